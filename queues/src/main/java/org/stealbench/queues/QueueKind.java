@@ -1,0 +1,84 @@
+package org.stealbench.queues;
+
+import java.util.Arrays;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * The registry of queue variants: one constant per variant, with the stable id used in benchmark
+ * parameters, reports and command lines. Tests, benchmarks and reports enumerate this enum; no
+ * other list of variants exists, so a new variant is one class plus one line here.
+ */
+public enum QueueKind {
+    /** Seed 003's global queue: FIFO under one monitor, with a blocking take. */
+    LOCKED("locked", LockedFifoQueue.TRAITS, LockedFifoQueue::new, LockedFifoQueue::new),
+    /** Seed 004's blocking_deque: both ends under one lock, blocking pops and close. */
+    BLOCKING("blocking", BlockingArrayDeque.TRAITS, BlockingArrayDeque::new, BlockingArrayDeque::new),
+    /** {@link java.util.concurrent.ConcurrentLinkedDeque} as a peer. */
+    JDK_CLD("jdk-cld", JdkDequeAdapter.TRAITS, JdkDequeAdapter::concurrentLinked,
+            JdkDequeAdapter::concurrentLinked),
+    /** {@link java.util.concurrent.LinkedBlockingDeque} (unbounded) as a peer. */
+    JDK_LBD("jdk-lbd", JdkDequeAdapter.TRAITS, JdkDequeAdapter::linkedBlocking,
+            JdkDequeAdapter::linkedBlocking);
+
+    private final String id;
+    private final QueueTraits traits;
+    private final Supplier<TaskQueue<?>> withDefaultCapacity;
+    private final IntFunction<TaskQueue<?>> withCapacity;
+
+    QueueKind(String id, QueueTraits traits, Supplier<TaskQueue<?>> withDefaultCapacity,
+              IntFunction<TaskQueue<?>> withCapacity) {
+        this.id = id;
+        this.traits = traits;
+        this.withDefaultCapacity = withDefaultCapacity;
+        this.withCapacity = withCapacity;
+    }
+
+    /** The stable id, e.g. {@code chase-lev}. */
+    public String id() {
+        return id;
+    }
+
+    /** What this variant allows and guarantees; equal to {@code create().traits()}. */
+    public QueueTraits traits() {
+        return traits;
+    }
+
+    /** A new, empty queue with the variant's default capacity. */
+    @SuppressWarnings("unchecked")
+    public <T> TaskQueue<T> create() {
+        return (TaskQueue<T>) withDefaultCapacity.get();
+    }
+
+    /**
+     * A new, empty queue sized for {@code initialCapacity} items before it first grows. Linked
+     * variants have no capacity and only check the argument; no variant is bounded by it.
+     *
+     * @throws IllegalArgumentException if {@code initialCapacity} is less than 1
+     */
+    @SuppressWarnings("unchecked")
+    public <T> TaskQueue<T> create(int initialCapacity) {
+        return (TaskQueue<T>) withCapacity.apply(initialCapacity);
+    }
+
+    /**
+     * The kind with the given id.
+     *
+     * @throws IllegalArgumentException naming the valid ids if none matches
+     */
+    public static QueueKind byId(String id) {
+        for (QueueKind kind : values()) {
+            if (kind.id.equals(id)) {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException("unknown queue id '" + id + "'; valid ids: "
+                + Arrays.stream(values()).map(QueueKind::id).collect(Collectors.joining(", ")));
+    }
+
+    @Override
+    public String toString() {
+        return id;
+    }
+}
