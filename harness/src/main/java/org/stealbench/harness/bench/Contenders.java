@@ -1,0 +1,158 @@
+package org.stealbench.harness.bench;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Predicate;
+import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
+import org.stealbench.queues.QueueKind;
+import org.stealbench.queues.QueueTraits;
+import org.stealbench.queues.TaskQueue;
+
+/**
+ * Turns the contender ids of the benchmarks' {@code queue} parameters into queues: the
+ * {@link QueueKind} registry ids, plus the peers outside it ({@code array-deque}, the
+ * unsynchronized floor; {@code jctools-mpmc}). Which registry kinds an experiment admits is a
+ * predicate over their traits, so the eligible ids are computed from the registry, never listed
+ * by hand; a unit test checks each benchmark's {@code @Param} defaults against them.
+ */
+public final class Contenders {
+
+    /** {@link ArrayDeque} with no synchronization: the physical floor of an owner operation. */
+    public static final String ARRAY_DEQUE = "array-deque";
+    /** JCTools' unbounded MPMC queue, the outside peer of the enqueue/dequeue experiment. */
+    public static final String JCTOOLS_MPMC = "jctools-mpmc";
+    /** No queue at all: threads that do no queue work, to subtract thread start and join. */
+    public static final String NONE = "none";
+
+    /** Kinds that can carry owner and thieves in one run: every exactly-once kind. */
+    public static final Predicate<QueueTraits> DEQUE = QueueTraits::exactlyOnce;
+
+    /**
+     * Kinds whose push and pop any thread may call. The faithful {@code hybrid} is admitted: its
+     * Enqueue and Dequeue alone are linearizable, and only its steal is broken.
+     */
+    public static final Predicate<QueueTraits> ANY_THREAD = t -> !t.ownerOnly();
+
+    private Contenders() {
+    }
+
+    /** The registry ids whose traits satisfy {@code eligible}, in registry order. */
+    public static List<String> queueIds(Predicate<QueueTraits> eligible) {
+        List<String> ids = new ArrayList<>();
+        for (QueueKind kind : QueueKind.values()) {
+            if (eligible.test(kind.traits())) {
+                ids.add(kind.id());
+            }
+        }
+        return ids;
+    }
+
+    /** DequeOpsBenchmark's contenders: every deque, and the unsynchronized floor if asked. */
+    public static List<String> dequeOps(boolean withFloor) {
+        List<String> ids = new ArrayList<>();
+        if (withFloor) {
+            ids.add(ARRAY_DEQUE);
+        }
+        ids.addAll(queueIds(DEQUE));
+        return ids;
+    }
+
+    /** EnqueueDequeueBenchmark's contenders: any-thread queues, JCTools, and no queue. */
+    public static List<String> enqueueDequeue() {
+        List<String> ids = queueIds(ANY_THREAD);
+        ids.add(JCTOOLS_MPMC);
+        ids.add(NONE);
+        return ids;
+    }
+
+    /** A new queue for a registry id or {@link #ARRAY_DEQUE} / {@link #JCTOOLS_MPMC}. */
+    public static <T> TaskQueue<T> queue(String id) {
+        return switch (id) {
+            case ARRAY_DEQUE -> new UnsynchronizedDeque<>();
+            case JCTOOLS_MPMC -> new JctoolsMpmc<>();
+            default -> QueueKind.byId(id).create();
+        };
+    }
+
+    /** Whether {@code pop} takes the oldest item, else {@code steal} is the FIFO end. */
+    public static boolean popIsFifo(TaskQueue<?> queue) {
+        return queue.traits().popOrder() == QueueTraits.Order.FIFO;
+    }
+
+    /** push at the front, pop the front (LIFO), steal the back (FIFO); one thread only. */
+    private static final class UnsynchronizedDeque<T> implements TaskQueue<T> {
+        private static final QueueTraits TRAITS = new QueueTraits(true, QueueTraits.Order.LIFO,
+                QueueTraits.Order.FIFO, false, true, "");
+        private final ArrayDeque<T> deque = new ArrayDeque<>();
+
+        @Override
+        public void push(T item) {
+            deque.addFirst(item);
+        }
+
+        @Override
+        public T pop() {
+            return deque.pollFirst();
+        }
+
+        @Override
+        public T steal() {
+            return deque.pollLast();
+        }
+
+        @Override
+        public int size() {
+            return deque.size();
+        }
+
+        @Override
+        public boolean isEmpty() {
+            return deque.isEmpty();
+        }
+
+        @Override
+        public QueueTraits traits() {
+            return TRAITS;
+        }
+    }
+
+    /** JCTools' MPMC queue: FIFO from any thread; pop and steal both take the oldest item. */
+    private static final class JctoolsMpmc<T> implements TaskQueue<T> {
+        private static final QueueTraits TRAITS = new QueueTraits(false, QueueTraits.Order.FIFO,
+                QueueTraits.Order.FIFO, false, true, "");
+        private static final int CHUNK = 1024;
+        private final MpmcUnboundedXaddArrayQueue<T> queue = new MpmcUnboundedXaddArrayQueue<>(CHUNK);
+
+        @Override
+        public void push(T item) {
+            queue.offer(Objects.requireNonNull(item, "item"));
+        }
+
+        @Override
+        public T pop() {
+            return queue.poll();
+        }
+
+        @Override
+        public T steal() {
+            return queue.poll();
+        }
+
+        @Override
+        public int size() {
+            return queue.size();
+        }
+
+        @Override
+        public boolean isEmpty() {
+            return queue.isEmpty();
+        }
+
+        @Override
+        public QueueTraits traits() {
+            return TRAITS;
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package org.stealbench.harness.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * Runs every benchmark class for one very short iteration, in this JVM (forks 0), with every
+ * contender, so a benchmark that throws, hangs or fails its correctness indicator breaks the
+ * build. These are not measurements; nothing here is timed or compared.
+ */
+@Tag("slow")
+final class BenchmarkSmokeTest {
+
+    static ChainedOptionsBuilder shortRun(Class<?> benchmark) {
+        return new OptionsBuilder()
+                .include(benchmark.getName() + "\\.")
+                .forks(0)
+                .warmupIterations(0)
+                .measurementIterations(1)
+                .measurementTime(TimeValue.milliseconds(20))
+                .timeout(TimeValue.seconds(60))
+                .shouldFailOnError(true)
+                .verbosity(org.openjdk.jmh.runner.options.VerboseMode.SILENT);
+    }
+
+    static Set<String> contenders(Collection<RunResult> results) {
+        Set<String> seen = new TreeSet<>();
+        for (RunResult r : results) {
+            seen.add(r.getParams().getParam("queue"));
+        }
+        return seen;
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void dequeOps_everyContender_runs() throws RunnerException {
+        Collection<RunResult> results = new Runner(shortRun(DequeOpsBenchmark.class)
+                .param("queue", Contenders.dequeOps(true).toArray(String[]::new))
+                .param("depth", "0")
+                .build()).run();
+        assertEquals(new TreeSet<>(Contenders.dequeOps(true)), contenders(results));
+        assertEquals(2 * Contenders.dequeOps(true).size(), results.size(), "pushPop and pushSteal each");
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void dequeContention_everyContender_runs() throws RunnerException {
+        Collection<RunResult> results = new Runner(shortRun(DequeContentionBenchmark.class)
+                .param("queue", Contenders.dequeOps(false).toArray(String[]::new))
+                .param("depth", "0")
+                .build()).run();
+        assertEquals(new TreeSet<>(Contenders.dequeOps(false)), contenders(results));
+        assertEquals(3 * Contenders.dequeOps(false).size(), results.size(), "three thief groups each");
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void enqueueDequeue_everyContender_runsAndKeepsItsCount() throws RunnerException {
+        List<String> queues = Contenders.enqueueDequeue();
+        Collection<RunResult> results = new Runner(shortRun(EnqueueDequeueBenchmark.class)
+                .param("queue", queues.toArray(String[]::new))
+                .param("shape", "3x2", "2x3")
+                .param("items", "200")
+                .build()).run();
+        assertEquals(new TreeSet<>(queues), contenders(results));
+        assertEquals(2 * queues.size(), results.size());
+        for (RunResult r : results) {
+            if (!"hybrid".equals(r.getParams().getParam("queue"))) {
+                assertEquals(0.0, r.getSecondaryResults().get("sizeMismatch").getScore(),
+                        r.getParams().getParam("queue") + " kept its count");
+            }
+        }
+    }
+}
