@@ -67,6 +67,21 @@ public final class Contenders {
         return ids;
     }
 
+    /**
+     * Checks that {@code id} is one of an experiment's contenders, so a {@code -p queue=...} given
+     * to the wrong benchmark fails with a message instead of running an unsafe combination (the
+     * unsynchronized floor under several threads).
+     *
+     * @throws IllegalArgumentException naming the id, the benchmark and its valid contenders
+     */
+    public static String require(String id, List<String> valid, String benchmark) {
+        if (!valid.contains(id)) {
+            throw new IllegalArgumentException("queue '" + id + "' is not a contender of " + benchmark
+                    + "; valid: " + String.join(", ", valid));
+        }
+        return id;
+    }
+
     /** A new queue for a registry id or {@link #ARRAY_DEQUE} / {@link #JCTOOLS_MPMC}. */
     public static <T> TaskQueue<T> queue(String id) {
         return switch (id) {

@@ -52,7 +52,8 @@ public class DequeContentionBenchmark {
 
         @Setup(Level.Trial)
         public void setUp() {
-            deque = DequeOpsBenchmark.prepared(queue, depth);
+            deque = DequeOpsBenchmark.prepared(
+                    Contenders.require(queue, Contenders.dequeOps(false), "DequeContentionBenchmark"), depth);
         }
     }
 

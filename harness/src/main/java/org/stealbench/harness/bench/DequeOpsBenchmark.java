@@ -53,7 +53,7 @@ public class DequeOpsBenchmark {
 
         @Setup(Level.Trial)
         public void setUp() {
-            deque = prepared(queue, depth);
+            deque = prepared(Contenders.require(queue, Contenders.dequeOps(true), "DequeOpsBenchmark"), depth);
         }
     }
 

@@ -101,6 +101,7 @@ public class EnqueueDequeueBenchmark {
 
     @Setup(Level.Trial)
     public void parse() {
+        Contenders.require(queue, Contenders.enqueueDequeue(), "EnqueueDequeueBenchmark");
         int[] ed = parseShape(shape);
         enqueuers = ed[0];
         dequeuers = ed[1];

@@ -1,0 +1,78 @@
+package org.stealbench.harness.run;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * A named selection of experiments with their settings: {@code quick} (every experiment on a
+ * representative subset, one fork; indicative intervals), {@code full} (the seeds' parameters,
+ * enough forks for stable errors), and one profile per experiment (e.g. {@code seed-002}), which
+ * runs that experiment alone with its full settings.
+ */
+public record Profile(String name, Map<Experiment, Settings> experiments) {
+
+    public static final String QUICK = "quick";
+    public static final String FULL = "full";
+
+    /**
+     * The profile with the given name.
+     *
+     * @throws IllegalArgumentException naming the valid profiles if none matches
+     */
+    public static Profile byName(String name) {
+        Map<Experiment, Settings> chosen = new LinkedHashMap<>();
+        for (Experiment e : Experiment.values()) {
+            if (name.equals(QUICK)) {
+                chosen.put(e, e.quick());
+            } else if (name.equals(FULL) || name.equals(e.profile())) {
+                chosen.put(e, e.full());
+            }
+        }
+        if (chosen.isEmpty()) {
+            throw new IllegalArgumentException("unknown profile '" + name + "'; valid profiles: "
+                    + String.join(", ", names()));
+        }
+        return new Profile(name, chosen);
+    }
+
+    /** Every valid profile name. */
+    public static List<String> names() {
+        List<String> names = new ArrayList<>(List.of(QUICK, FULL));
+        for (Experiment e : Experiment.values()) {
+            names.add(e.profile());
+        }
+        return names;
+    }
+
+    /** This profile restricted to the experiments with the given ids or profile names. */
+    public Profile only(List<String> ids) {
+        Map<Experiment, Settings> kept = new LinkedHashMap<>();
+        for (String id : ids) {
+            Experiment match = null;
+            for (Experiment e : experiments.keySet()) {
+                if (e.id().equals(id) || e.profile().equals(id)) {
+                    match = e;
+                }
+            }
+            if (match == null) {
+                throw new IllegalArgumentException("--only: no experiment '" + id + "' in profile " + name
+                        + "; it has: " + experiments.keySet().stream().map(Experiment::id)
+                        .collect(Collectors.joining(", ")));
+            }
+            kept.put(match, experiments.get(match));
+        }
+        return new Profile(name, kept);
+    }
+
+    /** Estimated seconds for the whole profile. */
+    public double estimateSeconds() {
+        double total = 0;
+        for (Map.Entry<Experiment, Settings> e : experiments.entrySet()) {
+            total += e.getValue().estimateSeconds(e.getKey().methods(), e.getKey().singleShot());
+        }
+        return total;
+    }
+}

@@ -1,0 +1,147 @@
+package org.stealbench.harness.run;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a run ran on, for {@code env.json}: the benchmark JVM (asked directly, since it may not be
+ * the JVM running this command), its flags, GC and heap, the CPU, cores, memory, OS, the JMH
+ * version, the git commit and whether the tree was dirty, the profile and the CPU pinning.
+ */
+public final class RunEnvironment {
+
+    private RunEnvironment() {
+    }
+
+    /** The facts about {@code java} (a java executable) and this machine, in a stable order. */
+    public static Map<String, Object> describe(Path java, String profile, String cpus, List<String> jvmArgs)
+            throws IOException, InterruptedException {
+        Map<String, Object> env = new LinkedHashMap<>();
+        List<String> probe = new ArrayList<>(List.of(java.toString()));
+        probe.addAll(jvmArgs);
+        probe.addAll(List.of("-XshowSettings:properties", "-XX:+PrintCommandLineFlags", "-version"));
+        String settings = run(probe);
+        Map<String, Object> jdk = new LinkedHashMap<>();
+        jdk.put("version", property(settings, "java.version"));
+        jdk.put("vendor", property(settings, "java.vendor"));
+        jdk.put("vmName", property(settings, "java.vm.name"));
+        jdk.put("vmVersion", property(settings, "java.vm.version"));
+        jdk.put("home", property(settings, "java.home"));
+        jdk.put("executable", java.toString());
+        env.put("jdk", jdk);
+        String flags = firstLineStartingWith(settings, "-XX:");
+        env.put("jvmFlags", flags);
+        env.put("jvmArgs", jvmArgs);
+        env.put("gc", match(flags, "-XX:\\+Use(\\w+)GC"));
+        String heap = match(flags, "-XX:MaxHeapSize=(\\d+)");
+        env.put("maxHeapBytes", heap == null ? null : Long.parseLong(heap));
+        env.put("cpuModel", cpuModel());
+        env.put("cores", Runtime.getRuntime().availableProcessors());
+        env.put("cpuPinning", cpus);
+        env.put("memoryBytes", memoryBytes());
+        env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch"));
+        env.put("jmhVersion", jmhVersion());
+        env.put("gitSha", git("rev-parse", "HEAD"));
+        String status = git("status", "--porcelain");
+        env.put("gitDirty", status == null ? null : !status.isBlank());
+        env.put("profile", profile);
+        return env;
+    }
+
+    /** The major version of the JVM, e.g. "17", for run folder names. */
+    public static String majorVersion(Map<String, Object> env) {
+        Object version = ((Map<?, ?>) env.get("jdk")).get("version");
+        if (version == null) {
+            return "unknown";
+        }
+        String v = version.toString();
+        int dot = v.indexOf('.');
+        return dot < 0 ? v : v.substring(0, dot);
+    }
+
+    static String property(String settings, String name) {
+        return match(settings, "(?m)^\\s*" + Pattern.quote(name) + " = (.*)$");
+    }
+
+    private static String firstLineStartingWith(String text, String prefix) {
+        for (String line : text.split("\\R")) {
+            if (line.startsWith(prefix)) {
+                return line.trim();
+            }
+        }
+        return null;
+    }
+
+    private static String match(String text, String regex) {
+        if (text == null) {
+            return null;
+        }
+        Matcher m = Pattern.compile(regex).matcher(text);
+        return m.find() ? m.group(1).trim() : null;
+    }
+
+    private static String cpuModel() throws IOException {
+        Path cpuinfo = Path.of("/proc/cpuinfo");
+        return Files.isReadable(cpuinfo) ? match(Files.readString(cpuinfo), "(?m)^model name\\s*: (.*)$") : null;
+    }
+
+    private static Long memoryBytes() throws IOException {
+        Path meminfo = Path.of("/proc/meminfo");
+        if (!Files.isReadable(meminfo)) {
+            return null;
+        }
+        String kb = match(Files.readString(meminfo), "(?m)^MemTotal:\\s*(\\d+) kB");
+        return kb == null ? null : Long.parseLong(kb) * 1024;
+    }
+
+    private static String jmhVersion() {
+        Package p = org.openjdk.jmh.runner.Runner.class.getPackage();
+        String v = p == null ? null : p.getImplementationVersion();
+        if (v != null) {
+            return v;
+        }
+        try (InputStream in = org.openjdk.jmh.runner.Runner.class.getResourceAsStream("/jmh.properties")) {
+            if (in == null) {
+                return null;
+            }
+            java.util.Properties props = new java.util.Properties();
+            props.load(in);
+            return props.getProperty("jmh.version");
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static String git(String... args) throws InterruptedException {
+        List<String> command = new ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        try {
+            String out = run(command);
+            return out == null ? null : out.trim();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** Runs a command, returning its combined output, or null if it failed or took too long. */
+    static String run(List<String> command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            return null;
+        }
+        return new String(out, StandardCharsets.UTF_8);
+    }
+}
