@@ -1,0 +1,108 @@
+package org.stealbench.harness.results;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Reads JMH's JSON result format ({@code -rf json}) into {@link JmhResult}s, with one clear
+ * error per problem: a missing or empty file, truncated or invalid JSON, JSON written by another
+ * tool, a result without raw data.
+ */
+public final class JmhJson {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private JmhJson() {
+    }
+
+    /** Every result in the file, in file order. */
+    public static List<JmhResult> read(Path file) throws ResultsException {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new ResultsException(file, "no such file");
+        } catch (IOException e) {
+            throw new ResultsException(file, "cannot be read (" + e.getMessage() + ")", e);
+        }
+        if (text.isBlank()) {
+            throw new ResultsException(file, "empty file (did the run stop before JMH wrote its results?)");
+        }
+        JsonNode root;
+        try {
+            root = JSON.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new ResultsException(file, "not valid JSON, truncated or damaged (line "
+                    + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ": "
+                    + e.getOriginalMessage() + ")", e);
+        }
+        if (!root.isArray()) {
+            throw notJmh(file, "the top level is not an array");
+        }
+        List<JmhResult> results = new ArrayList<>();
+        int index = 0;
+        for (JsonNode node : root) {
+            results.add(result(file, index++, node));
+        }
+        return results;
+    }
+
+    private static ResultsException notJmh(Path file, String why) {
+        return new ResultsException(file, "not a JMH JSON result file (" + why
+                + "); expected the output of JMH's -rf json");
+    }
+
+    private static JmhResult result(Path file, int index, JsonNode node) throws ResultsException {
+        if (!node.isObject() || !node.hasNonNull("benchmark") || !node.hasNonNull("primaryMetric")
+                || !node.hasNonNull("mode")) {
+            throw notJmh(file, "entry " + index + " lacks benchmark, mode or primaryMetric");
+        }
+        String benchmark = node.get("benchmark").asText();
+        Metric primary = metric(file, benchmark, "primaryMetric", node.get("primaryMetric"), true);
+        Map<String, Metric> secondary = new LinkedHashMap<>();
+        JsonNode sec = node.path("secondaryMetrics");
+        for (Iterator<Map.Entry<String, JsonNode>> it = sec.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            secondary.put(e.getKey(), metric(file, benchmark, e.getKey(), e.getValue(), false));
+        }
+        Map<String, String> params = new TreeMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.path("params").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            params.put(e.getKey(), e.getValue().asText());
+        }
+        List<String> jvmArgs = new ArrayList<>();
+        node.path("jvmArgs").forEach(a -> jvmArgs.add(a.asText()));
+        return new JmhResult(benchmark, node.get("mode").asText(), node.path("threads").asInt(1),
+                new TreeMap<>(params), primary, secondary, node.path("jdkVersion").asText(null),
+                String.join(" ", jvmArgs));
+    }
+
+    private static Metric metric(Path file, String benchmark, String name, JsonNode node, boolean needRaw)
+            throws ResultsException {
+        if (!node.hasNonNull("score") || !node.hasNonNull("scoreUnit")) {
+            throw notJmh(file, benchmark + " " + name + " lacks score or scoreUnit");
+        }
+        List<List<Double>> raw = new ArrayList<>();
+        for (JsonNode fork : node.path("rawData")) {
+            List<Double> values = new ArrayList<>();
+            fork.forEach(v -> values.add(v.asDouble()));
+            raw.add(values);
+        }
+        if (needRaw && (raw.isEmpty() || raw.stream().allMatch(List::isEmpty))) {
+            throw new ResultsException(file, benchmark + " has no raw data in its " + name);
+        }
+        double error = node.path("scoreError").isNumber() ? node.get("scoreError").asDouble() : Double.NaN;
+        return new Metric(node.get("score").asDouble(), error, node.get("scoreUnit").asText(), raw);
+    }
+}

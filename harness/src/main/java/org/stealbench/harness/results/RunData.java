@@ -1,0 +1,88 @@
+package org.stealbench.harness.results;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A run as the report and the gate see it: either a run folder ({@code env.json} and one
+ * {@code jmh-<experiment>.json} per experiment, as {@code scripts/bench} writes it) or a single
+ * JMH JSON file. Files that cannot be read are kept as {@link #problems()} (file and message), so
+ * a reader can show what is there and say what is not.
+ *
+ * @param source      the folder or file given
+ * @param env         the run's {@code env.json}, empty when there is none
+ * @param experiments results by experiment id ({@code jmh-deque-ops.json} -> {@code deque-ops};
+ *                    a lone file is its name without {@code .json})
+ * @param problems    one message per file that could not be read
+ */
+public record RunData(Path source, Map<String, Object> env, Map<String, List<JmhResult>> experiments,
+                      List<String> problems) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * Loads a run folder or a JMH JSON file.
+     *
+     * @throws ResultsException if {@code source} does not exist, or is a folder with no result file
+     */
+    public static RunData load(Path source) throws ResultsException {
+        if (!Files.exists(source)) {
+            throw new ResultsException(source, "no such file or folder");
+        }
+        Map<String, List<JmhResult>> experiments = new TreeMap<>();
+        List<String> problems = new ArrayList<>();
+        if (!Files.isDirectory(source)) {
+            String name = source.getFileName().toString().replaceFirst("\\.json$", "");
+            experiments.put(name.replaceFirst("^jmh-", ""), JmhJson.read(source));
+            return new RunData(source, Map.of(), experiments, problems);
+        }
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(source, "jmh-*.json")) {
+            dir.forEach(files::add);
+        } catch (IOException e) {
+            throw new ResultsException(source, "cannot list the folder (" + e.getMessage() + ")", e);
+        }
+        if (files.isEmpty()) {
+            throw new ResultsException(source, "no jmh-*.json result file: not a stealbench run folder");
+        }
+        files.sort(null);
+        for (Path file : files) {
+            String id = file.getFileName().toString().replaceFirst("^jmh-", "").replaceFirst("\\.json$", "");
+            try {
+                experiments.put(id, JmhJson.read(file));
+            } catch (ResultsException e) {
+                problems.add(e.getMessage());
+            }
+        }
+        Map<String, Object> env = new LinkedHashMap<>();
+        Path envFile = source.resolve("env.json");
+        if (Files.exists(envFile)) {
+            try {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> read = JSON.readValue(envFile.toFile(), Map.class);
+                env.putAll(read);
+            } catch (JsonProcessingException e) {
+                problems.add(envFile + ": not valid JSON (" + e.getOriginalMessage() + ")");
+            } catch (IOException e) {
+                problems.add(envFile + ": cannot be read (" + e.getMessage() + ")");
+            }
+        } else {
+            problems.add(envFile + ": missing (the run's environment is unknown)");
+        }
+        return new RunData(source, env, experiments, problems);
+    }
+
+    /** Every result of every experiment. */
+    public List<JmhResult> allResults() {
+        return experiments.values().stream().flatMap(List::stream).toList();
+    }
+}
