@@ -121,7 +121,7 @@ final class WorkStealingRangeLincheckTest {
     @Test
     void nineIndices_stress_linearizable() {
         LinChecker.check(NineIndices.class, new StressOptions()
-                .iterations(20)
+                .iterations(10)
                 .invocationsPerIteration(2_000)
                 .threads(3)
                 .actorsPerThread(3)
@@ -133,7 +133,7 @@ final class WorkStealingRangeLincheckTest {
     /** Small scenarios explored exhaustively-ish; a few seconds each on two cores. */
     private static ModelCheckingOptions modelChecking(Class<?> specification) {
         return new ModelCheckingOptions()
-                .iterations(30)
+                .iterations(20)
                 .invocationsPerIteration(1_000)
                 .threads(3)
                 .actorsPerThread(3)
