@@ -20,7 +20,12 @@ public enum QueueKind {
             JdkDequeAdapter::concurrentLinked),
     /** {@link java.util.concurrent.LinkedBlockingDeque} (unbounded) as a peer. */
     JDK_LBD("jdk-lbd", JdkDequeAdapter.TRAITS, JdkDequeAdapter::linkedBlocking,
-            JdkDequeAdapter::linkedBlocking);
+            JdkDequeAdapter::linkedBlocking),
+    /** Seed 002's CAS-linked hybrid deque, ported faithfully: not linearizable (see knownFlaw). */
+    HYBRID("hybrid", HybridLinkedDeque.TRAITS, HybridLinkedDeque::new, HybridLinkedDeque::new),
+    /** Seed 002's hybrid deque corrected: lock-free, linearizable, pop FIFO, steal LIFO. */
+    HYBRID_FIXED("hybrid-fixed", FixedHybridLinkedDeque.TRAITS, FixedHybridLinkedDeque::new,
+            FixedHybridLinkedDeque::new);
 
     private final String id;
     private final QueueTraits traits;

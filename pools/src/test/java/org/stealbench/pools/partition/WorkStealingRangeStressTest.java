@@ -1,0 +1,220 @@
+package org.stealbench.pools.partition;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Exactly-once stress of {@link WorkStealingRange}. A batch is a row of ranges; one owner drains
+ * them in order, one index at a time, while thieves steal quarters from the range the owner is
+ * on or the one after it (never further ahead, so they meet the owner instead of emptying the
+ * row; a thief that falls behind jumps to the owner). Before each range the owner gives a
+ * thief a short, bounded chance to catch up, then pauses a pseudo-random few spins, so the two
+ * sides hit the same range at shifting moments. Every index of every range must be taken
+ * exactly once: never by both sides, never by neither. Ranges of 1 to 3 indices make the owner
+ * and a thief collide on the last index over and over; the bounds move around the int range
+ * (negative, zero, the bottom and the top) to exercise the packing of both bounds into one word.
+ *
+ * <p>How often the sides meet depends on scheduling (on a loaded machine a thief may sleep
+ * through a batch), so batches repeat, up to a bound, until enough ranges were shared: taken
+ * from by both the owner and a thief or, for single-index ranges, won by each side. At least
+ * one must have been, or the test did not exercise the contended path and fails.
+ */
+@Tag("slow")
+final class WorkStealingRangeStressTest {
+
+    private static final int MAX_BATCHES = 20;
+    private static final int ENOUGH_SHARED = 1_000;
+    private static final int CATCH_UP_SPINS = 64;
+
+    @ParameterizedTest(name = "size={0} thieves={1} ranges per batch={2}")
+    @CsvSource({
+        "1, 1, 20000",
+        "2, 1, 20000",
+        "3, 1, 20000",
+        "1, 3, 20000",
+        "2, 3, 20000",
+        "3, 3, 20000",
+        "1000, 3, 200",
+        "100000, 1, 4",
+    })
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void ownerTakesOneAtATime_whileThievesStealQuarters_everyIndexTakenOnce(int size, int thieves, int ranges)
+            throws InterruptedException {
+        long ownerWon = 0;
+        long thievesWon = 0;
+        long shared = 0;
+        int batches = 0;
+        while (batches < MAX_BATCHES && shared < ENOUGH_SHARED) {
+            Batch batch = new Batch(size, ranges);
+            long[] ownerTook = batch.run(thieves);
+            batch.verify();
+            for (long took : ownerTook) {
+                if (size == 1) {
+                    ownerWon += took;
+                    thievesWon += 1 - took;
+                } else if (took > 0 && took < size) {
+                    shared++;
+                }
+            }
+            if (size == 1) {
+                shared = Math.min(ownerWon, thievesWon);
+            }
+            batches++;
+        }
+        // Not a timing assertion: it fails only if no range was ever shared (see the class doc).
+        assertTrue(shared > 0, "in " + batches + " batches no range was shared by owner and thief (owner took the only"
+                + " index " + ownerWon + " times, a thief " + thievesWon + " times)");
+    }
+
+    /** One row of ranges, owner and thieves, and the count of takes of every index. */
+    private static final class Batch {
+        private final int size;
+        private final int[] bases;
+        private final WorkStealingRange[] ranges;
+        private final AtomicIntegerArray counts;
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        private final AtomicInteger ready = new AtomicInteger();
+        private volatile boolean go;
+        /** How many ranges the owner has drained; thieves stay within one range ahead of it. */
+        private volatile int ownerAt;
+        /** The range some thief is at (the latest announcement of any thief). */
+        private volatile int thiefAt = -1;
+
+        Batch(int size, int count) {
+            this.size = size;
+            int[] choices = {0, -size / 2 - 1, Integer.MIN_VALUE, Integer.MAX_VALUE - size, 1_000_003};
+            bases = new int[count];
+            ranges = new WorkStealingRange[count];
+            for (int k = 0; k < count; k++) {
+                bases[k] = choices[k % choices.length];
+                ranges[k] = new WorkStealingRange(bases[k], bases[k] + size);
+            }
+            counts = new AtomicIntegerArray(Math.multiplyExact(count, size));
+        }
+
+        /** Runs the owner (this thread) and the thieves over the row; returns how many indices the owner took per range. */
+        long[] run(int thieves) throws InterruptedException {
+            List<Thread> threads = new ArrayList<>();
+            for (int t = 0; t < thieves; t++) {
+                Thread thread = new Thread(this::steal, "thief-" + t);
+                thread.setDaemon(true);
+                threads.add(thread);
+                thread.start();
+            }
+            while (ready.get() < thieves) {
+                if (Thread.interrupted()) {
+                    throw new InterruptedException("waiting for the thieves to start");
+                }
+                Thread.yield();
+            }
+            go = true;
+            long[] ownerTook = new long[ranges.length];
+            int pseudoRandom = 0x9E3779B9;
+            for (int k = 0; k < ranges.length; k++) {
+                for (int spin = 0; spin < CATCH_UP_SPINS && thiefAt < k; spin++) {
+                    Thread.onSpinWait();
+                }
+                pseudoRandom ^= pseudoRandom << 13;
+                pseudoRandom ^= pseudoRandom >>> 17;
+                pseudoRandom ^= pseudoRandom << 5;
+                for (int spin = pseudoRandom & 15; spin > 0; spin--) {
+                    Thread.onSpinWait();
+                }
+                for (long i = ranges[k].next(); i != WorkStealingRange.NONE; i = ranges[k].next()) {
+                    record(k, i);
+                    ownerTook[k]++;
+                }
+                ownerAt = k + 1;
+            }
+            for (Thread thread : threads) {
+                thread.join(TimeUnit.SECONDS.toMillis(60));
+                if (thread.isAlive()) {
+                    fail(thread.getName() + " did not finish");
+                }
+            }
+            if (failure.get() != null) {
+                throw new AssertionError("a thief failed", failure.get());
+            }
+            return ownerTook;
+        }
+
+        private void steal() {
+            try {
+                ready.incrementAndGet();
+                while (!go) {
+                    Thread.onSpinWait();
+                }
+                int k = 0;
+                int idle = 0;
+                while (k < ranges.length) {
+                    int at = ownerAt;
+                    if (k < at) {
+                        k = at;
+                        continue;
+                    }
+                    if (k > at + 1) {
+                        if (++idle < 64) {
+                            Thread.onSpinWait();
+                        } else {
+                            Thread.yield();
+                        }
+                        continue;
+                    }
+                    idle = 0;
+                    thiefAt = k;
+                    for (IndexRange stolen = ranges[k].stealQuarter(); stolen != null; stolen = ranges[k].stealQuarter()) {
+                        if (stolen.isEmpty()) {
+                            throw new AssertionError("empty steal " + stolen);
+                        }
+                        for (long i = stolen.from(); i < stolen.to(); i++) {
+                            record(k, i);
+                        }
+                    }
+                    k++;
+                }
+            } catch (Throwable t) {
+                failure.compareAndSet(null, t);
+            }
+        }
+
+        private void record(int k, long index) {
+            long offset = index - bases[k];
+            if (offset < 0 || offset >= size) {
+                throw new AssertionError("index " + index + " outside range " + k + " [" + bases[k] + ", "
+                        + ((long) bases[k] + size) + ")");
+            }
+            counts.incrementAndGet(k * size + (int) offset);
+        }
+
+        void verify() {
+            List<String> lost = new ArrayList<>();
+            List<String> twice = new ArrayList<>();
+            for (int j = 0; j < counts.length(); j++) {
+                int c = counts.get(j);
+                if (c == 0 && lost.size() < 10) {
+                    lost.add(where(j));
+                } else if (c > 1 && twice.size() < 10) {
+                    twice.add(where(j) + " x" + c);
+                }
+            }
+            if (!lost.isEmpty() || !twice.isEmpty()) {
+                fail("lost (first 10) " + lost + ", taken more than once " + twice);
+            }
+        }
+
+        private String where(int j) {
+            return "range " + j / size + " index " + ((long) bases[j / size] + j % size);
+        }
+    }
+}
