@@ -1,5 +1,6 @@
 package org.stealbench.pools;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import org.stealbench.queues.LockedFifoQueue;
@@ -149,7 +150,7 @@ public final class SimpleLockThreadPool extends StealbenchPool {
     @Override
     public List<Runnable> shutdownNow() {
         closeQueue(STOP);
-        List<Runnable> neverRun = newTaskList();
+        List<Runnable> neverRun = new ArrayList<>();
         for (Runnable task; (task = queue.pop()) != null; ) {
             addUnwrapped(neverRun, task);
         }

@@ -1,6 +1,5 @@
 package org.stealbench.pools;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.AbstractExecutorService;
@@ -191,12 +190,8 @@ public abstract sealed class StealbenchPool extends AbstractExecutorService impl
         }
     }
 
-    /** Adds each of {@code tasks} to {@code out}, unwrapping the context a pool added. */
+    /** Adds {@code task} to {@code out} as it was submitted, without the context wrapper a pool added. */
     static void addUnwrapped(List<Runnable> out, Runnable task) {
         out.add(task instanceof ContextTask ct ? ct.task() : task);
-    }
-
-    static List<Runnable> newTaskList() {
-        return new ArrayList<>();
     }
 }

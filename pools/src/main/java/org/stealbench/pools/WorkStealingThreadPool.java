@@ -2,6 +2,7 @@ package org.stealbench.pools;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
@@ -79,7 +80,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * worker park beside work. Each submission wakes at most one worker and only when one is
      * idle: no storms; a worker spins at most a bounded number of re-scans before registering.
      * Wake policy from seed 004 on top: a successful steal that leaves work behind, and a fork
-     * onto a deque that already held a task, wake one idle worker too. Those two are hints
+     * onto a deque that already held a task (checked only while some worker is idle), wake one
+     * idle worker too. Those two are hints
      * without the fence: the owner of that work is running and will reach it itself, so a missed
      * hint costs parallelism, never progress. execute() from a worker does fence, because its
      * caller may block on the result.
@@ -138,12 +140,13 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     public static final int MAX_HELP_DEPTH = 64;
 
     /**
-     * The global queue's default kind. {@code jdk-cld} is lock-free for the submitters and
-     * workers that meet on it and its empty check takes no lock; the queue/drain benchmark,
-     * whose every task goes through this queue, measures it against the other eligible kinds
+     * The global queue's default kind: {@code locked}, seed 003's global queue, which allocates
+     * nothing per task. A first look on a 2-core machine (1M outside submissions, 2 workers)
+     * drained through it faster than through {@code jdk-cld}; the queue/drain benchmark, whose
+     * every task goes through this queue, measures it against every eligible kind
      * ({@link Builder#globalQueue}).
      */
-    public static final QueueKind DEFAULT_GLOBAL_QUEUE = QueueKind.JDK_CLD;
+    public static final QueueKind DEFAULT_GLOBAL_QUEUE = QueueKind.LOCKED;
 
     /** The worker deque's default kind. */
     public static final QueueKind DEFAULT_WORKER_DEQUE = QueueKind.BLOCKING;
@@ -382,9 +385,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         Worker w = currentWorker();
         if (w != null) {
             TaskQueue<Runnable> deque = w.deque;
-            boolean hadWork = !deque.isEmpty();
+            // Seed 004's rule (wake only if the deque already held a task), asked only when some
+            // worker is idle, so a busy pool pays no emptiness check on its fork path.
+            boolean wake = idleCount != 0 && !deque.isEmpty();
             deque.push(forked);
-            if (hadWork) {
+            if (wake) {
                 hintWork();
             }
         } else {
@@ -651,7 +656,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         while ((ctl & IN_FLIGHT) != 0) {
             Thread.yield();
         }
-        List<Runnable> neverRun = newTaskList();
+        List<Runnable> neverRun = new ArrayList<>();
         for (Runnable task; (task = takeGlobal()) != null; ) {
             collectNeverRun(neverRun, task);
         }

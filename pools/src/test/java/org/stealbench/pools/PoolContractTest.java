@@ -86,6 +86,7 @@ final class PoolContractTest {
      * Bursts separated by gaps in which every worker parks: a lost wake-up leaves a burst
      * unfinished, which the bounded wait turns into a failure.
      */
+    @Tag("quick")
     @Timeout(120)
     @ParameterizedTest
     @MethodSource("kinds")
@@ -160,6 +161,7 @@ final class PoolContractTest {
         }
     }
 
+    @Tag("quick")
     @Timeout(60)
     @ParameterizedTest
     @MethodSource("kinds")
@@ -187,6 +189,7 @@ final class PoolContractTest {
         assertEquals(3 * THREADS, reported.get(), "every failure reached the uncaught-exception handler");
     }
 
+    @Tag("quick")
     @Timeout(60)
     @ParameterizedTest
     @MethodSource("kinds")
@@ -221,6 +224,7 @@ final class PoolContractTest {
         }
     }
 
+    @Tag("quick")
     @Timeout(60)
     @ParameterizedTest
     @MethodSource("kinds")
@@ -237,6 +241,7 @@ final class PoolContractTest {
         assertTrue(pool.isTerminated());
     }
 
+    @Tag("quick")
     @Timeout(60)
     @ParameterizedTest
     @MethodSource("kinds")
@@ -251,6 +256,7 @@ final class PoolContractTest {
         }
     }
 
+    @Tag("quick")
     @Timeout(60)
     @ParameterizedTest
     @MethodSource("kinds")
