@@ -15,18 +15,20 @@ public final class Fibonacci {
      * below the threshold compute sequentially. Any thread may call it; from outside the pool
      * the root runs as one task in it.
      *
-     * @throws IllegalArgumentException if {@code n} is negative or {@code threshold} is less than 1
+     * A threshold of 0 or 1 forks all the way down to fib(1) and fib(0), as seed 004 does.
+     *
+     * @throws IllegalArgumentException if {@code n} or {@code threshold} is negative
      */
     public static long forkJoin(ForkJoin pool, int n, int threshold) {
         checkN(n);
-        if (threshold < 1) {
-            throw new IllegalArgumentException("threshold must be at least 1, got " + threshold);
+        if (threshold < 0) {
+            throw new IllegalArgumentException("threshold must not be negative, got " + threshold);
         }
         return pool.invoke(() -> compute(pool, n, threshold));
     }
 
     private static long compute(ForkJoin pool, int n, int threshold) {
-        if (n <= threshold) {
+        if (n < 2 || n <= threshold) {
             return sequential(n);
         }
         Joinable<Long> first = pool.fork(() -> compute(pool, n - 1, threshold));

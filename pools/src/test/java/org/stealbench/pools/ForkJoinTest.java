@@ -76,7 +76,8 @@ final class ForkJoinTest {
         assertEquals(75025, Fibonacci.sequential(25));
         assertThrows(IllegalArgumentException.class, () -> Fibonacci.sequential(-1));
         try (WorkStealingThreadPool pool = WorkStealingThreadPool.create(1)) {
-            assertThrows(IllegalArgumentException.class, () -> Fibonacci.forkJoin(pool, 10, 0));
+            assertThrows(IllegalArgumentException.class, () -> Fibonacci.forkJoin(pool, 10, -1));
+            assertEquals(55, Fibonacci.forkJoin(pool, 10, 0), "threshold 0 forks all the way down");
             assertEquals(55, Fibonacci.forkJoin(pool, 10, 4), "a sequential threshold changes nothing");
         }
     }
