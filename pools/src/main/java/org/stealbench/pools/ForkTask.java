@@ -1,0 +1,183 @@
+package org.stealbench.pools;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A task forked on a {@link WorkStealingThreadPool}: the queued item and the {@link Joinable}
+ * handle in one object, so a fork allocates one object besides the caller's callable.
+ *
+ * <p>It runs at most once: whoever first claims it (a worker that took it from a queue, or a
+ * joiner running it inline) runs it; any other run of it, such as a stale queue entry left by
+ * an inline run, does nothing. {@link #cancel()} claims it without running it.
+ */
+final class ForkTask<T> implements Runnable, Joinable<T> {
+
+    /*
+     * Implementation overview
+     *
+     * status: NEW -> CLAIMED (CAS, by run(), tryClaim() or cancel()) -> NORMAL | EXCEPTIONAL |
+     * CANCELLED (a volatile store by the claimer). The CAS makes the claim exclusive, which is
+     * what lets a joiner run the awaited task inline while its entry still sits in some deque.
+     * `result` and `failure` are plain fields written before the volatile store of the final
+     * status and read only after a volatile read that saw it, so that store/load pair publishes
+     * them.
+     *
+     * Blocking joins wait on this object's monitor. The completer does a volatile write of
+     * `status` and then a volatile read of `waiting`; a waiter does a volatile write of `waiting`
+     * and then a volatile read of `status`, both under the monitor. Volatile accesses are
+     * totally ordered, so either the completer sees `waiting` and notifies (taking the monitor,
+     * hence after the waiter is inside wait() or has left), or the waiter sees the final status
+     * and never waits: no wake-up is lost. A completion with no waiter takes no lock.
+     */
+
+    private static final int NEW = 0;
+    private static final int CLAIMED = 1;
+    private static final int NORMAL = 2;
+    private static final int EXCEPTIONAL = 3;
+    private static final int CANCELLED = 4;
+
+    private static final VarHandle STATUS;
+
+    static {
+        try {
+            STATUS = MethodHandles.lookup().findVarHandle(ForkTask.class, "status", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final WorkStealingThreadPool pool;
+    private final TaskContext context;
+    private Callable<? extends T> callable;
+    private T result;
+    private Throwable failure;
+    private volatile int status;
+    private volatile boolean waiting;
+
+    /** @param context the context to run under, or null when the pool does not flow context */
+    ForkTask(WorkStealingThreadPool pool, Callable<? extends T> callable, TaskContext context) {
+        this.pool = pool;
+        this.callable = callable;
+        this.context = context;
+    }
+
+    /** Claims this task for the caller; true at most once over all claimers. */
+    boolean tryClaim() {
+        return status == NEW && STATUS.compareAndSet(this, NEW, CLAIMED);
+    }
+
+    /** Runs the task if no one has claimed it yet. Never throws. */
+    @Override
+    public void run() {
+        if (tryClaim()) {
+            runClaimed();
+        }
+    }
+
+    /** Runs the task; the caller has claimed it. Never throws. */
+    void runClaimed() {
+        Callable<? extends T> body = callable;
+        callable = null;
+        try {
+            result = context == null ? body.call() : context.call(body);
+            complete(NORMAL);
+        } catch (Throwable t) {
+            failure = t;
+            complete(EXCEPTIONAL);
+        }
+    }
+
+    /** Completes the task as cancelled unless someone claimed it; true if this call did. */
+    boolean cancel() {
+        if (tryClaim()) {
+            callable = null;
+            complete(CANCELLED);
+            return true;
+        }
+        return false;
+    }
+
+    private void complete(int finalStatus) {
+        status = finalStatus; // volatile: publishes result/failure; ordered before the read of `waiting`
+        if (waiting) {
+            synchronized (this) {
+                notifyAll();
+            }
+        }
+    }
+
+    @Override
+    public boolean isDone() {
+        return status >= NORMAL;
+    }
+
+    @Override
+    public T join() {
+        if (status < NORMAL) {
+            pool.awaitJoin(this);
+        }
+        return report();
+    }
+
+    private T report() {
+        int s = status;
+        if (s == NORMAL) {
+            return result;
+        }
+        if (s == EXCEPTIONAL) {
+            throw ForkedTaskFailure.wrap(failure);
+        }
+        throw new CancellationException("the pool was stopped before the task ran");
+    }
+
+    /** Blocks until the task is done; an interrupt is remembered and restored, not obeyed. */
+    void awaitDone() {
+        boolean interrupted = false;
+        synchronized (this) {
+            waiting = true; // volatile: ordered before the read of status; pairs with complete()
+            while (status < NORMAL) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Blocks until the task is done or {@code nanos} have passed, whichever is first. */
+    void awaitDone(long nanos) {
+        boolean interrupted = false;
+        synchronized (this) {
+            waiting = true; // volatile: as in awaitDone()
+            if (status < NORMAL) {
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(this, nanos);
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ForkTask[" + switch (status) {
+            case NEW -> "new";
+            case CLAIMED -> "running";
+            case NORMAL -> "done";
+            case EXCEPTIONAL -> "failed";
+            default -> "cancelled";
+        } + "]";
+    }
+}

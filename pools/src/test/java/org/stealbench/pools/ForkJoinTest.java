@@ -1,0 +1,315 @@
+package org.stealbench.pools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.stealbench.queues.QueueKind;
+import org.stealbench.queues.QueueTraits.Order;
+
+/** Fork/join on every work-stealing pool and on jdk-fjp, through the one ForkJoin API. */
+final class ForkJoinTest {
+
+    static Stream<Arguments> forkJoinKindsByThreads() {
+        return TestPools.forkJoinKinds().flatMap(kind -> Stream.of(1, 2, 4).map(t -> Arguments.of(kind, t)));
+    }
+
+    static Stream<Arguments> workStealingKindsByThreads() {
+        return TestPools.workStealingKinds().flatMap(kind -> Stream.of(1, 2, 4).map(t -> Arguments.of(kind, t)));
+    }
+
+    static Stream<PoolKind> forkJoinKinds() {
+        return TestPools.forkJoinKinds();
+    }
+
+    @Tag("slow")
+    @Timeout(120)
+    @ParameterizedTest
+    @MethodSource("forkJoinKindsByThreads")
+    void fib25_byForkJoin_is75025(PoolKind kind, int threads) {
+        ExecutorService pool = kind.create(threads);
+        try {
+            assertEquals(75025, Fibonacci.forkJoin(ForkJoin.of(pool), 25, 1));
+        } finally {
+            TestPools.close(pool);
+        }
+    }
+
+    @Tag("slow")
+    @Timeout(120)
+    @ParameterizedTest
+    @MethodSource("workStealingKindsByThreads")
+    void fib20_seedStyleWithHelpUntil_is6765(PoolKind kind, int threads) {
+        WorkStealingThreadPool pool = (WorkStealingThreadPool) kind.create(threads);
+        try {
+            assertEquals(6765, Fibonacci.seedStyle(pool, 20));
+        } finally {
+            pool.close();
+        }
+    }
+
+    @Tag("quick")
+    @Test
+    void fibonacci_sequentialAndArguments() {
+        assertEquals(0, Fibonacci.sequential(0));
+        assertEquals(1, Fibonacci.sequential(1));
+        assertEquals(75025, Fibonacci.sequential(25));
+        assertThrows(IllegalArgumentException.class, () -> Fibonacci.sequential(-1));
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.create(1)) {
+            assertThrows(IllegalArgumentException.class, () -> Fibonacci.forkJoin(pool, 10, -1));
+            assertEquals(55, Fibonacci.forkJoin(pool, 10, 0), "threshold 0 forks all the way down");
+            assertEquals(55, Fibonacci.forkJoin(pool, 10, 4), "a sequential threshold changes nothing");
+        }
+    }
+
+    @Tag("quick")
+    @Timeout(60)
+    @ParameterizedTest
+    @MethodSource("forkJoinKinds")
+    void join_taskThrew_rethrowsItWrappedInCompletionException(PoolKind kind) {
+        ExecutorService pool = kind.create(2);
+        try {
+            ForkJoin fj = ForkJoin.of(pool);
+            IOException failure = new IOException("expected by the test");
+            CompletionException outside = assertThrows(CompletionException.class,
+                    () -> fj.fork(() -> {
+                        throw failure;
+                    }).join());
+            assertSame(failure, outside.getCause(), "joined from outside");
+            CompletionException nested = assertThrows(CompletionException.class, () -> fj.invoke(() -> {
+                Joinable<Integer> inner = fj.fork(() -> {
+                    throw failure;
+                });
+                return inner.join();
+            }));
+            assertSame(failure, nested.getCause(), "joined on a worker, then propagated through a second join");
+            assertEquals(42, fj.invoke(() -> 42), "the pool still works");
+        } finally {
+            TestPools.close(pool);
+        }
+    }
+
+    @Tag("quick")
+    @Timeout(60)
+    @ParameterizedTest
+    @MethodSource("forkJoinKinds")
+    void join_fromOutsideThread_blocksUntilTheTaskIsDone(PoolKind kind) throws Exception {
+        ExecutorService pool = kind.create(2);
+        try {
+            ForkJoin fj = ForkJoin.of(pool);
+            CountDownLatch gate = new CountDownLatch(1);
+            Joinable<String> forked = fj.fork(() -> {
+                TestPools.awaitUninterruptibly(gate);
+                return "done";
+            });
+            Thread opener = new Thread(() -> {
+                try {
+                    Thread.sleep(30);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                gate.countDown();
+            });
+            opener.start();
+            assertEquals("done", forked.join());
+            assertTrue(forked.isDone());
+            opener.join();
+        } finally {
+            TestPools.close(pool);
+        }
+    }
+
+    @Tag("quick")
+    @Test
+    void forkJoinOf_otherExecutor_isRefused() {
+        ExecutorService tpe = PoolKind.byId("jdk-tpe").create(1);
+        try {
+            assertThrows(IllegalArgumentException.class, () -> ForkJoin.of(tpe));
+            assertFalse(ForkJoin.supports(tpe));
+        } finally {
+            TestPools.close(tpe);
+        }
+    }
+
+    /**
+     * A wide fan-out on a deque whose pop is FIFO: every join would help by popping the oldest
+     * task, an unrelated sibling that joins in turn, nesting thousands deep without the bound.
+     */
+    @Tag("quick")
+    @Timeout(60)
+    @Test
+    void join_fifoPopDequeWideFanOut_nestingStaysWithinTheBound() {
+        QueueKind fifoPop = QueueKind.LOCKED;
+        assertEquals(Order.FIFO, fifoPop.traits().popOrder());
+        AtomicInteger maxDepth = new AtomicInteger();
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).workerDeque(fifoPop).build()) {
+            long sum = pool.invoke(() -> {
+                List<Joinable<Long>> children = new ArrayList<>();
+                for (int i = 0; i < 20_000; i++) {
+                    long value = i;
+                    children.add(pool.fork(() -> {
+                        Joinable<Long> a = pool.fork(() -> value);
+                        Joinable<Long> b = pool.fork(() -> {
+                            maxDepth.accumulateAndGet(pool.currentHelpDepth(), Math::max);
+                            return value;
+                        });
+                        return a.join() + b.join();
+                    }));
+                }
+                long total = 0;
+                for (Joinable<Long> child : children) {
+                    total += child.join();
+                }
+                return total;
+            });
+            assertEquals(2L * (20_000L * 19_999L / 2), sum);
+        }
+        assertTrue(maxDepth.get() <= WorkStealingThreadPool.MAX_HELP_DEPTH + 2,
+                "help depth " + maxDepth.get() + " exceeded the bound");
+        assertTrue(maxDepth.get() > 2, "the scenario did nest (depth " + maxDepth.get() + ")");
+    }
+
+    @Tag("quick")
+    @Timeout(60)
+    @Test
+    void fork_onWorker_goesToItsOwnDequeAndFromOutsideToTheGlobalQueue() {
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.create(1)) {
+            String placement = pool.invoke(() -> {
+                Joinable<Integer> child = pool.fork(() -> 1);
+                String where = pool.currentDequeSize() + "/" + pool.globalQueueSize();
+                child.join();
+                return where;
+            });
+            assertEquals("1/0", placement);
+            CountDownLatch started = new CountDownLatch(1);
+            CountDownLatch gate = new CountDownLatch(1);
+            pool.execute(() -> {
+                started.countDown();
+                TestPools.awaitUninterruptibly(gate);
+            });
+            TestPools.await(started, "blocker");
+            Joinable<Integer> outside = pool.fork(() -> 2);
+            assertEquals(1, pool.globalQueueSize());
+            gate.countDown();
+            assertEquals(2, outside.join());
+        }
+    }
+
+    @Tag("quick")
+    @Timeout(60)
+    @Test
+    void tryRunOneAndHelpUntil_fromOutside_runPendingWorkOnTheCaller() {
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.create(1)) {
+            assertFalse(pool.tryRunOne(), "nothing to run");
+            assertTrue(pool.helpUntil(() -> true));
+            CountDownLatch started = new CountDownLatch(1);
+            CountDownLatch gate = new CountDownLatch(1);
+            pool.execute(() -> {
+                started.countDown();
+                TestPools.awaitUninterruptibly(gate);
+            });
+            TestPools.await(started, "blocker");
+            AtomicReference<Thread> ranOn = new AtomicReference<>();
+            pool.execute(() -> ranOn.set(Thread.currentThread()));
+            assertTrue(pool.tryRunOne());
+            assertSame(Thread.currentThread(), ranOn.get());
+            AtomicInteger count = new AtomicInteger();
+            for (int i = 0; i < 5; i++) {
+                pool.execute(count::incrementAndGet);
+            }
+            assertTrue(pool.helpUntil(() -> count.get() == 5));
+            assertFalse(pool.helpUntil(() -> count.get() == 6), "nothing left to run and the condition is false");
+            assertThrows(NullPointerException.class, () -> pool.helpUntil(null));
+            gate.countDown();
+        }
+    }
+
+    @Tag("quick")
+    @Timeout(60)
+    @Test
+    void fork_fromOutsideAfterShutdown_isRejected() {
+        WorkStealingThreadPool pool = WorkStealingThreadPool.create(1);
+        pool.shutdown();
+        assertThrows(RejectedExecutionException.class, () -> pool.fork(() -> 1));
+        assertThrows(NullPointerException.class, () -> pool.fork(null));
+        pool.close();
+    }
+
+    @Tag("quick")
+    @Timeout(60)
+    @Test
+    void shutdownNow_withQueuedFork_returnsAndCancelsIt() {
+        WorkStealingThreadPool pool = WorkStealingThreadPool.create(1);
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch gate = new CountDownLatch(1);
+        pool.execute(() -> {
+            started.countDown();
+            TestPools.awaitUninterruptibly(gate);
+        });
+        TestPools.await(started, "blocker");
+        Joinable<Integer> queued = pool.fork(() -> 1);
+        List<Runnable> neverRun = pool.shutdownNow();
+        gate.countDown();
+        assertEquals(List.of(queued), neverRun);
+        assertTrue(queued.isDone());
+        assertThrows(CancellationException.class, queued::join);
+        neverRun.get(0).run();
+        assertThrows(CancellationException.class, queued::join, "running a cancelled task does nothing");
+        pool.close();
+    }
+
+    @Tag("quick")
+    @Timeout(60)
+    @Test
+    void join_onWorkerWhileTheTaskRunsElsewhere_waitsAndGetsTheResult() {
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.create(2)) {
+            CountDownLatch stolen = new CountDownLatch(1);
+            String result = pool.invoke(() -> {
+                Joinable<String> child = pool.fork(() -> {
+                    stolen.countDown();
+                    Thread.sleep(20);
+                    return "child";
+                });
+                Joinable<String> sibling = pool.fork(() -> "sibling");
+                // the sibling fork makes the deque hold two tasks, which wakes the other worker
+                TestPools.awaitUninterruptibly(stolen);
+                return sibling.join() + "+" + child.join();
+            });
+            assertEquals("sibling+child", result);
+        }
+    }
+
+    @Tag("quick")
+    @Test
+    void forkJoinOf_returnsThePoolItselfOrAnAdapter() {
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.create(1)) {
+            assertSame(pool, ForkJoin.of(pool));
+        }
+        ExecutorService fjp = PoolKind.byId("jdk-fjp").create(1);
+        try {
+            assertInstanceOf(ForkJoinPoolAdapter.class, ForkJoin.of(fjp));
+        } finally {
+            TestPools.close(fjp);
+        }
+    }
+}

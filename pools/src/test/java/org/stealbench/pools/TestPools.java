@@ -1,0 +1,86 @@
+package org.stealbench.pools;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+
+/** Helpers shared by the pool tests: registry slices, bounded waits and closing any pool. */
+final class TestPools {
+
+    /** How long any single wait in a test may take before it counts as a hang. */
+    static final Duration HANG = Duration.ofSeconds(20);
+
+    private TestPools() {
+    }
+
+    static Stream<PoolKind> allKinds() {
+        return PoolKind.values().stream();
+    }
+
+    static Stream<PoolKind> ourKinds() {
+        return PoolKind.values().stream().filter(PoolKind::isStealbenchPool);
+    }
+
+    static Stream<PoolKind> forkJoinKinds() {
+        return PoolKind.values().stream().filter(PoolKind::supportsForkJoin);
+    }
+
+    static Stream<PoolKind> workStealingKinds() {
+        return PoolKind.values().stream().filter(k -> k.id().startsWith("ws-"));
+    }
+
+    /** Shuts {@code pool} down and fails unless it terminates within {@link #HANG}. */
+    static void close(ExecutorService pool) {
+        assertTrue(PoolKind.shutdownAndAwait(pool, HANG), () -> pool + " did not terminate");
+    }
+
+    static void await(CountDownLatch latch, String what) {
+        try {
+            assertTrue(latch.await(HANG.toMillis(), TimeUnit.MILLISECONDS),
+                    () -> what + ": still " + latch.getCount() + " to go after " + HANG);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail("interrupted while waiting for " + what);
+        }
+    }
+
+    /** Polls {@code condition} until it holds, failing after {@link #HANG}. */
+    static void awaitCondition(BooleanSupplier condition, String what) {
+        long deadline = System.nanoTime() + HANG.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                fail("timed out waiting for " + what);
+            }
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                fail("interrupted while waiting for " + what);
+            }
+        }
+    }
+
+    /** Awaits {@code latch} ignoring interrupts, for tasks that must not be stopped early. */
+    static void awaitUninterruptibly(CountDownLatch latch) {
+        boolean interrupted = false;
+        for (;;) {
+            try {
+                if (latch.await(HANG.toMillis(), TimeUnit.MILLISECONDS)) {
+                    break;
+                }
+                throw new IllegalStateException("gate never opened");
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

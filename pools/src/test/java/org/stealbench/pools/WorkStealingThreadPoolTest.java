@@ -1,0 +1,232 @@
+package org.stealbench.pools;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.stealbench.pools.WorkStealingThreadPool.SearchOrder;
+import org.stealbench.queues.QueueKind;
+import org.stealbench.queues.QueueTraits.Order;
+
+/** The work-stealing pool's own options: builder checks, placement, every option combination, parking. */
+final class WorkStealingThreadPoolTest {
+
+    /** Every worker deque kind x search order x steal end the builder accepts. */
+    static Stream<Arguments> options() {
+        return Stream.of(QueueKind.values())
+                .filter(WorkStealingThreadPool::canBackWorkers)
+                .flatMap(deque -> Stream.of(SearchOrder.values())
+                        .flatMap(order -> Stream.of(false, true)
+                                .filter(pop -> !pop || !deque.traits().ownerOnly())
+                                .map(pop -> Arguments.of(deque, order, pop))));
+    }
+
+    static Stream<QueueKind> globalKinds() {
+        return Stream.of(QueueKind.values()).filter(WorkStealingThreadPool::canServeAsGlobalQueue);
+    }
+
+    @Tag("quick")
+    @Test
+    void builder_badArguments_areRefusedNamingTheArgument() {
+        WorkStealingThreadPool.Builder builder = WorkStealingThreadPool.builder();
+        IllegalArgumentException threads = assertThrows(IllegalArgumentException.class, () -> builder.threads(0));
+        assertTrue(threads.getMessage().contains("threads"));
+        assertEquals("workerDeque", assertThrows(NullPointerException.class, () -> builder.workerDeque(null)).getMessage());
+        assertEquals("globalQueue", assertThrows(NullPointerException.class, () -> builder.globalQueue(null)).getMessage());
+        assertEquals("searchOrder", assertThrows(NullPointerException.class, () -> builder.searchOrder(null)).getMessage());
+        for (QueueKind kind : QueueKind.values()) {
+            if (kind.traits().exactlyOnce()) {
+                assertDoesNotThrow(() -> WorkStealingThreadPool.builder().workerDeque(kind), kind.id());
+            } else {
+                IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                        () -> WorkStealingThreadPool.builder().workerDeque(kind), kind.id());
+                assertTrue(refused.getMessage().contains("workerDeque"));
+            }
+            boolean globalOk = !kind.traits().ownerOnly() && kind.traits().exactlyOnce()
+                    && (kind.traits().popOrder() == Order.FIFO || kind.traits().stealOrder() == Order.FIFO);
+            assertEquals(globalOk, WorkStealingThreadPool.canServeAsGlobalQueue(kind), kind.id());
+            if (!globalOk) {
+                IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                        () -> WorkStealingThreadPool.builder().globalQueue(kind), kind.id());
+                assertTrue(refused.getMessage().contains("globalQueue"));
+            }
+            if (kind.traits().exactlyOnce() && kind.traits().ownerOnly()) {
+                IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                        () -> WorkStealingThreadPool.builder().workerDeque(kind).thievesPopOwnersEnd(true).build());
+                assertTrue(refused.getMessage().contains("thievesPopOwnersEnd"));
+            }
+        }
+        assertTrue(Stream.of(QueueKind.values()).anyMatch(k -> !k.traits().exactlyOnce()),
+                "the registry has a flawed kind to refuse");
+    }
+
+    @Tag("quick")
+    @Test
+    void builder_defaults_areDocumentedOnes() {
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().build()) {
+            assertEquals(Runtime.getRuntime().availableProcessors(), pool.threads());
+            assertEquals(WorkStealingThreadPool.DEFAULT_WORKER_DEQUE, pool.workerDeque());
+            assertEquals(WorkStealingThreadPool.DEFAULT_GLOBAL_QUEUE, pool.globalQueue());
+            assertEquals(WorkStealingThreadPool.DEFAULT_SEARCH_ORDER, pool.searchOrder());
+            assertFalse(pool.thievesPopOwnersEnd());
+            assertFalse(pool.flowsContext());
+        }
+    }
+
+    /**
+     * A mixed workload under every option combination: outside submissions that execute children
+     * from the workers, and fork/join; every task runs exactly once and fib is right.
+     */
+    @Tag("slow")
+    @Timeout(120)
+    @ParameterizedTest
+    @MethodSource("options")
+    void mixedWorkload_everyOptionCombination_eachTaskRunsOnceAndFibIsRight(QueueKind deque, SearchOrder order,
+                                                                           boolean thievesPop) {
+        int parents = 400;
+        int children = 50;
+        AtomicIntegerArray runs = new AtomicIntegerArray(parents * (children + 1));
+        CountDownLatch done = new CountDownLatch(parents * (children + 1));
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(3).workerDeque(deque)
+                .searchOrder(order).thievesPopOwnersEnd(thievesPop).build()) {
+            for (int p = 0; p < parents; p++) {
+                int parent = p * (children + 1);
+                pool.execute(() -> {
+                    for (int c = 1; c <= children; c++) {
+                        int child = parent + c;
+                        pool.execute(() -> {
+                            runs.incrementAndGet(child);
+                            done.countDown();
+                        });
+                    }
+                    runs.incrementAndGet(parent);
+                    done.countDown();
+                });
+            }
+            assertEquals(6765, Fibonacci.forkJoin(pool, 20, 1));
+            TestPools.await(done, pool + ": tasks");
+        }
+        for (int i = 0; i < runs.length(); i++) {
+            assertEquals(1, runs.get(i), "task " + i);
+        }
+    }
+
+    @Tag("slow")
+    @Timeout(120)
+    @ParameterizedTest
+    @MethodSource("globalKinds")
+    void globalQueue_everyEligibleKind_outsideTasksRunOnce(QueueKind global) throws Exception {
+        int perThread = 50_000;
+        AtomicIntegerArray runs = new AtomicIntegerArray(2 * perThread);
+        CountDownLatch done = new CountDownLatch(2 * perThread);
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(2).globalQueue(global).build()) {
+            Thread[] submitters = new Thread[2];
+            for (int s = 0; s < 2; s++) {
+                int base = s * perThread;
+                submitters[s] = new Thread(() -> {
+                    for (int i = 0; i < perThread; i++) {
+                        int index = base + i;
+                        pool.execute(() -> {
+                            runs.incrementAndGet(index);
+                            done.countDown();
+                        });
+                    }
+                });
+                submitters[s].start();
+            }
+            for (Thread t : submitters) {
+                t.join();
+            }
+            TestPools.await(done, pool + ": tasks");
+        }
+        for (int i = 0; i < runs.length(); i++) {
+            assertEquals(1, runs.get(i), "task " + i);
+        }
+    }
+
+    @Tag("quick")
+    @Timeout(60)
+    @Test
+    void execute_fromWorker_goesToItsOwnDeque_fromOutside_toTheGlobalQueue() {
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.create(1)) {
+            CountDownLatch checked = new CountDownLatch(1);
+            String[] placement = new String[1];
+            pool.execute(() -> {
+                pool.execute(() -> { });
+                placement[0] = pool.currentDequeSize() + "/" + pool.globalQueueSize();
+                checked.countDown();
+            });
+            TestPools.await(checked, "the placement check");
+            assertEquals("1/0", placement[0]);
+            CountDownLatch started = new CountDownLatch(1);
+            CountDownLatch gate = new CountDownLatch(1);
+            pool.execute(() -> {
+                started.countDown();
+                TestPools.awaitUninterruptibly(gate);
+            });
+            TestPools.await(started, "blocker");
+            pool.execute(() -> { });
+            pool.execute(() -> { });
+            assertEquals(2, pool.globalQueueSize());
+            gate.countDown();
+        }
+    }
+
+    /** After a burst every worker parks (thread state WAITING) instead of spinning, and wakes for the next. */
+    @Tag("quick")
+    @Timeout(60)
+    @Test
+    void idleWorkers_afterWork_allParkAndWakeForTheNextBurst() {
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.create(4)) {
+            for (int round = 0; round < 5; round++) {
+                CountDownLatch done = new CountDownLatch(100);
+                for (int i = 0; i < 100; i++) {
+                    pool.execute(done::countDown);
+                }
+                TestPools.await(done, "burst " + round);
+                TestPools.awaitCondition(() -> pool.idleWorkers() == 4 && PoolContractTest.allParked(pool),
+                        "all four workers to park");
+            }
+        }
+    }
+
+    @Tag("quick")
+    @Timeout(60)
+    @Test
+    void tryRunOne_pastTheHelpDepthBound_runsNothing() {
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.create(1)) {
+            boolean[] ranAtBound = new boolean[1];
+            pool.invoke(() -> {
+                Joinable<Integer> pending = pool.fork(() -> 1);
+                ranAtBound[0] = nest(pool, WorkStealingThreadPool.MAX_HELP_DEPTH);
+                return pending.join();
+            });
+            assertFalse(ranAtBound[0]);
+        }
+    }
+
+    /** Runs {@code levels} nested tryRunOne calls through forked tasks, then one more at the bound. */
+    private static boolean nest(WorkStealingThreadPool pool, int levels) {
+        if (pool.currentHelpDepth() >= levels) {
+            return pool.tryRunOne();
+        }
+        boolean[] result = new boolean[1];
+        pool.fork(() -> {
+            result[0] = nest(pool, levels);
+            return null;
+        });
+        assertTrue(pool.tryRunOne(), "below the bound a pending task runs");
+        return result[0];
+    }
+}
