@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Predicate;
 import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
+import org.stealbench.pools.PoolKind;
 import org.stealbench.queues.QueueKind;
 import org.stealbench.queues.QueueTraits;
 import org.stealbench.queues.TaskQueue;
@@ -25,6 +26,13 @@ public final class Contenders {
     public static final String JCTOOLS_MPMC = "jctools-mpmc";
     /** No queue at all: threads that do no queue work, to subtract thread start and join. */
     public static final String NONE = "none";
+
+    /** The JDK's parallel stream, the partitioner experiment's peer. */
+    public static final String JDK_PARALLEL_STREAM = "jdk-parallel-stream";
+
+    /** The range partitioner experiment's contenders: seed 001's partitioners and the JDK peer. */
+    public static final List<String> PARTITIONERS =
+            List.of("static", "dynamic-chunk", "work-stealing", JDK_PARALLEL_STREAM);
 
     /** Kinds that can carry owner and thieves in one run: every exactly-once kind. */
     public static final Predicate<QueueTraits> DEQUE = QueueTraits::exactlyOnce;
@@ -80,6 +88,16 @@ public final class Contenders {
                     + "; valid: " + String.join(", ", valid));
         }
         return id;
+    }
+
+    /** Every pool of the registry. */
+    public static List<String> pools() {
+        return PoolKind.values().stream().map(PoolKind::id).toList();
+    }
+
+    /** Pools with a fork/join API: the work-stealing pools and ForkJoinPool. */
+    public static List<String> forkJoinPools() {
+        return PoolKind.values().stream().filter(PoolKind::supportsForkJoin).map(PoolKind::id).toList();
     }
 
     /** A new queue for a registry id or {@link #ARRAY_DEQUE} / {@link #JCTOOLS_MPMC}. */

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
@@ -203,6 +204,9 @@ public final class BenchCommand implements Callable<Integer> {
             if (!jmh.getMeasurementTime().hasValue()) {
                 b.measurementTime(TimeValue.milliseconds(Math.round(settings.measurementSeconds() * 1000)));
             }
+        }
+        if (settings.gcProfiler()) {
+            b.addProfiler(GCProfiler.class);
         }
         if (!jmh.getTimeout().hasValue()) {
             b.timeout(TimeValue.minutes(10));

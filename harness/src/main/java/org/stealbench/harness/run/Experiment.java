@@ -7,6 +7,10 @@ import org.stealbench.harness.bench.Contenders;
 import org.stealbench.harness.bench.DequeContentionBenchmark;
 import org.stealbench.harness.bench.DequeOpsBenchmark;
 import org.stealbench.harness.bench.EnqueueDequeueBenchmark;
+import org.stealbench.harness.bench.ForkJoinFibBenchmark;
+import org.stealbench.harness.bench.QueueDrainBenchmark;
+import org.stealbench.harness.bench.RangePartitionerBenchmark;
+import org.stealbench.harness.bench.RecursiveWorkBenchmark;
 
 /**
  * The experiments a run can hold: one JMH benchmark class each, the file its results go to
@@ -14,6 +18,78 @@ import org.stealbench.harness.bench.EnqueueDequeueBenchmark;
  * come from the registries through {@link Contenders}, never from a second hand-kept list.
  */
 public enum Experiment {
+
+    /** Seed 003's queue/drain experiment, with allocation and GC counts. */
+    QUEUE_DRAIN("queue-drain", "seed-003", QueueDrainBenchmark.class, 1, true) {
+        @Override
+        Settings quick() {
+            return new Settings(1, 3, 0, 10, 0, 0.25, Map.of(
+                    "pool", Contenders.pools(),
+                    "separate", List.of("true", "false"))).withGcProfiler();
+        }
+
+        @Override
+        Settings full() {
+            return new Settings(3, 5, 0, 20, 0, 0.25, Map.of(
+                    "pool", Contenders.pools(),
+                    "separate", List.of("true", "false"))).withGcProfiler();
+        }
+    },
+
+    /** Seed 000's recursively queued work: per-worker deques against one global queue. */
+    RECURSIVE_WORK("recursive-work", "seed-000", RecursiveWorkBenchmark.class, 1, true) {
+        @Override
+        Settings quick() {
+            return new Settings(1, 3, 0, 10, 0, 0.1, Map.of(
+                    "pool", Contenders.pools(),
+                    "work", List.of("0", "100")));
+        }
+
+        @Override
+        Settings full() {
+            return new Settings(3, 5, 0, 20, 0, 0.2, Map.of(
+                    "pool", Contenders.pools(),
+                    "fanout", List.of("2", "4"),
+                    "work", List.of("0", "100", "1000")));
+        }
+    },
+
+    /** Seed 004's fork/join fib. */
+    FORK_JOIN_FIB("fork-join-fib", "seed-004", ForkJoinFibBenchmark.class, 1, true) {
+        @Override
+        Settings quick() {
+            return new Settings(1, 3, 0, 10, 0, 0.05, Map.of(
+                    "pool", Contenders.forkJoinPools(),
+                    "n", List.of("25"),
+                    "threshold", List.of("0", "10")));
+        }
+
+        @Override
+        Settings full() {
+            return new Settings(3, 5, 0, 15, 0, 1.0, Map.of(
+                    "pool", Contenders.forkJoinPools(),
+                    "n", List.of("32"),
+                    "threshold", List.of("0", "5", "10", "15")));
+        }
+    },
+
+    /** Seed 001's range partitioner on uneven work. */
+    RANGE_PARTITIONER("range-partitioner", "seed-001", RangePartitionerBenchmark.class, 1, false) {
+        @Override
+        Settings quick() {
+            return new Settings(1, 2, 0.5, 5, 0.5, 0, Map.of(
+                    "partitioner", Contenders.PARTITIONERS,
+                    "workload", defaults(RangePartitionerBenchmark.class, "workload")));
+        }
+
+        @Override
+        Settings full() {
+            return new Settings(3, 5, 1, 10, 1, 0, Map.of(
+                    "partitioner", Contenders.PARTITIONERS,
+                    "workload", defaults(RangePartitionerBenchmark.class, "workload"),
+                    "work", List.of("0", "100")));
+        }
+    },
 
     /** Seed 002's enqueue/dequeue thread-ratio experiment. */
     ENQUEUE_DEQUEUE("enqueue-dequeue", "seed-002", EnqueueDequeueBenchmark.class, 1, true) {

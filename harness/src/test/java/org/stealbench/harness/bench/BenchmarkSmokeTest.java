@@ -85,4 +85,71 @@ final class BenchmarkSmokeTest {
             }
         }
     }
+
+    static Set<String> values(Collection<RunResult> results, String param) {
+        Set<String> seen = new TreeSet<>();
+        for (RunResult r : results) {
+            seen.add(r.getParams().getParam(param));
+        }
+        return seen;
+    }
+
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void queueDrain_everyPool_drainsAllItems() throws RunnerException {
+        Collection<RunResult> results = new Runner(shortRun(QueueDrainBenchmark.class)
+                .param("pool", Contenders.pools().toArray(String[]::new))
+                .param("items", "2000")
+                .build()).run();
+        assertEquals(new TreeSet<>(Contenders.pools()), values(results, "pool"));
+        assertEquals(2 * Contenders.pools().size(), results.size(), "separate true and false for each pool");
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void recursiveWork_everyPool_runsEveryNode() throws RunnerException {
+        Collection<RunResult> results = new Runner(shortRun(RecursiveWorkBenchmark.class)
+                .param("pool", Contenders.pools().toArray(String[]::new))
+                .param("fanout", "3")
+                .param("depth", "4")
+                .param("work", "10")
+                .build()).run();
+        assertEquals(new TreeSet<>(Contenders.pools()), values(results, "pool"));
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void forkJoinFib_everyForkJoinPool_computesFib() throws RunnerException {
+        Collection<RunResult> results = new Runner(shortRun(ForkJoinFibBenchmark.class)
+                .param("pool", Contenders.forkJoinPools().toArray(String[]::new))
+                .param("n", "15")
+                .param("threshold", "0", "5")
+                .build()).run();
+        assertEquals(new TreeSet<>(Contenders.forkJoinPools()), values(results, "pool"));
+        assertEquals(2 * Contenders.forkJoinPools().size(), results.size());
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void rangePartitioner_everyPartitionerAndWorkload_runs() throws RunnerException {
+        Collection<RunResult> results = new Runner(shortRun(RangePartitionerBenchmark.class)
+                .param("size", "300")
+                .param("work", "5")
+                .build()).run();
+        assertEquals(new TreeSet<>(Contenders.PARTITIONERS), values(results, "partitioner"));
+        assertEquals(4 * Contenders.PARTITIONERS.size(), results.size());
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void rangePartitioner_onAWorkStealingPool_runs() throws RunnerException {
+        Collection<RunResult> results = new Runner(shortRun(RangePartitionerBenchmark.class)
+                .param("pool", "ws-locked")
+                .param("partitioner", "static", "work-stealing")
+                .param("workload", "worst")
+                .param("size", "300")
+                .param("work", "5")
+                .build()).run();
+        assertEquals(2, results.size());
+    }
 }

@@ -35,6 +35,27 @@ final class ContenderParamsTest {
     }
 
     @Test
+    void poolBenchmarks_defaults_equalPoolRegistry() throws Exception {
+        assertEquals(Contenders.pools(), defaults(QueueDrainBenchmark.class, "pool"));
+        assertEquals(Contenders.pools(), defaults(RecursiveWorkBenchmark.class, "pool"));
+        assertEquals(Contenders.forkJoinPools(), defaults(ForkJoinFibBenchmark.class, "pool"));
+    }
+
+    @Test
+    void rangePartitioner_defaults_equalPartitionersAndPeer() throws Exception {
+        assertEquals(Contenders.PARTITIONERS, defaults(RangePartitionerBenchmark.class, "partitioner"));
+    }
+
+    @Test
+    void worstCase_putsAllWorkInTheFirstStaticChunk_sameTotalAsUniform() {
+        int[] worst = RangePartitionerBenchmark.tokens("worst", 1000, 4, 10);
+        int[] uniform = RangePartitionerBenchmark.tokens("uniform", 1000, 4, 10);
+        assertEquals(java.util.Arrays.stream(uniform).sum(), java.util.Arrays.stream(worst).sum());
+        assertEquals(0, java.util.Arrays.stream(worst, 250, 1000).sum());
+        assertThrows(IllegalArgumentException.class, () -> RangePartitionerBenchmark.tokens("skewed", 10, 2, 1));
+    }
+
+    @Test
     void enqueueDequeue_shapes_areTheSeeds25() throws Exception {
         List<String> shapes = defaults(EnqueueDequeueBenchmark.class, "shape");
         assertEquals(25, shapes.size());
