@@ -85,7 +85,9 @@ public final class JmhJson {
         node.path("jvmArgs").forEach(a -> jvmArgs.add(a.asText()));
         return new JmhResult(benchmark, node.get("mode").asText(), node.path("threads").asInt(1),
                 new TreeMap<>(params), primary, secondary, node.path("jdkVersion").asText(null),
-                String.join(" ", jvmArgs));
+                String.join(" ", jvmArgs), new JmhSettings(node.path("forks").asInt(0),
+                node.path("warmupIterations").asInt(0), node.path("warmupTime").asText(""),
+                node.path("measurementIterations").asInt(0), node.path("measurementTime").asText("")));
     }
 
     private static Metric metric(Path file, String benchmark, String name, JsonNode node, boolean needRaw)

@@ -1,0 +1,78 @@
+package org.stealbench.harness.report;
+
+import java.util.List;
+import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.results.Metric;
+
+/** Cells and values shared by the sections: a metric's mean with its interval, a ratio, a verdict. */
+final class Cells {
+
+    private Cells() {
+    }
+
+    /** The contender id of a result: its pool, queue or partitioner parameter. */
+    static String contender(JmhResult r) {
+        for (String p : List.of("pool", "queue", "partitioner")) {
+            if (r.param(p) != null && !(p.equals("pool") && r.param("partitioner") != null)) {
+                return r.param(p);
+            }
+        }
+        return r.shortName();
+    }
+
+    /** The metric's summary over its samples, with the interval from its replicates. */
+    static ReportStats.Summary summary(Metric m, double confidence) {
+        ReportStats.Summary all = ReportStats.summarize(m.samples(), confidence);
+        List<Double> reps = ReportStats.replicates(m);
+        double half = reps.size() >= 2 ? ReportStats.summarize(reps, confidence).halfWidth() : Double.NaN;
+        return new ReportStats.Summary(all.n(), all.mean(), half, all.median(), all.p10(), all.p90(), all.min(),
+                all.max());
+    }
+
+    /** Whether the interval is wider than the threshold's fraction of the mean. */
+    static boolean wide(ReportStats.Summary s, Thresholds t) {
+        return s.relativeHalfWidth() > t.wideErrorFraction();
+    }
+
+    /** {@code mean ± half}, right-aligned, highlighted when the interval is wide. */
+    static Html.Cell score(Metric m, Thresholds t) {
+        ReportStats.Summary s = summary(m, t.confidence());
+        Html.Cell c = Html.Cell.num(Fmt.withError(s.mean(), s.halfWidth()), s.mean());
+        if (wide(s, t)) {
+            c = c.withClass("wide").withTitle("interval \u00b1" + Math.round(100 * s.relativeHalfWidth())
+                    + "% of the mean: wider than " + Math.round(100 * t.wideErrorFraction()) + "%");
+        }
+        return c;
+    }
+
+    /** A plain number cell. */
+    static Html.Cell number(double value) {
+        return Html.Cell.num(Fmt.num(value), value);
+    }
+
+    /** The cell for a ratio {@code current / baseline} where lower is better. */
+    static Html.Cell ratio(ReportStats.Ratio r) {
+        String cls = r.below(1) ? "good" : r.above(1) ? "bad" : "neutral";
+        String title = r.below(1) ? "significantly lower than the baseline"
+                : r.above(1) ? "significantly higher than the baseline" : "interval contains 1: no clear difference";
+        return Html.Cell.num(Fmt.ratio(r), r.ratio()).withClass(cls).withTitle(title);
+    }
+
+    /** The ratio of two metrics' replicates, or null when either has fewer than two positive values. */
+    static ReportStats.Ratio ratio(Metric baseline, Metric current, double confidence) {
+        try {
+            return ReportStats.ratio(ReportStats.replicates(baseline), ReportStats.replicates(current), confidence);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** A ratio cell, or an en dash with the reason when no ratio could be formed. */
+    static Html.Cell ratioOrDash(ReportStats.Ratio r) {
+        return r == null ? Html.Cell.text("\u2013").withTitle("fewer than two positive samples") : ratio(r);
+    }
+
+    static Html.Cell dash() {
+        return Html.Cell.text("\u2013");
+    }
+}

@@ -1,0 +1,213 @@
+package org.stealbench.harness.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The report's charts, drawn with XChart in one style and embedded as PNG data URIs: line charts
+ * (threads on a log axis), grouped bars with error bars, and strip plots of per-iteration samples.
+ * A y axis turns logarithmic when the values span more than {@link #LOG_SPREAD} times.
+ */
+final class Charts {
+
+    /** Largest over smallest positive value above which a y axis is drawn logarithmic. */
+    static final double LOG_SPREAD = 20;
+
+    private static final int WIDTH = 900;
+    private static final int HEIGHT = 420;
+    private static final Color[] PALETTE = {
+            new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0xff7f0e),
+            new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf),
+            new Color(0xbcbd22), new Color(0x7f7f7f), new Color(0x393b79), new Color(0xad494a)};
+
+    private Charts() {
+    }
+
+    /** One line of a line chart; {@code errors} may be null. */
+    record Line(String name, double[] x, double[] y, double[] errors, boolean dashed) {
+    }
+
+    /** One series of a grouped bar chart: a value and an error per category (NaN: no bar). */
+    record Bars(String name, List<Double> values, List<Double> errors) {
+    }
+
+    /** Whether values (NaN and non-positive ignored) spread enough to need a log axis. */
+    static boolean needsLog(List<Double> values) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = 0;
+        for (double v : values) {
+            if (v > 0 && !Double.isInfinite(v)) {
+                min = Math.min(min, v);
+                max = Math.max(max, v);
+            }
+        }
+        return max > 0 && max / min > LOG_SPREAD;
+    }
+
+    /** A line chart, x on a log axis (thread counts), y logarithmic if the spread asks for it. */
+    static Html.Chart lines(String id, String title, String xTitle, String yTitle, List<Line> lines) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle)
+                .yAxisTitle(yTitle).build();
+        style(chart.getStyler());
+        chart.getStyler().setXAxisLogarithmic(true);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        List<Double> all = new ArrayList<>();
+        int i = 0;
+        for (Line line : lines) {
+            XYSeries s = line.errors() == null ? chart.addSeries(line.name(), line.x(), line.y())
+                    : chart.addSeries(line.name(), line.x(), line.y(), line.errors());
+            s.setMarker(SeriesMarkers.CIRCLE);
+            Color c = PALETTE[i++ % PALETTE.length];
+            s.setLineColor(c);
+            s.setMarkerColor(c);
+            if (line.dashed()) {
+                s.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f,
+                        new float[] {6f, 4f}, 0f));
+            }
+            for (double v : line.y()) {
+                all.add(v);
+            }
+        }
+        boolean log = needsLog(all);
+        chart.getStyler().setYAxisLogarithmic(log);
+        chart.getStyler().setErrorBarsColorSeriesColor(true);
+        return encode(chart, id, title + (log ? " (log y axis)" : ""),
+                title + ": " + lines.size() + " lines, x " + xTitle + " (log), y " + yTitle);
+    }
+
+    /** Grouped bars with error bars; the y axis is logarithmic when the spread asks for it. */
+    static Html.Chart bars(String id, String title, String yTitle, List<String> categories, List<Bars> series) {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yTitle)
+                .build();
+        style(chart.getStyler());
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        chart.getStyler().setLegendVisible(series.size() > 1);
+        chart.getStyler().setOverlapped(false);
+        chart.getStyler().setXAxisLabelRotation(categories.size() > 6 ? 30 : 0);
+        chart.getStyler().setErrorBarsColor(Color.DARK_GRAY);
+        List<Double> all = new ArrayList<>();
+        series.forEach(s -> all.addAll(s.values()));
+        boolean log = needsLog(all);
+        chart.getStyler().setYAxisLogarithmic(log);
+        int i = 0;
+        double floor = Double.POSITIVE_INFINITY;
+        for (Bars s : series) {
+            List<Double> v = new ArrayList<>();
+            List<Double> e = new ArrayList<>();
+            for (int k = 0; k < categories.size(); k++) {
+                double value = s.values().get(k);
+                double error = s.errors().get(k);
+                // A bar that cannot be drawn (no value) is left at zero height; on a log axis it
+                // would have no bottom, so the floor is a tiny positive value there.
+                double shown = Double.isNaN(value) ? (log ? Double.MIN_NORMAL : 0) : value;
+                double err = Double.isNaN(error) ? 0 : error;
+                if (log) {
+                    err = Math.min(err, shown * 0.999);
+                }
+                v.add(shown);
+                e.add(err);
+                if (!Double.isNaN(value) && value > 0) {
+                    floor = Math.min(floor, value - err);
+                }
+            }
+            CategorySeries cs = chart.addSeries(s.name(), categories, v, e);
+            cs.setFillColor(PALETTE[i++ % PALETTE.length]);
+        }
+        if (log && floor < Double.POSITIVE_INFINITY) {
+            // bars start at the axis minimum; on a log axis that must be positive, below every bar
+            chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(floor))));
+        }
+        return encode(chart, id, title + (log ? " (log y axis)" : ""),
+                title + ": bars for " + String.join(", ", categories));
+    }
+
+    /**
+     * A strip plot: every per-iteration sample of each contender as a dot in its column (jittered
+     * sideways so repeated values stay visible), the median as a black bar.
+     */
+    static Html.Chart strip(String id, String title, String yTitle, Map<String, List<Double>> samples) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yTitle).build();
+        style(chart.getStyler());
+        chart.getStyler().setLegendVisible(false);
+        chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        chart.getStyler().setMarkerSize(6);
+        List<String> names = new ArrayList<>(samples.keySet());
+        chart.getStyler().setXAxisMin(-0.6);
+        chart.getStyler().setXAxisMax(names.size() - 0.4);
+        chart.getStyler().setXAxisTickMarkSpacingHint(Math.max(20, (WIDTH - 150) / Math.max(1, names.size()) - 5));
+        chart.getStyler().setXAxisLabelRotation(names.size() > 6 ? 30 : 0);
+        chart.setCustomXAxisTickLabelsFormatter(x -> {
+            long k = Math.round(x);
+            return Math.abs(x - k) < 1e-6 && k >= 0 && k < names.size() ? names.get((int) k) : "";
+        });
+        List<Double> all = new ArrayList<>();
+        samples.values().forEach(all::addAll);
+        chart.getStyler().setYAxisLogarithmic(needsLog(all));
+        for (int k = 0; k < names.size(); k++) {
+            List<Double> ys = samples.get(names.get(k));
+            if (ys.isEmpty()) {
+                continue;
+            }
+            double[] x = new double[ys.size()];
+            double[] y = new double[ys.size()];
+            for (int j = 0; j < ys.size(); j++) {
+                // Deterministic jitter in [-0.25, 0.25]: the same data always draws the same picture.
+                x[j] = k + 0.5 * (((j * 0.618034) % 1.0) - 0.5);
+                y[j] = ys.get(j);
+            }
+            XYSeries s = chart.addSeries(names.get(k), x, y);
+            Color c = PALETTE[k % PALETTE.length];
+            s.setMarker(SeriesMarkers.CIRCLE);
+            s.setMarkerColor(new Color(c.getRed(), c.getGreen(), c.getBlue(), 170));
+            double median = ReportStats.quantile(ys, 0.5);
+            XYSeries m = chart.addSeries(names.get(k) + " median", new double[] {k - 0.3, k + 0.3},
+                    new double[] {median, median});
+            m.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+            m.setMarker(SeriesMarkers.NONE);
+            m.setLineColor(Color.BLACK);
+            m.setLineStyle(new BasicStroke(2.5f));
+        }
+        return encode(chart, id, title, title + ": per-iteration samples of " + String.join(", ", names));
+    }
+
+    private static void style(AxesChartStyler s) {
+        s.setChartBackgroundColor(Color.WHITE);
+        s.setPlotBackgroundColor(Color.WHITE);
+        s.setPlotGridLinesColor(new Color(0xe3e7eb));
+        s.setPlotBorderVisible(false);
+        s.setLegendBorderColor(Color.WHITE);
+        s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
+        s.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+        s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        s.setSeriesColors(PALETTE);
+        s.setAntiAlias(true);
+    }
+
+    private static Html.Chart encode(Chart<?, ?> chart, String id, String title, String alt) {
+        try {
+            byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+            return new Html.Chart(id, title, "data:image/png;base64," + Base64.getEncoder().encodeToString(png), alt);
+        } catch (IOException e) {
+            throw new UncheckedIOException("chart " + id + " could not be encoded", e);
+        }
+    }
+}

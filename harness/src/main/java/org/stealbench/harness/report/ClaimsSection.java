@@ -1,0 +1,286 @@
+package org.stealbench.harness.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.results.Metric;
+
+/**
+ * The seeds' headline claims beside what this run measured, each with a verdict: holds, does not
+ * hold, or not measurable here (with the reason). Claims about costs compare ratios of geometric
+ * means with their intervals against the thresholds ({@code farRatio}, {@code asGoodRatio}).
+ */
+final class ClaimsSection {
+
+    static final String ID = "claims";
+    static final String TITLE = "The seeds' claims, checked";
+    /** The platform pool the seeds' claims are measured against (the CLR ThreadPool's stand-in). */
+    static final String PLATFORM_POOL = "jdk-tpe";
+
+    private ClaimsSection() {
+    }
+
+    enum Verdict {
+        HOLDS("holds", "good"), DOES_NOT_HOLD("does not hold", "bad"), NOT_MEASURABLE("not measurable here", "neutral");
+
+        final String text;
+        final String cls;
+
+        Verdict(String text, String cls) {
+            this.text = text;
+            this.cls = cls;
+        }
+    }
+
+    /** One claim and its check. */
+    record Claim(String seed, String claim, String seedFigure, String measured, Verdict verdict, String why) {
+    }
+
+    static Html.Section build(RunView run, Ctx ctx) {
+        List<Claim> claims = claims(run, ctx);
+        Html.TableBuilder t = new Html.TableBuilder("claims", "Headline claims of the seeds against this run");
+        t.header("seed", "claim", "seed's figure", "measured here", "verdict", "why");
+        for (Claim c : claims) {
+            t.row(List.of(Html.Cell.text(c.seed()), Html.Cell.text(c.claim()), Html.Cell.text(c.seedFigure()),
+                    Html.Cell.text(c.measured()), Html.Cell.text(c.verdict().text).withClass(c.verdict().cls),
+                    Html.Cell.text(c.why())));
+        }
+        t.note("Ratios are of geometric means with " + Math.round(ctx.confidence() * 100) + "% intervals; 'far' means the "
+                + "interval lies below " + ctx.thresholds().farRatio() + ", 'as good as' below " + ctx.thresholds().asGoodRatio()
+                + ". The seeds measured on other machines and runtimes (a dual-core laptop with the 2008 CLR, a 4-core i7), "
+                + "so a verdict is about the claim's direction and rough size, not its exact figure.");
+        List<Html.Banner> banners = new ArrayList<>();
+        if (run.quick()) {
+            banners.add(new Html.Banner("warn", "Quick profile: one fork and few iterations, so these verdicts are "
+                    + "indicative; run the full profile (scripts/bench full) before relying on one."));
+        }
+        return new Html.Section(ID, TITLE, banners, List.of(Html.Block.table(t.build())), null);
+    }
+
+    static List<Claim> claims(RunView run, Ctx ctx) {
+        List<Claim> out = new ArrayList<>();
+        out.add(seed003Cheaper(run, ctx));
+        out.add(seed003Flow(run, ctx));
+        out.add(seed002Band(run, ctx));
+        out.add(seed002ManyCores(run));
+        out.add(seed001(run, ctx, "random"));
+        out.add(seed001(run, ctx, "worst"));
+        out.add(seed000(run, ctx));
+        out.add(seed004(run));
+        return out;
+    }
+
+    private static Claim missing(String seed, String claim, String figure, String experiment) {
+        return new Claim(seed, claim, figure, "\u2013", Verdict.NOT_MEASURABLE,
+                "the experiment '" + experiment + "' is not in this run");
+    }
+
+    static Claim seed003Cheaper(RunView run, Ctx ctx) {
+        String seed = "003";
+        String claim = "The simple lock pool without context flow costs 0.27x of the platform pool (queuing and draining "
+                + "together, separate = false).";
+        String figure = "t: 0.274x (false), 0.541x (true)";
+        List<QueueDrainSection.Phases> phases = QueueDrainSection.phases(run.results(QueueDrainSection.EXPERIMENT), "false");
+        Optional<QueueDrainSection.Phases> lock = QueueDrainSection.find(phases, "simple-lock");
+        Optional<QueueDrainSection.Phases> base = QueueDrainSection.find(phases, PLATFORM_POOL);
+        if (lock.isEmpty() || base.isEmpty()) {
+            return missing(seed, claim, figure, QueueDrainSection.EXPERIMENT + " (simple-lock and " + PLATFORM_POOL + ")");
+        }
+        ReportStats.Ratio r = Cells.ratio(base.get().total(), lock.get().total(), ctx.confidence());
+        if (r == null) {
+            return new Claim(seed, claim, figure, "\u2013", Verdict.NOT_MEASURABLE, "fewer than two samples");
+        }
+        String measured = "simple-lock / " + PLATFORM_POOL + " total: " + Fmt.ratio(r);
+        if (r.below(1)) {
+            String size = r.low() <= 0.274 && 0.274 <= r.high() ? "the seed's 0.27x lies in the interval"
+                    : "cheaper, but the seed's 0.27x lies outside the interval";
+            return new Claim(seed, claim, figure, measured, Verdict.HOLDS, "significantly cheaper than the platform pool; " + size);
+        }
+        return new Claim(seed, claim, figure, measured, Verdict.DOES_NOT_HOLD, r.above(1)
+                ? "the lock pool is significantly dearer than " + PLATFORM_POOL + " here"
+                : "no significant difference from " + PLATFORM_POOL);
+    }
+
+    static Claim seed003Flow(RunView run, Ctx ctx) {
+        String seed = "003";
+        String claim = "Flowing the execution context makes the lock pool far dearer and allocate much more.";
+        String figure = "t: 3.16x vs 0.27x (false); Gen0 collections 95 vs 1";
+        List<QueueDrainSection.Phases> phases = QueueDrainSection.phases(run.results(QueueDrainSection.EXPERIMENT), "false");
+        Optional<QueueDrainSection.Phases> flow = QueueDrainSection.find(phases, "simple-lock-flow");
+        Optional<QueueDrainSection.Phases> plain = QueueDrainSection.find(phases, "simple-lock");
+        if (flow.isEmpty() || plain.isEmpty()) {
+            return missing(seed, claim, figure, QueueDrainSection.EXPERIMENT + " (simple-lock and simple-lock-flow)");
+        }
+        ReportStats.Ratio r = Cells.ratio(plain.get().total(), flow.get().total(), ctx.confidence());
+        Metric af = flow.get().result().secondary().get("gc.alloc.rate.norm");
+        Metric ap = plain.get().result().secondary().get("gc.alloc.rate.norm");
+        String alloc = af == null || ap == null ? "allocation not measured (no -prof gc)"
+                : "allocated " + Fmt.bytes(af.score()) + " vs " + Fmt.bytes(ap.score()) + " per invocation";
+        if (r == null) {
+            return new Claim(seed, claim, figure, alloc, Verdict.NOT_MEASURABLE, "fewer than two samples");
+        }
+        String measured = "simple-lock-flow / simple-lock total: " + Fmt.ratio(r) + "; " + alloc;
+        boolean allocates = af != null && ap != null && af.score() > 1.5 * ap.score();
+        if (r.above(1) && (af == null || allocates)) {
+            return new Claim(seed, claim, figure, measured, Verdict.HOLDS, "context flow is significantly dearer"
+                    + (allocates ? " and allocates more" : ""));
+        }
+        return new Claim(seed, claim, figure, measured, Verdict.DOES_NOT_HOLD, !r.above(1)
+                ? "no significant cost of context flow here (this TaskContext capture is cheaper than the CLR's ExecutionContext.Capture)"
+                : "dearer, but it does not allocate clearly more");
+    }
+
+    static Claim seed002Band(RunView run, Ctx ctx) {
+        String seed = "002";
+        String claim = "The lock-free queue beats the locking queue (by a hair) between 40 and 100 threads per side.";
+        String figure = "E = D = 40: 337 vs 483 ms; 80: 743 vs 1037; 100: 999 vs 1043 (K = 1000)";
+        List<JmhResult> results = run.results(EnqueueDequeueSection.EXPERIMENT);
+        List<String> parts = new ArrayList<>();
+        int better = 0;
+        int worse = 0;
+        int total = 0;
+        for (JmhResult h : results) {
+            int[] s = EnqueueDequeueSection.shape(h.param("shape"));
+            if (!"hybrid".equals(h.param("queue")) || s == null || s[0] != s[1] || s[0] < 40 || s[0] > 100) {
+                continue;
+            }
+            Optional<JmhResult> locked = results.stream().filter(r -> "locked".equals(r.param("queue"))
+                    && h.param("shape").equals(r.param("shape")) && h.param("items").equals(r.param("items"))).findFirst();
+            if (locked.isEmpty()) {
+                continue;
+            }
+            ReportStats.Ratio r = Cells.ratio(locked.get().primary(), h.primary(), ctx.confidence());
+            if (r == null) {
+                continue;
+            }
+            total++;
+            better += r.below(1) ? 1 : 0;
+            worse += r.above(1) ? 1 : 0;
+            parts.add(h.param("shape") + " K=" + h.param("items") + ": " + Fmt.ratio(r));
+        }
+        if (total == 0) {
+            return missing(seed, claim, figure, EnqueueDequeueSection.EXPERIMENT + " (hybrid and locked at 40..100 per side)");
+        }
+        String measured = "hybrid / locked: " + String.join("; ", parts);
+        String caveat = " This machine has " + run.cores() + " cores against the seed's 4.";
+        if (better == total) {
+            return new Claim(seed, claim, figure, measured, Verdict.HOLDS, "hybrid significantly faster at every such shape."
+                    + caveat);
+        }
+        return new Claim(seed, claim, figure, measured, Verdict.DOES_NOT_HOLD, "hybrid significantly faster at " + better
+                + " of " + total + " shapes, slower at " + worse + "." + caveat);
+    }
+
+    static Claim seed002ManyCores(RunView run) {
+        String seed = "002";
+        String claim = "On a machine with many cores (8 to 10 or more) the lock-free queue pulls clearly ahead.";
+        String figure = "conjecture, not measured by the seed";
+        int cores = run.cores();
+        if (cores >= 8 && run.has(EnqueueDequeueSection.EXPERIMENT)) {
+            return new Claim(seed, claim, figure, "see the seed 002 tables (" + cores + " cores)", Verdict.NOT_MEASURABLE,
+                    "judge from the tables: the report does not test this conjecture automatically");
+        }
+        return new Claim(seed, claim, figure, "\u2013", Verdict.NOT_MEASURABLE, "this machine has "
+                + (cores > 0 ? cores : "an unknown number of") + " cores; the claim needs 8 or more");
+    }
+
+    static Claim seed001(RunView run, Ctx ctx, String workload) {
+        String seed = "001";
+        boolean worst = workload.equals("worst");
+        String claim = worst ? "The work-stealing partitioner does far better than static partitioning on the worst-case "
+                + "distribution." : "On random work the work-stealing partitioner does as well as the standard partitioners.";
+        String figure = "\"rough benchmarking\", no figures";
+        List<JmhResult> results = run.results(ExperimentSection.PARTITIONER.experiment()).stream()
+                .filter(r -> workload.equals(r.param("workload"))).toList();
+        Optional<JmhResult> ws = results.stream().filter(r -> "work-stealing".equals(r.param("partitioner"))).findFirst();
+        List<JmhResult> standard = results.stream().filter(r -> worst ? "static".equals(r.param("partitioner"))
+                : List.of("static", "dynamic-chunk", "jdk-parallel-stream").contains(r.param("partitioner"))).toList();
+        if (ws.isEmpty() || standard.isEmpty()) {
+            return missing(seed, claim, figure, "range-partitioner (workload " + workload + ")");
+        }
+        JmhResult best = standard.stream().min((a, b) -> Double.compare(a.primary().score(), b.primary().score())).get();
+        ReportStats.Ratio r = Cells.ratio(best.primary(), ws.get().primary(), ctx.confidence());
+        if (r == null) {
+            return new Claim(seed, claim, figure, "\u2013", Verdict.NOT_MEASURABLE, "fewer than two samples");
+        }
+        String measured = "work-stealing / " + best.param("partitioner") + (worst ? "" : " (the best standard one)") + ": "
+                + Fmt.ratio(r);
+        double bound = worst ? ctx.thresholds().farRatio() : ctx.thresholds().asGoodRatio();
+        if (r.below(bound)) {
+            return new Claim(seed, claim, figure, measured, Verdict.HOLDS, "interval below " + bound);
+        }
+        return new Claim(seed, claim, figure, measured, Verdict.DOES_NOT_HOLD, "interval reaches " + Fmt.num(r.high())
+                + ", not below " + bound);
+    }
+
+    static Claim seed000(RunView run, Ctx ctx) {
+        String seed = "000";
+        String claim = "Per-thread work-stealing deques make recursively queued work far cheaper than one global locked queue.";
+        String figure = "no figures (argument)";
+        List<JmhResult> results = run.results(ExperimentSection.RECURSIVE.experiment());
+        List<String> parts = new ArrayList<>();
+        boolean allBelow = true;
+        boolean anyFar = false;
+        int n = 0;
+        for (JmhResult r : results) {
+            String pool = r.param("pool");
+            if (pool == null || !pool.startsWith("ws-")) {
+                continue;
+            }
+            Optional<JmhResult> lock = results.stream().filter(x -> "simple-lock".equals(x.param("pool"))
+                    && sameExcept(x, r, "pool")).findFirst();
+            if (lock.isEmpty()) {
+                continue;
+            }
+            ReportStats.Ratio ratio = Cells.ratio(lock.get().primary(), r.primary(), ctx.confidence());
+            if (ratio == null) {
+                continue;
+            }
+            n++;
+            allBelow &= ratio.below(1);
+            anyFar |= ratio.below(ctx.thresholds().farRatio());
+            parts.add(pool + " (work " + r.param("work") + "): " + Fmt.ratio(ratio));
+        }
+        if (n == 0) {
+            return missing(seed, claim, figure, "recursive-work (ws-* pools and simple-lock)");
+        }
+        String measured = "ws-* / simple-lock: " + String.join("; ", parts);
+        if (allBelow && anyFar) {
+            return new Claim(seed, claim, figure, measured, Verdict.HOLDS, "every work-stealing pool is significantly "
+                    + "cheaper, at least one below " + ctx.thresholds().farRatio());
+        }
+        return new Claim(seed, claim, figure, measured, Verdict.DOES_NOT_HOLD, allBelow
+                ? "cheaper, but none far cheaper (below " + ctx.thresholds().farRatio() + ")"
+                : "not every work-stealing pool is significantly cheaper than simple-lock");
+    }
+
+    static Claim seed004(RunView run) {
+        String seed = "004";
+        String claim = "A pool with per-worker deques, a common queue and a join that runs other work computes fork/join "
+                + "fib(32) without blocking its workers.";
+        String figure = "fib(32) printed, no timings";
+        List<JmhResult> results = run.results(ExperimentSection.FIB.experiment()).stream()
+                .filter(r -> "0".equals(r.param("threshold"))).toList();
+        if (results.isEmpty()) {
+            return missing(seed, claim, figure, "fork-join-fib (threshold 0)");
+        }
+        List<String> pools = results.stream().map(r -> r.param("pool")).filter(p -> p.startsWith("ws-")).toList();
+        String n = results.get(0).param("n");
+        String measured = pools.size() + " work-stealing pools computed fib(" + n + ") fully forked, checked on every "
+                + "invocation: " + String.join(", ", pools);
+        if (pools.isEmpty()) {
+            return new Claim(seed, claim, figure, measured, Verdict.NOT_MEASURABLE, "no work-stealing pool in this run");
+        }
+        return new Claim(seed, claim, figure, measured, Verdict.HOLDS, "32".equals(n) ? "as the seed"
+                : "at n = " + n + " (the full profile runs n = 32)");
+    }
+
+    private static boolean sameExcept(JmhResult a, JmhResult b, String param) {
+        var pa = new java.util.TreeMap<>(a.params());
+        var pb = new java.util.TreeMap<>(b.params());
+        pa.remove(param);
+        pb.remove(param);
+        return pa.equals(pb) && a.benchmark().equals(b.benchmark());
+    }
+}

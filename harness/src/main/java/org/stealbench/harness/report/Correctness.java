@@ -1,0 +1,75 @@
+package org.stealbench.harness.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.stealbench.queues.QueueKind;
+
+/**
+ * What the report knows about each contender's correctness: a queue kind's {@code exactlyOnce()}
+ * and {@code knownFlaw()} from the registry, the test classes that show a flaw (from the checked-in
+ * {@code report/flaw-tests.properties}), and which contender ids of any experiment run on a
+ * broken kind ({@code hybrid}, or a pool {@code ws-hybrid}), so their numbers can be marked.
+ */
+final class Correctness {
+
+    static final String RESOURCE = "/report/flaw-tests.properties";
+
+    private final Map<String, List<String>> flawTests;
+
+    private Correctness(Map<String, List<String>> flawTests) {
+        this.flawTests = flawTests;
+    }
+
+    static Correctness load() {
+        Properties p = new Properties();
+        try (InputStream in = Correctness.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException(RESOURCE + " is missing from the class path");
+            }
+            p.load(in);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read " + RESOURCE, e);
+        }
+        Map<String, List<String>> tests = new LinkedHashMap<>();
+        for (String id : p.stringPropertyNames()) {
+            tests.put(id, Arrays.stream(p.getProperty(id).split(",")).map(String::trim).filter(s -> !s.isEmpty())
+                    .toList());
+        }
+        return new Correctness(tests);
+    }
+
+    /** The test files that show the flaw of queue {@code id}; empty if none is listed. */
+    List<String> flawTests(String queueId) {
+        return flawTests.getOrDefault(queueId, List.of());
+    }
+
+    /**
+     * The known flaw behind a contender id of any experiment: a queue id, or a pool {@code ws-<queue id>};
+     * null when the contender is exactly-once or not a registry queue.
+     */
+    static String flaw(String contender) {
+        if (contender == null) {
+            return null;
+        }
+        String id = contender.startsWith("ws-") ? contender.substring(3) : contender;
+        for (QueueKind kind : QueueKind.values()) {
+            if (kind.id().equals(id) && !kind.traits().exactlyOnce()) {
+                String flaw = kind.traits().knownFlaw();
+                return flaw == null || flaw.isEmpty() ? "not exactly-once" : flaw;
+            }
+        }
+        return null;
+    }
+
+    /** A contender's name cell, marked broken (class and tooltip) where its kind has a known flaw. */
+    static Html.Cell nameCell(String contender) {
+        Html.Cell cell = Html.Cell.text(contender);
+        String flaw = flaw(contender);
+        return flaw == null ? cell : cell.withClass("broken").withTitle("BROKEN: " + flaw);
+    }
+}

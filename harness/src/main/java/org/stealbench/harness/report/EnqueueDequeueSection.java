@@ -1,0 +1,255 @@
+package org.stealbench.harness.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.results.Metric;
+
+/**
+ * Seed 002's tables, measured here: milliseconds per thread count for each queue, for the equal,
+ * dequeuer-heavy and enqueuer-heavy series and each K, raw and net of {@code none} (thread start
+ * and join), the correctness indicator beside each queue, and the seed's line charts.
+ */
+final class EnqueueDequeueSection {
+
+    static final String EXPERIMENT = "enqueue-dequeue";
+    static final String ID = "seed-002";
+    static final String TITLE = "Seed 002: enqueue/dequeue thread ratios";
+    static final String NONE = "none";
+
+    private EnqueueDequeueSection() {
+    }
+
+    /** The seed's three series: which shapes belong, and the thread count each is plotted at. */
+    enum Series {
+        EQUAL("equal", "equal enqueuers and dequeuers", "threads per side (E = D)"),
+        DEQUEUER_HEAVY("dequeuer-heavy", "10 enqueuers, varying dequeuers", "dequeuers (10 enqueuers)"),
+        ENQUEUER_HEAVY("enqueuer-heavy", "10 dequeuers, varying enqueuers", "enqueuers (10 dequeuers)");
+
+        final String id;
+        final String caption;
+        final String axis;
+
+        Series(String id, String caption, String axis) {
+            this.id = id;
+            this.caption = caption;
+            this.axis = axis;
+        }
+
+        /** The thread count of {@code enqueuers x dequeuers} in this series, or -1 if it is not in it. */
+        int threads(int enqueuers, int dequeuers) {
+            return switch (this) {
+                case EQUAL -> enqueuers == dequeuers ? enqueuers : -1;
+                case DEQUEUER_HEAVY -> enqueuers == 10 && dequeuers >= 10 ? dequeuers : -1;
+                case ENQUEUER_HEAVY -> dequeuers == 10 && enqueuers >= 10 ? enqueuers : -1;
+            };
+        }
+    }
+
+    /** {@code ExD} as {E, D}; null when the shape does not parse. */
+    static int[] shape(String shape) {
+        if (shape == null) {
+            return null;
+        }
+        String[] p = shape.split("x");
+        try {
+            return p.length == 2 ? new int[] {Integer.parseInt(p[0]), Integer.parseInt(p[1])} : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** One series at one K: queue -> thread count -> result, queues and counts in order. */
+    record Grid(Series series, String items, Map<String, Map<Integer, JmhResult>> cells, List<Integer> threads) {
+
+        JmhResult get(String queue, int threads) {
+            return cells.getOrDefault(queue, Map.of()).get(threads);
+        }
+
+        List<String> queues() {
+            return List.copyOf(cells.keySet());
+        }
+    }
+
+    /** Assembles the grid of one series and K from the results; empty cells where a shape did not run. */
+    static Grid grid(List<JmhResult> results, Series series, String items) {
+        Map<String, Map<Integer, JmhResult>> cells = new LinkedHashMap<>();
+        Set<Integer> threads = new TreeSet<>();
+        for (JmhResult r : results) {
+            int[] s = shape(r.param("shape"));
+            if (s == null || !items.equals(r.param("items"))) {
+                continue;
+            }
+            int n = series.threads(s[0], s[1]);
+            if (n < 0) {
+                continue;
+            }
+            threads.add(n);
+            cells.computeIfAbsent(r.param("queue"), q -> new LinkedHashMap<>()).put(n, r);
+        }
+        if (cells.containsKey(NONE)) {
+            // none last: it is the overhead row, not a contender
+            cells.put(NONE, cells.remove(NONE));
+        }
+        return new Grid(series, items, cells, List.copyOf(threads));
+    }
+
+    /** Mean time of a queue's cell net of {@code none} at the same shape; NaN when either is missing. */
+    static double net(Grid g, String queue, int threads, double confidence) {
+        JmhResult r = g.get(queue, threads);
+        JmhResult none = g.get(NONE, threads);
+        if (r == null || none == null) {
+            return Double.NaN;
+        }
+        return Cells.summary(r.primary(), confidence).mean() - Cells.summary(none.primary(), confidence).mean();
+    }
+
+    /** The correctness indicator of a queue over a grid: invocations with a wrong final size, and misses. */
+    static String indicator(Grid g, String queue) {
+        long invocations = 0;
+        long mismatched = 0;
+        long misses = 0;
+        boolean counted = false;
+        for (JmhResult r : g.cells().getOrDefault(queue, Map.of()).values()) {
+            invocations += r.primary().samples().size();
+            Metric size = r.secondary().get("sizeMismatch");
+            Metric miss = r.secondary().get("misses");
+            if (size != null) {
+                counted = true;
+                mismatched += Math.round(size.samples().stream().mapToDouble(Double::doubleValue).sum());
+            }
+            if (miss != null) {
+                misses += Math.round(miss.samples().stream().mapToDouble(Double::doubleValue).sum());
+            }
+        }
+        if (!counted) {
+            return "not counted";
+        }
+        String size = mismatched == 0 ? "size right in all " + invocations + " invocations"
+                : "size WRONG in " + mismatched + " of " + invocations + " invocations";
+        return misses == 0 ? size : size + "; " + misses + " dequeues found it empty";
+    }
+
+    static Html.Section build(RunView run, Ctx ctx) {
+        List<JmhResult> results = run.results(EXPERIMENT);
+        if (results.isEmpty()) {
+            return Html.Section.absent(ID, TITLE, "Not in this run: no readable jmh-" + EXPERIMENT + ".json.");
+        }
+        List<Html.Block> blocks = new ArrayList<>();
+        blocks.add(Html.Block.paragraph("As in the seed: E enqueuer and D dequeuer threads each do K operations on one queue "
+                + "prefilled with D*K items, timed from starting the threads until all are joined. Milliseconds per "
+                + "invocation, mean \u00b1 " + Math.round(ctx.confidence() * 100) + "% interval. 'none' runs the same "
+                + "threads doing no queue work: its time is thread start and join, which the net tables subtract. The "
+                + "correctness indicator is the seed's: the final size must equal P + E*K - dequeued."));
+        Set<String> ks = new LinkedHashSet<>();
+        results.forEach(r -> ks.add(r.param("items")));
+        for (Series series : Series.values()) {
+            for (String k : ks) {
+                Grid g = grid(results, series, k);
+                if (g.threads().size() < 1 || g.cells().isEmpty()) {
+                    continue;
+                }
+                blocks.add(Html.Block.table(rawTable(g, ctx)));
+                if (g.cells().containsKey(NONE)) {
+                    blocks.add(Html.Block.table(netTable(g, ctx)));
+                }
+                if (g.threads().size() >= 2) {
+                    blocks.add(Html.Block.chart(chart(g, ctx)));
+                }
+            }
+        }
+        List<Html.Banner> banners = new ArrayList<>();
+        int cores = run.cores();
+        if (cores > 0) {
+            banners.add(new Html.Banner("info", "Every shape runs 20 or more threads on this machine's " + cores
+                    + " cores: the seed's 4-core laptop was oversubscribed too, but less; absolute times are not comparable "
+                    + "with the seed's, the ordering of the queues is."));
+        }
+        return new Html.Section(ID, TITLE, banners, blocks, null);
+    }
+
+    private static String tableId(Grid g) {
+        return "seed002-" + g.series().id + "-k" + g.items();
+    }
+
+    static Html.Table rawTable(Grid g, Ctx ctx) {
+        Html.TableBuilder t = new Html.TableBuilder(tableId(g), "K = " + g.items() + ", " + g.series().caption
+                + ": ms per invocation");
+        t.header(header(g, "correctness indicator"));
+        for (String q : g.queues()) {
+            List<Html.Cell> row = new ArrayList<>();
+            row.add(q.equals(NONE) ? Html.Cell.text("none (thread start/join)") : Correctness.nameCell(q));
+            for (int n : g.threads()) {
+                JmhResult r = g.get(q, n);
+                row.add(r == null ? Cells.dash() : Cells.score(r.primary(), ctx.thresholds()));
+            }
+            if (q.equals(NONE)) {
+                row.add(Cells.dash());
+            } else {
+                String ind = indicator(g, q);
+                Html.Cell c = Html.Cell.text(ind);
+                row.add(ind.contains("WRONG") ? c.withClass("bad") : ind.startsWith("size right") ? c.withClass("good") : c);
+            }
+            t.row(row, q.equals(NONE) ? "overhead" : "");
+        }
+        t.note("Columns: " + g.series().axis + ". A queue marked \u26A0 is not exactly-once (see Correctness); its Enqueue "
+                + "and Dequeue alone are linearizable, which is all this experiment uses.");
+        return t.build();
+    }
+
+    static Html.Table netTable(Grid g, Ctx ctx) {
+        Html.TableBuilder t = new Html.TableBuilder(tableId(g) + "-net", "K = " + g.items() + ", " + g.series().caption
+                + ": ms per invocation net of thread start/join ('none' subtracted)");
+        t.header(header(g, null));
+        for (String q : g.queues()) {
+            if (q.equals(NONE)) {
+                continue;
+            }
+            List<Html.Cell> row = new ArrayList<>();
+            row.add(Correctness.nameCell(q));
+            for (int n : g.threads()) {
+                double v = net(g, q, n, ctx.confidence());
+                row.add(Double.isNaN(v) ? Cells.dash() : Cells.number(v));
+            }
+            t.row(row);
+        }
+        t.note("Net = mean of the queue's invocations minus the mean of 'none' at the same shape; a net near zero or "
+                + "negative means the queue work is lost in the thread overhead's noise.");
+        return t.build();
+    }
+
+    private static String[] header(Grid g, String last) {
+        List<String> h = new ArrayList<>();
+        h.add("queue \\ " + g.series().axis);
+        g.threads().forEach(n -> h.add(Integer.toString(n)));
+        if (last != null) {
+            h.add(last);
+        }
+        return h.toArray(String[]::new);
+    }
+
+    private static Html.Chart chart(Grid g, Ctx ctx) {
+        List<Charts.Line> lines = new ArrayList<>();
+        for (String q : g.queues()) {
+            List<Double> x = new ArrayList<>();
+            List<Double> y = new ArrayList<>();
+            for (int n : g.threads()) {
+                JmhResult r = g.get(q, n);
+                if (r != null) {
+                    x.add((double) n);
+                    y.add(Cells.summary(r.primary(), ctx.confidence()).mean());
+                }
+            }
+            String name = Correctness.flaw(q) != null ? q + " (broken)" : q.equals(NONE) ? "none (overhead)" : q;
+            lines.add(new Charts.Line(name, x.stream().mapToDouble(Double::doubleValue).toArray(),
+                    y.stream().mapToDouble(Double::doubleValue).toArray(), null, q.equals(NONE)));
+        }
+        return Charts.lines(tableId(g) + "-chart", "K = " + g.items() + ", " + g.series().caption, g.series().axis,
+                "ms per invocation", lines);
+    }
+}

@@ -1,0 +1,239 @@
+package org.stealbench.harness.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.results.Metric;
+
+/**
+ * A table and a grouped bar chart for an experiment whose contenders are compared over a few
+ * settings (fork/join fib over thresholds, recursive work over work per node, partitioners over
+ * workloads, deque operations over methods and depths): rows are contenders, columns the
+ * settings that vary, cells the mean with its interval; then ratios to a reference contender.
+ */
+final class ExperimentSection {
+
+    /**
+     * What to show for one experiment.
+     *
+     * @param experiment the run's experiment id ({@code jmh-<id>.json})
+     * @param id         the section id
+     * @param title      the section title
+     * @param intro      what is measured and why
+     * @param reference  the contender ratios are taken against, or null for none
+     * @param metric     the metric shown for a result (the primary one, or e.g. the owner's in a group)
+     */
+    record Spec(String experiment, String id, String title, String intro, String reference,
+                Function<JmhResult, Metric> metric) {
+    }
+
+    /** The assembled grid: contender -> column -> result, with the parameters that did not vary. */
+    record Grid(Map<String, Map<String, JmhResult>> cells, List<String> columns, Map<String, String> constant) {
+
+        List<String> contenders() {
+            return List.copyOf(cells.keySet());
+        }
+
+        JmhResult get(String contender, String column) {
+            return cells.getOrDefault(contender, Map.of()).get(column);
+        }
+    }
+
+    private ExperimentSection() {
+    }
+
+    /** Seed 004: fork/join fib. */
+    static final Spec FIB = new Spec("fork-join-fib", "fork-join-fib", "Seed 004: fork/join fib",
+            "fib(n) by recursive fork/join on every pool with a fork/join API: each call above the threshold forks "
+                    + "fib(n-1), computes fib(n-2) and joins (threshold 0 forks all the way down, as the seed's fib(32)). "
+                    + "The result is checked on every invocation. Milliseconds per fib(n).",
+            "jdk-fjp", JmhResult::primary);
+
+    /** Seed 000: recursively queued work. */
+    static final Spec RECURSIVE = new Spec("recursive-work", "recursive-work", "Seed 000: recursively queued work",
+            "One root task whose nodes each do 'work' units of CPU work and queue 'fanout' children from the worker "
+                    + "they run on, down to 'depth': per-worker deques (ws-*, jdk-fjp) against one global queue "
+                    + "(simple-lock, jdk-tpe). Milliseconds per tree.",
+            "simple-lock", JmhResult::primary);
+
+    /** Seed 001: range partitioners. */
+    static final Spec PARTITIONER = new Spec("range-partitioner", "range-partitioner",
+            "Seed 001: range partitioners on uneven work",
+            "A parallel for over [0, size) whose work per index is uniform, random, increasing or the worst case (all of "
+                    + "it in the first static chunk), split by each partitioner; the JDK's parallel stream is the peer. "
+                    + "Every workload has the same total work. Milliseconds per loop.",
+            "static", JmhResult::primary);
+
+    /** Uncontended deque operations. */
+    static final Spec DEQUE_OPS = new Spec("deque-ops", "deque-ops", "Deque operation costs (uncontended)",
+            "One thread: an owner push+pop pair and a push+steal pair on each deque, with 'depth' items below the working "
+                    + "slot, against java.util.ArrayDeque with no synchronization (array-deque, the floor). Nanoseconds "
+                    + "per pair.",
+            "array-deque", JmhResult::primary);
+
+    /** The owner against thieves. */
+    static final Spec CONTENTION = new Spec("deque-contention", "deque-contention", "Deque operation costs (owner against thieves)",
+            "The owner's push+pop pair while 1, 2 or 3 thieves steal from the same deque: the owner's time per pair "
+                    + "(nanoseconds). On 2 cores, 2 and 3 thieves oversubscribe the CPU.",
+            null, ExperimentSection::ownerMetric);
+
+    static List<Spec> all() {
+        return List.of(FIB, RECURSIVE, PARTITIONER, DEQUE_OPS, CONTENTION);
+    }
+
+    /** The owner's metric of a thieves-N group ({@code ownerN}), else the primary metric. */
+    static Metric ownerMetric(JmhResult r) {
+        String method = r.benchmark().substring(r.benchmark().lastIndexOf('.') + 1);
+        if (method.startsWith("thieves")) {
+            Metric owner = r.secondary().get("owner" + method.substring("thieves".length()));
+            if (owner != null) {
+                return owner;
+            }
+        }
+        return r.primary();
+    }
+
+    /** The contender parameter of an experiment's results. */
+    static String contenderParam(List<JmhResult> results) {
+        for (String p : List.of("partitioner", "queue", "pool")) {
+            if (results.stream().allMatch(r -> r.param(p) != null)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** Rows by contender, columns by method (when several) and the parameters that vary. */
+    static Grid grid(List<JmhResult> results) {
+        String contender = contenderParam(results);
+        Set<String> methods = new LinkedHashSet<>();
+        Map<String, Set<String>> values = new TreeMap<>();
+        for (JmhResult r : results) {
+            methods.add(method(r));
+            r.params().forEach((k, v) -> {
+                if (!k.equals(contender)) {
+                    values.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v);
+                }
+            });
+        }
+        Map<String, String> constant = new TreeMap<>();
+        values.forEach((k, v) -> {
+            if (v.size() == 1) {
+                constant.put(k, v.iterator().next());
+            }
+        });
+        Map<String, Map<String, JmhResult>> cells = new LinkedHashMap<>();
+        Set<String> columns = new LinkedHashSet<>();
+        for (JmhResult r : results) {
+            List<String> parts = new ArrayList<>();
+            if (methods.size() > 1) {
+                parts.add(method(r));
+            }
+            r.params().forEach((k, v) -> {
+                if (!k.equals(contender) && !constant.containsKey(k)) {
+                    parts.add(k + "=" + v);
+                }
+            });
+            String column = parts.isEmpty() ? "score" : String.join(", ", parts);
+            columns.add(column);
+            String c = contender == null ? method(r) : r.param(contender);
+            cells.computeIfAbsent(c, x -> new LinkedHashMap<>()).put(column, r);
+        }
+        return new Grid(cells, List.copyOf(columns), constant);
+    }
+
+    static String method(JmhResult r) {
+        return r.benchmark().substring(r.benchmark().lastIndexOf('.') + 1);
+    }
+
+    static Html.Section build(RunView run, Spec spec, Ctx ctx) {
+        List<JmhResult> results = run.results(spec.experiment());
+        if (results.isEmpty()) {
+            return Html.Section.absent(spec.id(), spec.title(), "Not in this run: no readable jmh-" + spec.experiment()
+                    + ".json.");
+        }
+        Grid g = grid(results);
+        String unit = spec.metric().apply(results.get(0)).unit();
+        List<Html.Block> blocks = new ArrayList<>();
+        blocks.add(Html.Block.paragraph(spec.intro()));
+        blocks.add(Html.Block.table(table(spec, g, unit, ctx)));
+        if (spec.reference() != null && g.cells().containsKey(spec.reference()) && g.contenders().size() > 1) {
+            blocks.add(Html.Block.table(ratioTable(spec, g, ctx)));
+        }
+        blocks.add(Html.Block.chart(chart(spec, g, unit, ctx)));
+        return new Html.Section(spec.id(), spec.title(), List.of(), blocks, null);
+    }
+
+    static String constants(Grid g) {
+        List<String> parts = new ArrayList<>();
+        g.constant().forEach((k, v) -> parts.add(k + " = " + v));
+        return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
+    }
+
+    static Html.Table table(Spec spec, Grid g, String unit, Ctx ctx) {
+        Html.TableBuilder t = new Html.TableBuilder(spec.id(), spec.title() + ": " + unit + constants(g));
+        List<String> head = new ArrayList<>();
+        head.add("contender");
+        head.addAll(g.columns());
+        t.header(head.toArray(String[]::new));
+        for (String c : g.contenders()) {
+            List<Html.Cell> row = new ArrayList<>();
+            row.add(Correctness.nameCell(c));
+            for (String col : g.columns()) {
+                JmhResult r = g.get(c, col);
+                row.add(r == null ? Cells.dash() : Cells.score(spec.metric().apply(r), ctx.thresholds()));
+            }
+            t.row(row, c.equals(spec.reference()) ? "baseline" : "");
+        }
+        t.note("Mean \u00b1 " + Math.round(ctx.confidence() * 100) + "% interval over "
+                + (forks(g, spec) >= 2 ? "fork means" : "the iterations of one fork (indicative)") + ".");
+        return t.build();
+    }
+
+    private static int forks(Grid g, Spec spec) {
+        return g.cells().values().stream().flatMap(m -> m.values().stream()).mapToInt(r -> spec.metric().apply(r).forks())
+                .min().orElse(0);
+    }
+
+    static Html.Table ratioTable(Spec spec, Grid g, Ctx ctx) {
+        Html.TableBuilder t = new Html.TableBuilder(spec.id() + "-ratio", spec.title() + ": ratio to " + spec.reference());
+        List<String> head = new ArrayList<>();
+        head.add("contender");
+        head.addAll(g.columns());
+        t.header(head.toArray(String[]::new));
+        for (String c : g.contenders()) {
+            List<Html.Cell> row = new ArrayList<>();
+            row.add(Correctness.nameCell(c));
+            for (String col : g.columns()) {
+                JmhResult r = g.get(c, col);
+                JmhResult base = g.get(spec.reference(), col);
+                row.add(r == null || base == null ? Cells.dash()
+                        : Cells.ratioOrDash(Cells.ratio(spec.metric().apply(base), spec.metric().apply(r), ctx.confidence())));
+            }
+            t.row(row, c.equals(spec.reference()) ? "baseline" : "");
+        }
+        t.note("Ratio of geometric means, contender / " + spec.reference() + ", with its interval; below 1 (green) is "
+                + "significantly faster, above 1 (red) significantly slower.");
+        return t.build();
+    }
+
+    private static Html.Chart chart(Spec spec, Grid g, String unit, Ctx ctx) {
+        List<Charts.Bars> series = new ArrayList<>();
+        for (String col : g.columns()) {
+            List<Metric> metrics = new ArrayList<>();
+            for (String c : g.contenders()) {
+                JmhResult r = g.get(c, col);
+                metrics.add(r == null ? null : spec.metric().apply(r));
+            }
+            series.add(QueueDrainSection.bars(col, metrics, ctx));
+        }
+        List<String> names = g.contenders().stream().map(c -> Correctness.flaw(c) != null ? c + " (broken)" : c).toList();
+        return Charts.bars(spec.id() + "-chart", spec.title(), unit, names, series);
+    }
+}

@@ -1,0 +1,55 @@
+package org.stealbench.harness.report;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.Locale;
+
+/** Number formatting for the page: three significant digits, thousands grouped, no exponent. */
+final class Fmt {
+
+    private Fmt() {
+    }
+
+    /** E.g. 1234.5 -> {@code 1,235}, 53.62 -> {@code 53.6}, 0.27388 -> {@code 0.274}; NaN -> an en dash. */
+    static String num(double x) {
+        if (Double.isNaN(x) || Double.isInfinite(x)) {
+            return "\u2013";
+        }
+        if (x == 0) {
+            return "0";
+        }
+        BigDecimal rounded = new BigDecimal(x).round(new MathContext(3, RoundingMode.HALF_EVEN));
+        int scale = Math.max(0, rounded.scale());
+        DecimalFormat f = new DecimalFormat("#,##0", DecimalFormatSymbols.getInstance(Locale.ROOT));
+        f.setMinimumFractionDigits(scale);
+        f.setMaximumFractionDigits(scale);
+        return f.format(rounded);
+    }
+
+    /** A mean with its interval half-width: {@code 53.6 ± 8.69}; the half-width left out when NaN. */
+    static String withError(double mean, double halfWidth) {
+        return Double.isNaN(halfWidth) ? num(mean) : num(mean) + " \u00b1 " + num(halfWidth);
+    }
+
+    /** A ratio with its interval: {@code 0.274x [0.25, 0.30]}. */
+    static String ratio(ReportStats.Ratio r) {
+        if (r.low() == r.high()) {
+            return num(r.ratio()) + "x";
+        }
+        return num(r.ratio()) + "x [" + num(r.low()) + ", " + num(r.high()) + "]";
+    }
+
+    /** A byte count in binary units: {@code 512 B}, {@code 1.5 KiB}, {@code 23.5 GiB}. */
+    static String bytes(double b) {
+        String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
+        int i = 0;
+        while (Math.abs(b) >= 1024 && i < units.length - 1) {
+            b /= 1024;
+            i++;
+        }
+        return num(b) + " " + units[i];
+    }
+}

@@ -1,0 +1,182 @@
+package org.stealbench.harness.report;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The page's view model, rendered by {@code report/page.mustache}: a page of sections, a section
+ * of blocks, a block holding a paragraph, a table or a chart. Plain immutable values; the template
+ * reads them through their accessors and escapes every text.
+ */
+final class Html {
+
+    private Html() {
+    }
+
+    /** One table cell; {@code cls} holds CSS classes (num, broken, warn, good, bad), {@code title} a tooltip. */
+    record Cell(String text, String cls, String title, int colspan, String value) {
+
+        static Cell text(String text) {
+            return new Cell(text, "", "", 1, "");
+        }
+
+        /** A number right-aligned, its raw value kept in {@code data-value} for tools and tests. */
+        static Cell num(String text, double value) {
+            return new Cell(text, "num", "", 1, Double.isNaN(value) ? "" : Double.toString(value));
+        }
+
+        static Cell header(String text, int colspan) {
+            return new Cell(text, "", "", colspan, "");
+        }
+
+        Cell withClass(String more) {
+            return new Cell(text, (cls + " " + more).trim(), title, colspan, value);
+        }
+
+        Cell withTitle(String tooltip) {
+            return new Cell(text, cls, tooltip, colspan, value);
+        }
+
+        boolean hasTitle() {
+            return !title.isEmpty();
+        }
+
+        boolean hasValue() {
+            return !value.isEmpty();
+        }
+
+        boolean wide() {
+            return colspan > 1;
+        }
+    }
+
+    record Row(List<Cell> cells, String cls) {
+        Row {
+            cells = List.copyOf(cells);
+        }
+
+        Row(List<Cell> cells) {
+            this(cells, "");
+        }
+    }
+
+    /** A table: {@code id} is stable (tests and links use it), header rows first. */
+    record Table(String id, String caption, List<Row> head, List<Row> body, String note) {
+        Table {
+            head = List.copyOf(head);
+            body = List.copyOf(body);
+        }
+
+        boolean hasNote() {
+            return note != null && !note.isEmpty();
+        }
+    }
+
+    /** A chart as an embedded PNG. */
+    record Chart(String id, String title, String dataUri, String alt) {
+    }
+
+    /** One element of a section; exactly one part is non-null. */
+    record Block(String paragraph, Table table, Chart chart, List<Block> details, String summary) {
+
+        static Block paragraph(String text) {
+            return new Block(text, null, null, null, null);
+        }
+
+        static Block table(Table t) {
+            return new Block(null, t, null, null, null);
+        }
+
+        static Block chart(Chart c) {
+            return new Block(null, null, c, null, null);
+        }
+
+        /** Blocks folded under a summary line ({@code <details>}). */
+        static Block details(String summary, List<Block> inner) {
+            return new Block(null, null, null, List.copyOf(inner), summary);
+        }
+    }
+
+    /** A warning or note shown in a colored box. */
+    record Banner(String level, String text) {
+    }
+
+    /** A section: present with blocks, or absent with the reason ("not in this run"). */
+    record Section(String id, String title, List<Banner> banners, List<Block> blocks, String absent) {
+        Section {
+            banners = List.copyOf(banners);
+            blocks = List.copyOf(blocks);
+        }
+
+        static Section absent(String id, String title, String why) {
+            return new Section(id, title, List.of(), List.of(), why);
+        }
+
+        boolean isAbsent() {
+            return absent != null;
+        }
+    }
+
+    /** The whole page. */
+    record Page(String title, String subtitle, List<Banner> banners, Table runs, List<Section> sections,
+                List<String> problems, List<String> thresholds, String generated) {
+        Page {
+            banners = List.copyOf(banners);
+            sections = List.copyOf(sections);
+            problems = List.copyOf(problems);
+            thresholds = List.copyOf(thresholds);
+        }
+
+        boolean hasProblems() {
+            return !problems.isEmpty();
+        }
+    }
+
+    /** Builds a table row by row. */
+    static final class TableBuilder {
+        private final String id;
+        private final String caption;
+        private final List<Row> head = new ArrayList<>();
+        private final List<Row> body = new ArrayList<>();
+        private String note = "";
+
+        TableBuilder(String id, String caption) {
+            this.id = id;
+            this.caption = caption;
+        }
+
+        TableBuilder header(String... names) {
+            head.add(new Row(Arrays.stream(names).map(n -> Cell.header(n, 1)).toList()));
+            return this;
+        }
+
+        TableBuilder header(List<Cell> cells) {
+            head.add(new Row(cells));
+            return this;
+        }
+
+        TableBuilder row(List<Cell> cells) {
+            body.add(new Row(cells));
+            return this;
+        }
+
+        TableBuilder row(List<Cell> cells, String cls) {
+            body.add(new Row(cells, cls));
+            return this;
+        }
+
+        TableBuilder note(String text) {
+            note = text;
+            return this;
+        }
+
+        boolean isEmpty() {
+            return body.isEmpty();
+        }
+
+        Table build() {
+            return new Table(id, caption, head, body, note);
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package org.stealbench.harness.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.results.Metric;
+
+/**
+ * Seed 003's tables, measured here: for {@code separate = true} and {@code false}, each pool's
+ * queue, drain and total cost, allocation per operation and GC counts, then the seed's
+ * "Comparison against baseline" as ratios with intervals, and a bar chart of the phases.
+ */
+final class QueueDrainSection {
+
+    static final String EXPERIMENT = "queue-drain";
+    static final String ID = "seed-003";
+    static final String TITLE = "Seed 003: queue/drain (one outside thread queues 1,000,000 items)";
+
+    private QueueDrainSection() {
+    }
+
+    /** A pool's three phases for one value of {@code separate}. */
+    record Phases(String pool, JmhResult result, Metric queue, Metric drain, Metric total) {
+    }
+
+    /** The results of one {@code separate} value, in file order (the registry's order). */
+    static List<Phases> phases(List<JmhResult> results, String separate) {
+        List<Phases> out = new ArrayList<>();
+        for (JmhResult r : results) {
+            if (separate.equals(r.param("separate"))) {
+                out.add(new Phases(r.param("pool"), r, r.secondary().get("queueMs"), r.secondary().get("drainMs"),
+                        r.primary()));
+            }
+        }
+        return out;
+    }
+
+    static Optional<Phases> find(List<Phases> phases, String pool) {
+        return phases.stream().filter(p -> p.pool().equals(pool)).findFirst();
+    }
+
+    static Html.Section build(RunView run, Ctx ctx) {
+        List<JmhResult> results = run.results(EXPERIMENT);
+        if (results.isEmpty()) {
+            return Html.Section.absent(ID, TITLE, "Not in this run: no readable jmh-" + EXPERIMENT + ".json.");
+        }
+        List<Html.Block> blocks = new ArrayList<>();
+        List<Html.Banner> banners = new ArrayList<>();
+        JmhResult first = results.get(0);
+        blocks.add(Html.Block.paragraph("As in the seed: queue " + first.param("items") + " items from one outside thread into a "
+                + first.param("threads") + "-thread pool and wait until all have run. separate = true holds every item at a "
+                + "gate until all are queued (queue and drain measured apart); false lets the workers drain while the caller "
+                + "queues. Times in ms per invocation (mean \u00b1 " + Math.round(ctx.confidence() * 100)
+                + "% interval); allocation from -prof gc (bytes per invocation, all threads that were alive at the end); GC "
+                + "counts per invocation (the seed's collection counts; this JVM has one young generation, not Gen0/1/2)."));
+        for (String separate : List.of("true", "false")) {
+            List<Phases> phases = phases(results, separate);
+            if (phases.isEmpty()) {
+                blocks.add(Html.Block.paragraph("separate = " + separate + ": not in this run."));
+                continue;
+            }
+            blocks.add(Html.Block.table(costTable(phases, separate, ctx)));
+            Optional<Phases> base = find(phases, ctx.baseline());
+            if (base.isPresent()) {
+                blocks.add(Html.Block.table(ratioTable(phases, base.get(), separate, ctx)));
+            } else {
+                banners.add(new Html.Banner("warn", "separate = " + separate + ": the baseline pool '" + ctx.baseline()
+                        + "' is not in this run, so there is no ratio table (choose another with --baseline)."));
+            }
+            blocks.add(Html.Block.chart(chart(phases, separate, ctx)));
+        }
+        return new Html.Section(ID, TITLE, banners, blocks, null);
+    }
+
+    static Html.Table costTable(List<Phases> phases, String separate, Ctx ctx) {
+        boolean gcTime = phases.stream().anyMatch(p -> p.result().secondary().containsKey("gc.time"));
+        Html.TableBuilder t = new Html.TableBuilder("seed003-separate-" + separate,
+                "separate = " + separate + ": cost per invocation");
+        List<String> head = new ArrayList<>(List.of("pool", "queue (ms)", "drain (ms)", "total (ms)",
+                "allocated (B/op)", "GC count per op"));
+        if (gcTime) {
+            head.add("GC time (ms/op)");
+        }
+        t.header(head.toArray(String[]::new));
+        for (Phases p : phases) {
+            List<Html.Cell> row = new ArrayList<>();
+            row.add(Correctness.nameCell(p.pool()));
+            row.add(p.queue() == null ? Cells.dash() : Cells.score(p.queue(), ctx.thresholds()));
+            row.add(p.drain() == null ? Cells.dash() : Cells.score(p.drain(), ctx.thresholds()));
+            row.add(Cells.score(p.total(), ctx.thresholds()));
+            Map<String, Metric> sec = p.result().secondary();
+            row.add(sec.containsKey("gc.alloc.rate.norm") ? Cells.number(sec.get("gc.alloc.rate.norm").score())
+                    : Cells.dash());
+            row.add(sec.containsKey("gc.count") ? Cells.number(mean(sec.get("gc.count"))) : Cells.dash());
+            if (gcTime) {
+                row.add(sec.containsKey("gc.time") ? Cells.number(mean(sec.get("gc.time"))) : Cells.number(0));
+            }
+            t.row(row, p.pool().equals(ctx.baseline()) ? "baseline" : "");
+        }
+        t.note("queue = the submitting loop, drain = from the last submission (or the gate opening) until the last item "
+                + "ran, total = both (JMH's score). A missing allocation column means the run had no -prof gc.");
+        return t.build();
+    }
+
+    static Html.Table ratioTable(List<Phases> phases, Phases base, String separate, Ctx ctx) {
+        Html.TableBuilder t = new Html.TableBuilder("seed003-ratio-separate-" + separate,
+                "separate = " + separate + ": comparison against baseline (" + base.pool() + ")");
+        t.header("pool", "q", "d", "t");
+        for (Phases p : phases) {
+            t.row(List.of(Correctness.nameCell(p.pool()), ratio(base.queue(), p.queue(), ctx),
+                    ratio(base.drain(), p.drain(), ctx), ratio(base.total(), p.total(), ctx)),
+                    p == base ? "baseline" : "");
+        }
+        t.note("Ratio of geometric means, pool / " + base.pool() + ", with its " + Math.round(ctx.confidence() * 100)
+                + "% interval (Welch's t on the logarithms of " + (base.total().forks() >= 2 ? "fork means" : "iterations")
+                + "). Green: significantly cheaper than the baseline; red: significantly dearer; grey: no clear difference. "
+                + "The seed printed q, d and t the same way (pool / CLRThreadPool).");
+        return t.build();
+    }
+
+    private static Html.Cell ratio(Metric base, Metric m, Ctx ctx) {
+        if (base == null || m == null) {
+            return Cells.dash();
+        }
+        return Cells.ratioOrDash(Cells.ratio(base, m, ctx.confidence()));
+    }
+
+    private static double mean(Metric m) {
+        return m.samples().stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    private static Html.Chart chart(List<Phases> phases, String separate, Ctx ctx) {
+        List<String> pools = phases.stream().map(Phases::pool).toList();
+        List<Charts.Bars> series = new ArrayList<>();
+        series.add(bars("queue", phases.stream().map(Phases::queue).toList(), ctx));
+        series.add(bars("drain", phases.stream().map(Phases::drain).toList(), ctx));
+        series.add(bars("total", phases.stream().map(Phases::total).toList(), ctx));
+        return Charts.bars("seed003-chart-separate-" + separate, "Queue/drain, separate = " + separate,
+                "ms per invocation", pools, series);
+    }
+
+    static Charts.Bars bars(String name, List<Metric> metrics, Ctx ctx) {
+        List<Double> v = new ArrayList<>();
+        List<Double> e = new ArrayList<>();
+        for (Metric m : metrics) {
+            if (m == null) {
+                v.add(Double.NaN);
+                e.add(Double.NaN);
+            } else {
+                ReportStats.Summary s = Cells.summary(m, ctx.confidence());
+                v.add(s.mean());
+                e.add(s.halfWidth());
+            }
+        }
+        return new Charts.Bars(name, v, e);
+    }
+}

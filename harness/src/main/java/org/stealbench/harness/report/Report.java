@@ -1,0 +1,261 @@
+package org.stealbench.harness.report;
+
+import com.github.mustachejava.DefaultMustacheFactory;
+import com.github.mustachejava.Mustache;
+import java.io.StringWriter;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.results.Metric;
+
+/**
+ * Assembles the page from one or more runs (header, warnings, one section per experiment and
+ * topic, and for several runs a side-by-side comparison with ratios) and renders it through the
+ * {@code report/page.mustache} template. Pure: reads the loaded runs, returns the HTML text.
+ */
+final class Report {
+
+    private Report() {
+    }
+
+    /** The rendered page for the runs, in the given order (the first is the reference of the ratios). */
+    static String render(List<RunView> runs, Ctx ctx) {
+        return html(page(runs, ctx));
+    }
+
+    static Html.Page page(List<RunView> runs, Ctx ctx) {
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException("runs must not be empty");
+        }
+        List<Html.Banner> banners = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        for (RunView run : runs) {
+            banners.addAll(warnings(run, ctx, runs.size() > 1 ? run.label() + ": " : ""));
+            problems.addAll(run.problems());
+        }
+        List<Html.Section> sections = new ArrayList<>();
+        sections.add(settingsSection(runs));
+        if (runs.size() == 1) {
+            sections.addAll(sections(runs.get(0), ctx));
+        } else {
+            sections.add(ComparisonSection.build(runs, ctx));
+            for (int i = 0; i < runs.size(); i++) {
+                String prefix = "run" + (i + 1) + "-";
+                for (Html.Section s : sections(runs.get(i), ctx)) {
+                    sections.add(prefixed(s, prefix, runs.get(i).label()));
+                }
+            }
+        }
+        String title = runs.size() == 1 ? "stealbench report: " + runs.get(0).label()
+                : "stealbench report: " + runs.size() + " runs compared";
+        String subtitle = runs.size() == 1 ? subtitle(runs.get(0))
+                : String.join("  |  ", runs.stream().map(r -> r.label() + " (" + subtitle(r) + ")").toList());
+        String generated = "Generated " + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
+                .format(ZonedDateTime.now(ZoneOffset.UTC)) + " by scripts/report from the runs' JMH JSON (never modified).";
+        return new Html.Page(title, subtitle, banners, runsTable(runs), sections, problems,
+                ctx.thresholds().describe(), generated);
+    }
+
+    /** The sections of one run, in reading order. */
+    static List<Html.Section> sections(RunView run, Ctx ctx) {
+        List<Html.Section> s = new ArrayList<>();
+        s.add(ClaimsSection.build(run, ctx));
+        s.add(QueueDrainSection.build(run, ctx));
+        s.add(EnqueueDequeueSection.build(run, ctx));
+        for (ExperimentSection.Spec spec : ExperimentSection.all()) {
+            s.add(ExperimentSection.build(run, spec, ctx));
+        }
+        s.add(DistributionSection.build(run, ctx));
+        s.add(FootprintSection.build(run));
+        s.add(CorrectnessSection.build(ctx));
+        return s;
+    }
+
+    private static String subtitle(RunView run) {
+        List<String> parts = new ArrayList<>();
+        parts.add("measured " + run.when());
+        if (run.env("profile") != null) {
+            parts.add("profile " + run.env("profile"));
+        }
+        List<String> jdks = run.jdkVersions();
+        if (!jdks.isEmpty()) {
+            parts.add("JDK " + String.join(", ", jdks));
+        }
+        if (run.cores() > 0) {
+            parts.add(run.cores() + " cores");
+        }
+        return String.join(", ", parts);
+    }
+
+    /** Warnings for one run: quick profile, threads beyond the cores, wide error bars, broken variants. */
+    static List<Html.Banner> warnings(RunView run, Ctx ctx, String prefix) {
+        List<Html.Banner> out = new ArrayList<>();
+        if (run.quick()) {
+            out.add(new Html.Banner("warn", prefix + "Quick profile: one fork and few iterations per benchmark, so the "
+                    + "intervals are indicative; use scripts/bench full for numbers to rely on."));
+        }
+        int cores = run.cores();
+        if (cores > 0) {
+            Map<String, Set<String>> over = new LinkedHashMap<>();
+            for (Map.Entry<String, List<JmhResult>> e : run.data().experiments().entrySet()) {
+                for (JmhResult r : e.getValue()) {
+                    int threads = threadsUsed(r);
+                    if (threads > cores) {
+                        over.computeIfAbsent(e.getKey(), k -> new LinkedHashSet<>()).add(threads + "");
+                    }
+                }
+            }
+            if (!over.isEmpty()) {
+                List<String> parts = new ArrayList<>();
+                over.forEach((exp, t) -> parts.add(exp + " (" + String.join(", ", t) + " threads)"));
+                out.add(new Html.Banner("warn", prefix + "Threads exceeded the " + cores + " cores in: "
+                        + String.join("; ", parts) + ". There the OS time-slices the threads, and the numbers measure "
+                        + "scheduling as much as the queue."));
+            }
+        }
+        List<String> wide = new ArrayList<>();
+        int total = 0;
+        for (Map.Entry<String, List<JmhResult>> e : run.data().experiments().entrySet()) {
+            for (JmhResult r : e.getValue()) {
+                Metric m = r.primary();
+                total++;
+                ReportStats.Summary s = Cells.summary(m, ctx.confidence());
+                if (Cells.wide(s, ctx.thresholds())) {
+                    wide.add(e.getKey() + " " + Cells.contender(r) + " " + Math.round(100 * s.relativeHalfWidth()) + "%");
+                }
+            }
+        }
+        if (!wide.isEmpty()) {
+            out.add(new Html.Banner("warn", prefix + wide.size() + " of " + total + " results have an error bar wider than "
+                    + Math.round(100 * ctx.thresholds().wideErrorFraction()) + "% of their score (highlighted in the "
+                    + "tables): " + String.join(", ", wide.subList(0, Math.min(8, wide.size())))
+                    + (wide.size() > 8 ? ", ..." : "") + ". See Distributions for their shape."));
+        }
+        boolean broken = run.data().allResults().stream().anyMatch(r -> Correctness.flaw(Cells.contender(r)) != null);
+        if (broken) {
+            out.add(new Html.Banner("info", prefix + "\u26A0 marks a contender that is not exactly-once (a faithful port "
+                    + "with a proven flaw, see Correctness); its numbers are shown but it is not a choice."));
+        }
+        return out;
+    }
+
+    /** The most threads a result ran at once: JMH's threads, the pool's threads, or a shape's E + D. */
+    static int threadsUsed(JmhResult r) {
+        int n = r.threads();
+        if (r.param("threads") != null) {
+            try {
+                n = Math.max(n, Integer.parseInt(r.param("threads")));
+            } catch (NumberFormatException e) {
+                // not a count: ignored
+            }
+        }
+        int[] shape = EnqueueDequeueSection.shape(r.param("shape"));
+        if (shape != null) {
+            n = Math.max(n, shape[0] + shape[1]);
+        }
+        return n;
+    }
+
+    static Html.Table runsTable(List<RunView> runs) {
+        Html.TableBuilder t = new Html.TableBuilder("runs", runs.size() == 1 ? "What was run" : "The runs compared");
+        List<String> head = new ArrayList<>();
+        head.add("");
+        runs.forEach(r -> head.add(r.label()));
+        t.header(head.toArray(String[]::new));
+        fact(t, runs, "folder", r -> r.data().source().toString());
+        fact(t, runs, "measured at", RunView::when);
+        fact(t, runs, "profile", r -> r.env("profile"));
+        fact(t, runs, "git commit", r -> r.env("gitSha") == null ? null
+                : r.env("gitSha") + ("true".equals(r.env("gitDirty")) ? " (uncommitted changes)" : ""));
+        fact(t, runs, "JDK", r -> r.jdk("version") == null ? null : r.jdk("vendor") + " " + r.jdk("vmVersion") + " ("
+                + r.jdk("vmName") + ")");
+        fact(t, runs, "JDK of the results", r -> String.join(", ", r.jdkVersions()));
+        fact(t, runs, "GC, max heap", r -> r.env("gc") == null ? null : r.env("gc") + ", "
+                + (r.data().env().get("maxHeapBytes") instanceof Number n ? Fmt.bytes(n.doubleValue()) : "?"));
+        fact(t, runs, "JVM arguments", r -> r.data().env().get("jvmArgs") == null ? null
+                : r.data().env().get("jvmArgs").toString());
+        fact(t, runs, "CPU", r -> r.env("cpuModel"));
+        fact(t, runs, "cores", r -> r.cores() == 0 ? null
+                : r.cores() + (r.env("cpuPinning") == null ? "" : " (pinned to " + r.env("cpuPinning") + ")"));
+        fact(t, runs, "memory", r -> r.data().env().get("memoryBytes") instanceof Number n ? Fmt.bytes(n.doubleValue())
+                : null);
+        fact(t, runs, "OS", r -> r.env("os"));
+        fact(t, runs, "JMH", r -> r.env("jmhVersion"));
+        fact(t, runs, "experiments", r -> String.join(", ", r.data().experiments().keySet()));
+        return t.build();
+    }
+
+    private static void fact(Html.TableBuilder t, List<RunView> runs, String name,
+                             java.util.function.Function<RunView, String> value) {
+        List<Html.Cell> row = new ArrayList<>();
+        row.add(Html.Cell.text(name));
+        for (RunView r : runs) {
+            String v = value.apply(r);
+            row.add(Html.Cell.text(v == null || v.isEmpty() ? "unknown" : v));
+        }
+        t.row(row);
+    }
+
+    /** JMH settings per experiment (and per run). */
+    static Html.Section settingsSection(List<RunView> runs) {
+        Html.TableBuilder t = new Html.TableBuilder("jmh-settings", "JMH settings per experiment");
+        t.header("run", "experiment", "benchmarks", "mode", "forks x iterations", "profilers");
+        for (RunView run : runs) {
+            for (Map.Entry<String, List<JmhResult>> e : run.data().experiments().entrySet()) {
+                List<JmhResult> rs = e.getValue();
+                if (rs.isEmpty()) {
+                    continue;
+                }
+                JmhResult first = rs.get(0);
+                boolean gc = first.secondary().containsKey("gc.alloc.rate.norm");
+                t.row(List.of(Html.Cell.text(run.label()), Html.Cell.text(e.getKey()), Cells.number(rs.size()),
+                        Html.Cell.text(mode(first.mode())), Html.Cell.text(first.settings().describe()),
+                        Html.Cell.text(gc ? "gc" : "\u2013")));
+            }
+        }
+        t.note("Single-shot experiments time one invocation per iteration; average-time ones run each iteration for the "
+                + "stated time. Intervals on the page come from fork means where there are two or more forks, else from "
+                + "the iterations of the single fork (indicative).");
+        return new Html.Section("settings", "Run settings", List.of(), List.of(Html.Block.table(t.build())), null);
+    }
+
+    private static String mode(String mode) {
+        return switch (mode) {
+            case "ss" -> "single-shot time";
+            case "avgt" -> "average time";
+            case "thrpt" -> "throughput";
+            case "sample" -> "sampled time";
+            default -> mode;
+        };
+    }
+
+    /** A run's section renamed for a multi-run page: ids prefixed, title labelled with the run. */
+    static Html.Section prefixed(Html.Section s, String prefix, String label) {
+        List<Html.Block> blocks = s.blocks().stream().map(b -> prefixed(b, prefix)).toList();
+        return new Html.Section(prefix + s.id(), label + ": " + s.title(), s.banners(), blocks, s.absent());
+    }
+
+    private static Html.Block prefixed(Html.Block b, String prefix) {
+        Html.Table t = b.table() == null ? null : new Html.Table(prefix + b.table().id(), b.table().caption(),
+                b.table().head(), b.table().body(), b.table().note());
+        Html.Chart c = b.chart() == null ? null : new Html.Chart(prefix + b.chart().id(), b.chart().title(),
+                b.chart().dataUri(), b.chart().alt());
+        List<Html.Block> d = b.details() == null ? null : b.details().stream().map(x -> prefixed(x, prefix)).toList();
+        return new Html.Block(b.paragraph(), t, c, d, b.summary());
+    }
+
+    /** Renders the page through the template. */
+    static String html(Html.Page page) {
+        Mustache template = new DefaultMustacheFactory("report").compile("page.mustache");
+        StringWriter out = new StringWriter();
+        template.execute(out, page);
+        return out.toString();
+    }
+}

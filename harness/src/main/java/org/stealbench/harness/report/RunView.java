@@ -1,0 +1,133 @@
+package org.stealbench.harness.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.results.RunData;
+
+/**
+ * One run as the report sees it: the loaded {@link RunData}, its footprint (when the folder has a
+ * readable {@code footprint.json}), a short label, and the facts the header and the warnings need.
+ */
+final class RunView {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern STAMP = Pattern.compile("(\\d{8}T\\d{6}Z)");
+
+    private final RunData data;
+    private final JsonNode footprint;
+    private final List<String> problems;
+    private final String label;
+
+    private RunView(RunData data, JsonNode footprint, List<String> problems, String label) {
+        this.data = data;
+        this.footprint = footprint;
+        this.problems = problems;
+        this.label = label;
+    }
+
+    /** Wraps a loaded run, reading its {@code footprint.json} if it has one. */
+    static RunView of(RunData data, String label) {
+        List<String> problems = new ArrayList<>(data.problems());
+        JsonNode footprint = null;
+        if (Files.isDirectory(data.source())) {
+            Path file = data.source().resolve("footprint.json");
+            if (Files.exists(file)) {
+                try {
+                    JsonNode node = JSON.readTree(file.toFile());
+                    if (node != null && node.path("queues").isArray()) {
+                        footprint = node;
+                    } else {
+                        problems.add(file + ": not a stealbench footprint file (no \"queues\" array)");
+                    }
+                } catch (IOException e) {
+                    problems.add(file + ": not valid JSON, truncated or damaged (" + e.getMessage().lines().findFirst()
+                            .orElse("") + ")");
+                }
+            }
+        }
+        return new RunView(data, footprint, problems, label);
+    }
+
+    RunData data() {
+        return data;
+    }
+
+    String label() {
+        return label;
+    }
+
+    List<String> problems() {
+        return problems;
+    }
+
+    Optional<JsonNode> footprint() {
+        return Optional.ofNullable(footprint);
+    }
+
+    /** The results of one experiment, empty when the run does not have it. */
+    List<JmhResult> results(String experiment) {
+        return data.experiments().getOrDefault(experiment, List.of());
+    }
+
+    boolean has(String experiment) {
+        return !results(experiment).isEmpty();
+    }
+
+    /** A top-level env.json value as text, or null. */
+    String env(String key) {
+        Object v = data.env().get(key);
+        return v == null ? null : v.toString();
+    }
+
+    /** A value of env.json's {@code jdk} object, or null. */
+    String jdk(String key) {
+        Object jdk = data.env().get("jdk");
+        if (jdk instanceof Map<?, ?> m && m.get(key) != null) {
+            return m.get(key).toString();
+        }
+        return null;
+    }
+
+    /** The JDK versions the results ran on (from the JMH JSON), in first-seen order. */
+    List<String> jdkVersions() {
+        return data.allResults().stream().map(JmhResult::jdkVersion).filter(v -> v != null && !v.isEmpty())
+                .distinct().toList();
+    }
+
+    /** Cores from env.json; 0 when unknown. */
+    int cores() {
+        Object c = data.env().get("cores");
+        return c instanceof Number n ? n.intValue() : 0;
+    }
+
+    /** Whether the run is of the quick profile (indicative intervals). */
+    boolean quick() {
+        return "quick".equals(env("profile"));
+    }
+
+    /** The UTC time stamp in the folder name, e.g. {@code 20261122T032225Z}, or null. */
+    String stamp() {
+        Matcher m = STAMP.matcher(data.source().getFileName().toString());
+        return m.find() ? m.group(1) : null;
+    }
+
+    /** The stamp as ISO-like text, {@code 2026-11-22 03:22:25 UTC}, or "unknown". */
+    String when() {
+        String s = stamp();
+        if (s == null) {
+            return "unknown";
+        }
+        return s.substring(0, 4) + "-" + s.substring(4, 6) + "-" + s.substring(6, 8) + " " + s.substring(9, 11) + ":"
+                + s.substring(11, 13) + ":" + s.substring(13, 15) + " UTC";
+    }
+}
