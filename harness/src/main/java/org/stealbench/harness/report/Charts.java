@@ -115,28 +115,26 @@ final class Charts {
             for (int k = 0; k < categories.size(); k++) {
                 double value = s.values().get(k);
                 double error = s.errors().get(k);
-                // A bar that cannot be drawn (no value) is left at zero height; on a log axis it
-                // would have no bottom, so the floor is a tiny positive value there.
-                double shown = Double.isNaN(value) ? (log ? Double.MIN_NORMAL : 0) : value;
-                double err = Double.isNaN(error) ? 0 : error;
-                if (log) {
-                    err = Math.min(err, shown * 0.999);
-                }
-                v.add(shown);
-                e.add(err);
-                if (!Double.isNaN(value) && value > 0) {
-                    floor = Math.min(floor, value - err);
+                // No value: a bar of zero height (on a log axis, one below the axis, so not drawn).
+                v.add(Double.isNaN(value) ? (log ? Double.MIN_NORMAL : 0) : value);
+                // XChart draws error bars wrongly on a log axis: there the table carries the intervals.
+                e.add(log || Double.isNaN(error) ? 0 : error);
+                if (value > 0) {
+                    floor = Math.min(floor, value);
                 }
             }
             CategorySeries cs = chart.addSeries(s.name(), categories, v, e);
             cs.setFillColor(PALETTE[i++ % PALETTE.length]);
         }
         if (log && floor < Double.POSITIVE_INFINITY) {
-            // bars start at the axis minimum; on a log axis that must be positive, below every bar
+            // bars start at the axis minimum, which a log axis needs positive: the decade below the smallest bar
             chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(floor))));
+        } else {
+            chart.getStyler().setYAxisMin(0.0);
         }
-        return encode(chart, id, title + (log ? " (log y axis)" : ""),
-                title + ": bars for " + String.join(", ", categories));
+        boolean errors = series.stream().anyMatch(x -> x.errors().stream().anyMatch(e -> e > 0));
+        return encode(chart, id, title + (log ? " (log y axis; the intervals are in the table)"
+                : errors ? ", with interval error bars" : ""), title + ": bars for " + String.join(", ", categories));
     }
 
     /**
@@ -144,20 +142,17 @@ final class Charts {
      * sideways so repeated values stay visible), the median as a black bar.
      */
     static Html.Chart strip(String id, String title, String yTitle, Map<String, List<Double>> samples) {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yTitle).build();
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("contenders, left to right as in the legend")
+                .yAxisTitle(yTitle).build();
         style(chart.getStyler());
-        chart.getStyler().setLegendVisible(false);
+        // Contenders are named in the legend, in column order: XChart has no category axis for XY data.
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         chart.getStyler().setMarkerSize(6);
+        chart.getStyler().setXAxisTicksVisible(false);
         List<String> names = new ArrayList<>(samples.keySet());
         chart.getStyler().setXAxisMin(-0.6);
         chart.getStyler().setXAxisMax(names.size() - 0.4);
-        chart.getStyler().setXAxisTickMarkSpacingHint(Math.max(20, (WIDTH - 150) / Math.max(1, names.size()) - 5));
-        chart.getStyler().setXAxisLabelRotation(names.size() > 6 ? 30 : 0);
-        chart.setCustomXAxisTickLabelsFormatter(x -> {
-            long k = Math.round(x);
-            return Math.abs(x - k) < 1e-6 && k >= 0 && k < names.size() ? names.get((int) k) : "";
-        });
         List<Double> all = new ArrayList<>();
         samples.values().forEach(all::addAll);
         chart.getStyler().setYAxisLogarithmic(needsLog(all));
@@ -184,8 +179,10 @@ final class Charts {
             m.setMarker(SeriesMarkers.NONE);
             m.setLineColor(Color.BLACK);
             m.setLineStyle(new BasicStroke(2.5f));
+            m.setShowInLegend(false);
         }
-        return encode(chart, id, title, title + ": per-iteration samples of " + String.join(", ", names));
+        return encode(chart, id, title + " (left to right: " + String.join(", ", names) + ")",
+                title + ": per-iteration samples of " + String.join(", ", names));
     }
 
     private static void style(AxesChartStyler s) {

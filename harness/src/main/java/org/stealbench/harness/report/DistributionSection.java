@@ -35,16 +35,21 @@ final class DistributionSection {
         return s;
     }
 
-    /** One flagged distribution. */
-    record Flag(String experiment, String setting, String contender, String kind, String detail) {
+    /**
+     * The flags of one setting of one experiment: contenders whose samples are bimodal (with the
+     * two clusters), and pairs of contenders whose 10th-90th percentile ranges each contain the
+     * other's median, so their order is not settled.
+     */
+    record Flags(String experiment, String setting, List<String> bimodal, List<String> swamped) {
+
+        boolean any() {
+            return !bimodal.isEmpty() || !swamped.isEmpty();
+        }
     }
 
-    /**
-     * The flags of one group of contenders measured under the same setting: bimodal samples, and
-     * pairs whose 10th-90th percentile ranges each contain the other's median.
-     */
-    static List<Flag> flags(String experiment, String setting, Map<String, List<Double>> samples, Thresholds t) {
-        List<Flag> out = new ArrayList<>();
+    static Flags flags(String experiment, String setting, Map<String, List<Double>> samples, Thresholds t) {
+        List<String> bimodal = new ArrayList<>();
+        List<String> swamped = new ArrayList<>();
         Map<String, ReportStats.Summary> summaries = new LinkedHashMap<>();
         samples.forEach((c, v) -> {
             if (!v.isEmpty()) {
@@ -52,39 +57,31 @@ final class DistributionSection {
             }
         });
         for (Map.Entry<String, List<Double>> e : samples.entrySet()) {
-            ReportStats.Modes m = ReportStats.modes(e.getValue(), t.bimodalMinFraction(), t.bimodalMinAshmanD());
+            ReportStats.Modes m = ReportStats.modes(e.getValue(), t.bimodalMinFraction(), t.bimodalMinAshmanD(),
+                    t.bimodalMinRatio());
             if (m.bimodal()) {
-                out.add(new Flag(experiment, setting, e.getKey(), "bimodal", m.lowCount() + " samples near "
-                        + Fmt.num(m.lowMean()) + ", " + m.highCount() + " near " + Fmt.num(m.highMean()) + " ("
-                        + Fmt.num(m.highMean() / m.lowMean()) + "x apart, Ashman's D " + Fmt.num(m.ashmanD()) + ")"));
+                bimodal.add(e.getKey() + ": " + m.lowCount() + " near " + Fmt.num(m.lowMean()) + ", " + m.highCount()
+                        + " near " + Fmt.num(m.highMean()) + " (" + Fmt.num(m.highMean() / m.lowMean()) + "x)");
             }
         }
-        for (Map.Entry<String, ReportStats.Summary> a : summaries.entrySet()) {
-            List<String> swamped = new ArrayList<>();
-            for (Map.Entry<String, ReportStats.Summary> b : summaries.entrySet()) {
-                if (a.getKey().equals(b.getKey())) {
-                    continue;
-                }
-                ReportStats.Summary x = a.getValue();
-                ReportStats.Summary y = b.getValue();
+        List<String> names = new ArrayList<>(summaries.keySet());
+        for (int i = 0; i < names.size(); i++) {
+            for (int j = i + 1; j < names.size(); j++) {
+                ReportStats.Summary x = summaries.get(names.get(i));
+                ReportStats.Summary y = summaries.get(names.get(j));
                 boolean mutual = x.p10() <= y.median() && y.median() <= x.p90()
                         && y.p10() <= x.median() && x.median() <= y.p90();
                 if (mutual && x.median() != y.median()) {
-                    swamped.add(b.getKey());
+                    swamped.add(names.get(i) + " ~ " + names.get(j));
                 }
             }
-            if (!swamped.isEmpty()) {
-                out.add(new Flag(experiment, setting, a.getKey(), "spread swamps differences",
-                        "10th-90th percentile range " + Fmt.num(a.getValue().p10()) + " to " + Fmt.num(a.getValue().p90())
-                                + " overlaps the medians of, and is overlapped by: " + String.join(", ", swamped)));
-            }
         }
-        return out;
+        return new Flags(experiment, setting, bimodal, swamped);
     }
 
     static Html.Section build(RunView run, Ctx ctx) {
         List<Html.Block> blocks = new ArrayList<>();
-        List<Flag> flags = new ArrayList<>();
+        List<Flags> flags = new ArrayList<>();
         List<Html.Block> charts = new ArrayList<>();
         for (Source source : sources()) {
             List<JmhResult> results = run.results(source.experiment());
@@ -102,12 +99,12 @@ final class DistributionSection {
                         samples.put(Correctness.flaw(c) != null ? c + " (broken)" : c, source.metric().apply(r).samples());
                     }
                 }
-                flags.addAll(flags(source.experiment(), col, samples, ctx.thresholds()));
+                flags.add(flags(source.experiment(), col, samples, ctx.thresholds()));
                 mine.add(Html.Block.chart(Charts.strip("dist-" + source.experiment() + "-" + slug(col),
                         source.title() + ": " + col, unit, samples)));
             }
-            charts.add(source.open() ? Html.Block.details(source.title() + " (" + mine.size() + " plots)", mine)
-                    : Html.Block.details(source.title() + " (" + mine.size() + " plots, click to open)", mine));
+            charts.add(Html.Block.details(source.title() + " (" + mine.size() + (mine.size() == 1 ? " plot)" : " plots)"),
+                    mine, source.open()));
         }
         if (charts.isEmpty()) {
             return Html.Section.absent(ID, TITLE, "Not in this run: no experiment with readable results.");
@@ -121,19 +118,22 @@ final class DistributionSection {
         return new Html.Section(ID, TITLE, List.of(), blocks, null);
     }
 
-    static Html.Table flagTable(List<Flag> flags) {
-        Html.TableBuilder t = new Html.TableBuilder("distribution-flags", "Flagged distributions (" + flags.size() + ")");
-        t.header("experiment", "setting", "contender", "flag", "detail");
-        for (Flag f : flags) {
-            t.row(List.of(Html.Cell.text(f.experiment()), Html.Cell.text(f.setting()), Html.Cell.text(f.contender()),
-                    Html.Cell.text(f.kind()).withClass("flag"), Html.Cell.text(f.detail())));
+    static Html.Table flagTable(List<Flags> all) {
+        List<Flags> flagged = all.stream().filter(Flags::any).toList();
+        Html.TableBuilder t = new Html.TableBuilder("distribution-flags", "Flagged distributions: " + flagged.size()
+                + " of " + all.size() + " settings");
+        t.header("experiment", "setting", "bimodal", "spread swamps the difference between");
+        for (Flags f : flagged) {
+            t.row(List.of(Html.Cell.text(f.experiment()), Html.Cell.text(f.setting()),
+                    Html.Cell.text(f.bimodal().isEmpty() ? "\u2013" : String.join("; ", f.bimodal())).withClass("flag"),
+                    Html.Cell.text(f.swamped().isEmpty() ? "\u2013" : String.join("; ", f.swamped()))));
         }
-        if (flags.isEmpty()) {
-            t.row(List.of(new Html.Cell("no distribution is bimodal or swamped", "", "", 5, "")));
+        if (flagged.isEmpty()) {
+            t.row(List.of(new Html.Cell("no distribution is bimodal or swamped", "", "", 4, "")));
         }
-        t.note("Bimodal: the samples split into two clusters (see the thresholds at the foot of the page). Spread swamps "
-                + "differences: this contender's and the listed ones' 10th-90th percentile ranges each contain the other's "
-                + "median, so the tables' order between them is noise at this number of iterations.");
+        t.note("Bimodal: the samples split into two clusters (thresholds at the foot of the page), with each cluster's "
+                + "size and mean. Swamped: the two contenders' 10th-90th percentile ranges each contain the other's median, "
+                + "so the order the tables give them is noise at this number of iterations.");
         return t.build();
     }
 

@@ -210,6 +210,11 @@ final class ExperimentSection {
         for (String c : g.contenders()) {
             List<Html.Cell> row = new ArrayList<>();
             row.add(Correctness.nameCell(c));
+            if (c.equals(spec.reference())) {
+                g.columns().forEach(col -> row.add(Html.Cell.num("1x (baseline)", 1)));
+                t.row(row, "baseline");
+                continue;
+            }
             for (String col : g.columns()) {
                 JmhResult r = g.get(c, col);
                 JmhResult base = g.get(spec.reference(), col);

@@ -78,23 +78,23 @@ final class Html {
     }
 
     /** One element of a section; exactly one part is non-null. */
-    record Block(String paragraph, Table table, Chart chart, List<Block> details, String summary) {
+    record Block(String paragraph, Table table, Chart chart, List<Block> details, String summary, boolean open) {
 
         static Block paragraph(String text) {
-            return new Block(text, null, null, null, null);
+            return new Block(text, null, null, null, null, false);
         }
 
         static Block table(Table t) {
-            return new Block(null, t, null, null, null);
+            return new Block(null, t, null, null, null, false);
         }
 
         static Block chart(Chart c) {
-            return new Block(null, null, c, null, null);
+            return new Block(null, null, c, null, null, false);
         }
 
-        /** Blocks folded under a summary line ({@code <details>}). */
-        static Block details(String summary, List<Block> inner) {
-            return new Block(null, null, null, List.copyOf(inner), summary);
+        /** Blocks folded under a summary line ({@code <details>}), shown unfolded if {@code open}. */
+        static Block details(String summary, List<Block> inner, boolean open) {
+            return new Block(null, null, null, List.copyOf(inner), summary, open);
         }
     }
 

@@ -109,9 +109,13 @@ final class QueueDrainSection {
                 "separate = " + separate + ": comparison against baseline (" + base.pool() + ")");
         t.header("pool", "q", "d", "t");
         for (Phases p : phases) {
+            if (p == base) {
+                Html.Cell one = Html.Cell.num("1x (baseline)", 1);
+                t.row(List.of(Correctness.nameCell(p.pool()), one, one, one), "baseline");
+                continue;
+            }
             t.row(List.of(Correctness.nameCell(p.pool()), ratio(base.queue(), p.queue(), ctx),
-                    ratio(base.drain(), p.drain(), ctx), ratio(base.total(), p.total(), ctx)),
-                    p == base ? "baseline" : "");
+                    ratio(base.drain(), p.drain(), ctx), ratio(base.total(), p.total(), ctx)));
         }
         t.note("Ratio of geometric means, pool / " + base.pool() + ", with its " + Math.round(ctx.confidence() * 100)
                 + "% interval (Welch's t on the logarithms of " + (base.total().forks() >= 2 ? "fork means" : "iterations")

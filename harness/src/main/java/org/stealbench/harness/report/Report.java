@@ -248,7 +248,7 @@ final class Report {
         Html.Chart c = b.chart() == null ? null : new Html.Chart(prefix + b.chart().id(), b.chart().title(),
                 b.chart().dataUri(), b.chart().alt());
         List<Html.Block> d = b.details() == null ? null : b.details().stream().map(x -> prefixed(x, prefix)).toList();
-        return new Html.Block(b.paragraph(), t, c, d, b.summary());
+        return new Html.Block(b.paragraph(), t, c, d, b.summary(), b.open());
     }
 
     /** Renders the page through the template. */

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -98,6 +99,11 @@ public final class ReportCommand implements Callable<Integer> {
         Path page = dir.resolve("index.html");
         Path tmp = Files.createTempFile(dir, "index", ".html.tmp");
         Files.writeString(tmp, html, StandardCharsets.UTF_8);
+        try {
+            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (UnsupportedOperationException e) {
+            // not a POSIX file system: the temporary file's default permissions stay
+        }
         Files.move(tmp, page, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         return page;
     }

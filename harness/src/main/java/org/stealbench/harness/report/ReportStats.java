@@ -109,9 +109,10 @@ final class ReportStats {
      * Splits the sample in two where the between-cluster variance is largest (Otsu on sorted
      * values) and calls it bimodal when each cluster holds at least {@code minFraction} of the
      * values and Ashman's D = sqrt(2) |m1 - m2| / sqrt(s1^2 + s2^2) exceeds {@code minD} (2 is
-     * the usual bound for a clean separation). Fewer than 6 values are never called bimodal.
+     * the usual bound for a clean separation) and the clusters' means are at least {@code minRatio}
+     * apart. Fewer than 6 values are never called bimodal.
      */
-    static Modes modes(List<Double> values, double minFraction, double minD) {
+    static Modes modes(List<Double> values, double minFraction, double minD, double minRatio) {
         double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         int n = v.length;
         if (n < 6) {
@@ -137,7 +138,8 @@ final class ReportStats {
         double s1 = variance(v, 0, best);
         double s2 = variance(v, best, n);
         double d = s1 + s2 == 0 ? Double.POSITIVE_INFINITY : Math.sqrt(2) * Math.abs(m2 - m1) / Math.sqrt(s1 + s2);
-        return new Modes(d > minD, m1, m2, best, n - best, d);
+        boolean apart = m1 > 0 ? m2 / m1 >= minRatio : m2 - m1 > 0;
+        return new Modes(d > minD && apart, m1, m2, best, n - best, d);
     }
 
     private static double[] logs(List<Double> values, String name) {

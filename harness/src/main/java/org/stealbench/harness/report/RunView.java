@@ -125,7 +125,15 @@ final class RunView {
     String when() {
         String s = stamp();
         if (s == null) {
-            return "unknown";
+            Path env = data.source().resolve("env.json");
+            try {
+                return Files.isDirectory(data.source()) && Files.exists(env)
+                        ? Files.getLastModifiedTime(env).toInstant().toString().replace('T', ' ').replaceFirst("\\.\\d+", "")
+                                .replace("Z", " UTC") + " (env.json's file time)"
+                        : "unknown";
+            } catch (IOException e) {
+                return "unknown";
+            }
         }
         return s.substring(0, 4) + "-" + s.substring(4, 6) + "-" + s.substring(6, 8) + " " + s.substring(9, 11) + ":"
                 + s.substring(11, 13) + ":" + s.substring(13, 15) + " UTC";

@@ -13,11 +13,12 @@ import java.util.Properties;
  * @param wideErrorFraction  error bar wider than this fraction of its score: warned
  * @param bimodalMinFraction each cluster of a bimodal sample holds at least this fraction
  * @param bimodalMinAshmanD  Ashman's D above which two clusters count as separate modes
+ * @param bimodalMinRatio    the two clusters' means are at least this factor apart
  * @param farRatio           "far cheaper": the ratio's interval lies wholly below this
  * @param asGoodRatio        "as good as": the ratio's interval lies wholly below this
  */
 record Thresholds(double confidence, double wideErrorFraction, double bimodalMinFraction,
-                  double bimodalMinAshmanD, double farRatio, double asGoodRatio) {
+                  double bimodalMinAshmanD, double bimodalMinRatio, double farRatio, double asGoodRatio) {
 
     static final String RESOURCE = "/report/thresholds.properties";
 
@@ -32,7 +33,7 @@ record Thresholds(double confidence, double wideErrorFraction, double bimodalMin
             throw new IllegalStateException("cannot read " + RESOURCE, e);
         }
         return new Thresholds(get(p, "confidence"), get(p, "wideErrorFraction"), get(p, "bimodalMinFraction"),
-                get(p, "bimodalMinAshmanD"), get(p, "farRatio"), get(p, "asGoodRatio"));
+                get(p, "bimodalMinAshmanD"), get(p, "bimodalMinRatio"), get(p, "farRatio"), get(p, "asGoodRatio"));
     }
 
     private static double get(Properties p, String key) {
@@ -48,10 +49,11 @@ record Thresholds(double confidence, double wideErrorFraction, double bimodalMin
         return List.of(
                 "confidence = " + confidence + ": every \u00b1 and [low, high] on the page is a two-sided "
                         + Math.round(confidence * 100) + "% interval",
-                "wideErrorFraction = " + wideErrorFraction + ": an error bar wider than this fraction of its score is flagged",
+                "wideErrorFraction = " + wideErrorFraction + ": an error (interval half-width) larger than this fraction of its score is flagged",
                 "bimodalMinFraction = " + bimodalMinFraction + ", bimodalMinAshmanD = " + bimodalMinAshmanD
-                        + ": a sample is bimodal when it splits into two clusters of at least this fraction each,"
-                        + " separated by Ashman's D above the bound",
+                        + ", bimodalMinRatio = " + bimodalMinRatio + ": a sample is bimodal when it splits into two"
+                        + " clusters of at least this fraction each, separated by Ashman's D above the bound, with"
+                        + " means at least this factor apart",
                 "farRatio = " + farRatio + ": 'far cheaper / far better' in a seed claim means the ratio's interval lies below it",
                 "asGoodRatio = " + asGoodRatio + ": 'as good as' means the ratio's interval lies below it");
     }
