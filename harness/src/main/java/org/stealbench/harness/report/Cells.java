@@ -3,6 +3,7 @@ package org.stealbench.harness.report;
 import java.util.List;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.results.Units;
 
 /** Cells and values shared by the sections: a metric's mean with its interval, a ratio, a verdict. */
 final class Cells {
@@ -70,6 +71,22 @@ final class Cells {
     /** A ratio cell, or an en dash with the reason when no ratio could be formed. */
     static Html.Cell ratioOrDash(ReportStats.Ratio r) {
         return r == null ? Html.Cell.text("\u2013").withTitle("fewer than two positive samples") : ratio(r);
+    }
+
+    /**
+     * The metric in another unit of the same kind (time per operation or throughput), e.g. a run
+     * that reported us/op shown beside one in ms/op; the same metric when the units are equal.
+     *
+     * @throws IllegalArgumentException if the units are of different kinds or unknown
+     */
+    static Metric inUnit(Metric m, String unit) {
+        if (m.unit().equals(unit)) {
+            return m;
+        }
+        List<List<Double>> raw = m.rawData().stream()
+                .map(f -> f.stream().map(v -> Units.convert(v, m.unit(), unit)).toList()).toList();
+        return new Metric(Units.convert(m.score(), m.unit(), unit), Math.abs(Units.convert(m.scoreError(), m.unit(), unit)),
+                unit, raw);
     }
 
     static Html.Cell dash() {

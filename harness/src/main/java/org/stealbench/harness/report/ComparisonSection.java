@@ -33,6 +33,15 @@ final class ComparisonSection {
         return r.key();
     }
 
+    /** A result's primary metric in the row's unit; runs that reported another time unit are converted. */
+    private static org.stealbench.harness.results.Metric metric(JmhResult r, String unit) {
+        try {
+            return Cells.inUnit(r.primary(), unit);
+        } catch (IllegalArgumentException e) {
+            return r.primary();
+        }
+    }
+
     static Html.Section build(List<RunView> runs, Ctx ctx) {
         Set<String> experiments = new LinkedHashSet<>();
         runs.forEach(r -> experiments.addAll(r.data().experiments().keySet()));
@@ -63,8 +72,9 @@ final class ComparisonSection {
                 rows.computeIfAbsent(label(r, grid), k -> new LinkedHashMap<>()).put(i, r);
             }
         }
-        Html.TableBuilder t = new Html.TableBuilder("compare-" + experiment, experiment + ": "
-                + runs.get(0).results(experiment).stream().findFirst().map(r -> r.primary().unit()).orElse(""));
+        Html.TableBuilder t = new Html.TableBuilder("compare-" + experiment, experiment + ": each row in the unit of "
+                + "its first result (" + rows.values().stream().findFirst().map(m -> m.values().iterator().next().primary()
+                .unit()).orElse("") + " for the first row)");
         List<String> head = new ArrayList<>();
         head.add("benchmark");
         runs.forEach(r -> head.add(r.label()));
@@ -73,6 +83,7 @@ final class ComparisonSection {
         }
         t.header(head.toArray(String[]::new));
         for (Map.Entry<String, Map<Integer, JmhResult>> e : rows.entrySet()) {
+            String unit = e.getValue().values().iterator().next().primary().unit();
             List<Html.Cell> row = new ArrayList<>();
             JmhResult any = e.getValue().values().iterator().next();
             Html.Cell name = Html.Cell.text(e.getKey());
@@ -82,13 +93,13 @@ final class ComparisonSection {
             row.add(name);
             for (int i = 0; i < runs.size(); i++) {
                 JmhResult r = e.getValue().get(i);
-                row.add(r == null ? Cells.dash() : Cells.score(r.primary(), ctx.thresholds()));
+                row.add(r == null ? Cells.dash() : Cells.score(metric(r, unit), ctx.thresholds()));
             }
             JmhResult first = e.getValue().get(0);
             for (int i = 1; i < runs.size(); i++) {
                 JmhResult r = e.getValue().get(i);
                 row.add(first == null || r == null ? Cells.dash()
-                        : Cells.ratioOrDash(Cells.ratio(first.primary(), r.primary(), ctx.confidence())));
+                        : Cells.ratioOrDash(Cells.ratio(metric(first, unit), metric(r, unit), ctx.confidence())));
             }
             t.row(row);
         }

@@ -7,13 +7,13 @@ import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.util.Locale;
 
-/** Number formatting for the page: three significant digits, thousands grouped, no exponent. */
+/** Number formatting for the page: three significant digits (whole numbers from 1,000), thousands grouped, no exponent. */
 final class Fmt {
 
     private Fmt() {
     }
 
-    /** E.g. 1234.5 -> {@code 1,235}, 53.62 -> {@code 53.6}, 0.27388 -> {@code 0.274}; NaN -> an en dash. */
+    /** E.g. 1234.5 -> {@code 1,234}, 53.62 -> {@code 53.6}, 0.27388 -> {@code 0.274}; NaN -> an en dash. */
     static String num(double x) {
         if (Double.isNaN(x) || Double.isInfinite(x)) {
             return "\u2013";
@@ -21,7 +21,9 @@ final class Fmt {
         if (x == 0) {
             return "0";
         }
-        BigDecimal rounded = new BigDecimal(x).round(new MathContext(3, RoundingMode.HALF_EVEN));
+        // three significant digits below 1,000; whole numbers above, as the seeds print them
+        BigDecimal rounded = Math.abs(x) >= 1000 ? new BigDecimal(x).setScale(0, RoundingMode.HALF_EVEN)
+                : new BigDecimal(x).round(new MathContext(3, RoundingMode.HALF_EVEN));
         int scale = Math.max(0, rounded.scale());
         DecimalFormat f = new DecimalFormat("#,##0", DecimalFormatSymbols.getInstance(Locale.ROOT));
         f.setMinimumFractionDigits(scale);

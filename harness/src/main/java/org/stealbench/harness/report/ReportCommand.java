@@ -34,11 +34,14 @@ import picocli.CommandLine.Parameters;
         footer = {"", "Exit codes: 0 page written (input problems are listed on it), 2 bad usage or no readable run."})
 public final class ReportCommand implements Callable<Integer> {
 
+    /** The seed 003 baseline: the platform pool, as the seed compared against the CLR ThreadPool. */
+    public static final String DEFAULT_BASELINE = "jdk-tpe";
+
     @Parameters(arity = "1..*", paramLabel = "RUN",
             description = "Run folders written by scripts/bench, or JMH JSON files; the first is the reference of the ratios between runs.")
     List<Path> runs = new ArrayList<>();
 
-    @Option(names = "--baseline", paramLabel = "POOL", defaultValue = "jdk-tpe",
+    @Option(names = "--baseline", paramLabel = "POOL", defaultValue = DEFAULT_BASELINE,
             description = "Pool the seed 003 ratio table is taken against (default: ${DEFAULT-VALUE}).")
     String baseline;
 

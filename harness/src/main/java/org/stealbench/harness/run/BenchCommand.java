@@ -26,6 +26,8 @@ import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.stealbench.harness.report.ReportCommand;
+import org.stealbench.harness.results.ResultsException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -63,6 +65,11 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/runs",
             description = "Folder that receives the run folder (default: ${DEFAULT-VALUE}).")
     Path out;
+
+    @Option(names = "--no-report", description = "Do not render the HTML report at the end (scripts/report renders it later).")
+    boolean noReport;
+
+    private final List<Path> written = new ArrayList<>();
 
     @Option(names = "--dry-run", description = "Print the plan and its estimated duration, run nothing.")
     boolean dryRun;
@@ -111,6 +118,9 @@ public final class BenchCommand implements Callable<Integer> {
         for (Path java : javas) {
             failed += runOnce(profile, jmh, java);
         }
+        if (!noReport) {
+            report();
+        }
         return failed == 0 ? 0 : 1;
     }
 
@@ -140,6 +150,7 @@ public final class BenchCommand implements Callable<Integer> {
                 "java -cp benchmarks.jar " + BenchCommand.class.getName() + " " + String.join(" ", rawArgs()));
         Files.writeString(run.resolve("command.txt"), command + System.lineSeparator());
         System.out.println("stealbench: writing " + run);
+        written.add(run);
 
         long started = System.nanoTime();
         double estimateLeft = profile.estimateSeconds();
@@ -174,6 +185,24 @@ public final class BenchCommand implements Callable<Integer> {
             Files.write(run.resolve("failures.txt"), failures);
         }
         return failures.size();
+    }
+
+    /** Renders each run folder's report, and one comparing them when several JVMs ran; never fails the run. */
+    private void report() {
+        List<List<Path>> pages = new ArrayList<>();
+        written.forEach(run -> pages.add(List.of(run)));
+        if (written.size() > 1) {
+            pages.add(List.copyOf(written));
+        }
+        for (List<Path> runs : pages) {
+            try {
+                Path page = ReportCommand.render(runs, ReportCommand.DEFAULT_BASELINE, null);
+                System.out.println("stealbench: report " + page.toAbsolutePath().normalize());
+            } catch (ResultsException | IOException | RuntimeException e) {
+                System.out.println("stealbench: no report for " + runs + ": " + e.getMessage()
+                        + " (render it with scripts/report)");
+            }
+        }
     }
 
     private List<String> rawArgs() {

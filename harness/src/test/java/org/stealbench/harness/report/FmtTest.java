@@ -1,0 +1,64 @@
+package org.stealbench.harness.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.stealbench.harness.results.Metric;
+
+@Tag("quick")
+final class FmtTest {
+
+    @Test
+    void num_threeSignificantDigitsGroupedNoExponent() {
+        assertEquals("1,234", Fmt.num(1234.5));
+        assertEquals("1,235", Fmt.num(1234.51));
+        assertEquals("999", Fmt.num(999.4));
+        assertEquals("24,000,000", Fmt.num(24_000_000));
+        assertEquals("53.6", Fmt.num(53.6223348));
+        assertEquals("0.274", Fmt.num(0.2738816));
+        assertEquals("0.00123", Fmt.num(0.0012345));
+        assertEquals("-1.31", Fmt.num(-1.3125));
+        assertEquals("0", Fmt.num(0));
+        assertEquals("\u2013", Fmt.num(Double.NaN));
+    }
+
+    @Test
+    void withErrorAndRatio_showTheInterval() {
+        assertEquals("53.6 \u00b1 8.69", Fmt.withError(53.6223348, 8.6945804));
+        assertEquals("53.6", Fmt.withError(53.6223348, Double.NaN));
+        assertEquals("0.856x [0.600, 1.22]", Fmt.ratio(new ReportStats.Ratio(0.8561, 0.6001, 1.2204, 0.95)));
+        assertEquals("2x", Fmt.ratio(new ReportStats.Ratio(2, 2, 2, 0.95)));
+    }
+
+    @Test
+    void bytes_binaryUnits() {
+        assertEquals("512 B", Fmt.bytes(512));
+        assertEquals("1.5 KiB", Fmt.bytes(1536));
+        assertEquals("22.9 MiB", Fmt.bytes(24_000_000));
+        assertEquals("23.5 GiB", Fmt.bytes(25_276_502_016L));
+    }
+
+    @Test
+    void inUnit_convertsScoreErrorAndRawDataOfTheSameKind() {
+        Metric us = new Metric(1500, 30, "us/op", List.of(List.of(1000.0, 2000.0)));
+        Metric ms = Cells.inUnit(us, "ms/op");
+        assertEquals("ms/op", ms.unit());
+        assertEquals(1.5, ms.score(), 1e-12);
+        assertEquals(0.03, ms.scoreError(), 1e-12);
+        assertEquals(List.of(List.of(1.0, 2.0)), ms.rawData());
+        Metric thrpt = Cells.inUnit(new Metric(2, 0, "ops/ms", List.of(List.of(2.0))), "ops/s");
+        assertEquals(2000, thrpt.score(), 1e-9);
+        assertThrows(IllegalArgumentException.class, () -> Cells.inUnit(us, "ops/s"));
+        assertEquals(us, Cells.inUnit(us, "us/op"));
+    }
+
+    @Test
+    void needsLog_onlyWhenTheSpreadIsLarge() {
+        assertEquals(false, Charts.needsLog(List.of(10.0, 50.0, 150.0)));
+        assertEquals(true, Charts.needsLog(List.of(0.7, 50.0, 150.0)));
+        assertEquals(false, Charts.needsLog(List.of(Double.NaN, 0.0, 5.0)));
+    }
+}
