@@ -1,0 +1,266 @@
+package org.stealbench.harness.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import javax.imageio.ImageIO;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.stealbench.harness.results.JmhJson;
+import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.results.Metric;
+
+/**
+ * Renders the checked-in fixture (a real quick-profile run, cut down) and reads the page back
+ * with jsoup: every section is there, the tables' numbers are the fixture's, every chart is an
+ * embedded PNG, nothing is fetched from the network, and the run's files are left as they were.
+ */
+@Tag("quick")
+final class ReportRenderTest {
+
+    static final String RUN = "20261122T032225Z-62528d8";
+
+    @TempDir
+    static Path dir;
+
+    static Path run;
+    static Map<String, String> hashesBefore;
+    static Path page;
+    static Document doc;
+
+    static Path fixture() throws URISyntaxException {
+        return Path.of(ReportRenderTest.class.getResource("/report/run/" + RUN).toURI());
+    }
+
+    /** A copy of the fixture run in {@code target}, so the report can be written beside it. */
+    static Path copyFixture(Path target) throws Exception {
+        Files.createDirectories(target);
+        try (Stream<Path> files = Files.list(fixture())) {
+            for (Path f : files.toList()) {
+                Files.copy(f, target.resolve(f.getFileName()));
+            }
+        }
+        return target;
+    }
+
+    static Map<String, String> hashes(Path folder) throws Exception {
+        Map<String, String> out = new TreeMap<>();
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                out.put(f.getFileName().toString(),
+                        HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f))));
+            }
+        }
+        return out;
+    }
+
+    @BeforeAll
+    static void render() throws Exception {
+        run = copyFixture(dir.resolve(RUN));
+        hashesBefore = hashes(run);
+        page = ReportCommand.render(List.of(run), "jdk-tpe", null);
+        doc = Jsoup.parse(page.toFile(), "UTF-8");
+    }
+
+    static List<JmhResult> results(String experiment) throws Exception {
+        return JmhJson.read(fixture().resolve("jmh-" + experiment + ".json"));
+    }
+
+    static double mean(Metric m) {
+        return m.samples().stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+    }
+
+    static double geoMean(Metric m) {
+        return Math.exp(m.samples().stream().mapToDouble(Math::log).average().orElseThrow());
+    }
+
+    static Element table(String id) {
+        Element t = doc.selectFirst("table[data-table=" + id + "]");
+        assertNotNull(t, "table " + id);
+        return t;
+    }
+
+    /** The cell of the row whose first cell reads {@code row}, in the column headed {@code column}. */
+    static Element cell(String tableId, String row, String column) {
+        Element t = table(tableId);
+        List<String> head = t.select("thead tr").last().select("th").stream().map(Element::text).toList();
+        int col = head.indexOf(column);
+        assertTrue(col >= 0, tableId + " has no column " + column + ": " + head);
+        for (Element tr : t.select("tbody tr")) {
+            if (tr.child(0).text().equals(row)) {
+                return tr.child(col);
+            }
+        }
+        throw new AssertionError(tableId + " has no row " + row);
+    }
+
+    static double value(Element cell) {
+        assertTrue(cell.hasAttr("data-value"), "cell '" + cell.text() + "' has no data-value");
+        return Double.parseDouble(cell.attr("data-value"));
+    }
+
+    @Test
+    void page_isWhereTheIssueSaysAndTheRunsFilesAreUntouched() throws Exception {
+        assertEquals(run.resolve("report").resolve("index.html"), page);
+        Map<String, String> after = hashes(run);
+        assertEquals(hashesBefore, after);
+    }
+
+    @Test
+    void page_hasEverySectionWithData() {
+        for (String id : List.of("settings", "claims", "seed-003", "seed-002", "fork-join-fib", "recursive-work",
+                "range-partitioner", "deque-ops", "deque-contention", "distributions", "footprint", "correctness")) {
+            Element s = doc.selectFirst("section[data-section=" + id + "]");
+            assertNotNull(s, "section " + id);
+            assertFalse(s.hasAttr("data-absent"), id + " says it is not in this run");
+            assertFalse(s.select("table, figure").isEmpty(), id + " has neither a table nor a chart");
+        }
+    }
+
+    @Test
+    void header_saysWhatRanWhereAndWarns() {
+        String facts = table("runs").text();
+        for (String fact : List.of("2026-11-22 03:22:25 UTC", "quick", "62528d8bc7c9bdb4c409bb96a532d22fc37c7765",
+                "17.0.15", "G1", "AMD EPYC", "23.5 GiB", "1.37")) {
+            assertTrue(facts.contains(fact), "header lacks " + fact);
+        }
+        assertTrue(cell("runs", "cores", RUN).text().startsWith("2"));
+        String banners = String.join("\n", doc.select("div.banner").eachText());
+        assertTrue(banners.contains("Quick profile"), banners);
+        assertTrue(banners.contains("Threads exceeded the 2 cores in: deque-contention (3, 4 threads); enqueue-dequeue"),
+                banners);
+        assertTrue(banners.contains("error bar wider than 25%"), banners);
+        assertTrue(table("jmh-settings").text().contains("1 fork x (3 warmup + 10 measurement iterations) of single-shot"));
+    }
+
+    @Test
+    void seed003Tables_holdTheFixturesNumbers() throws Exception {
+        int rows = 0;
+        for (JmhResult r : results("queue-drain")) {
+            String table = "seed003-separate-" + r.param("separate");
+            String pool = r.param("pool");
+            assertEquals(mean(r.primary()), value(cell(table, pool, "total (ms)")), 1e-9);
+            assertEquals(mean(r.secondary().get("queueMs")), value(cell(table, pool, "queue (ms)")), 1e-9);
+            assertEquals(mean(r.secondary().get("drainMs")), value(cell(table, pool, "drain (ms)")), 1e-9);
+            assertEquals(r.secondary().get("gc.alloc.rate.norm").score(), value(cell(table, pool, "allocated (B/op)")), 1e-9);
+            assertEquals(mean(r.secondary().get("gc.count")), value(cell(table, pool, "GC count per op")), 1e-9);
+            rows++;
+        }
+        assertEquals(8, rows);
+        JmhResult base = results("queue-drain").stream().filter(r -> "jdk-tpe".equals(r.param("pool"))
+                && "false".equals(r.param("separate"))).findFirst().orElseThrow();
+        JmhResult lock = results("queue-drain").stream().filter(r -> "simple-lock".equals(r.param("pool"))
+                && "false".equals(r.param("separate"))).findFirst().orElseThrow();
+        Element t = cell("seed003-ratio-separate-false", "simple-lock", "t");
+        assertEquals(geoMean(lock.primary()) / geoMean(base.primary()), value(t), 1e-9);
+        assertTrue(t.text().matches("[0-9.]+x \\[[0-9.]+, [0-9.]+\\]"), t.text());
+        assertEquals("1x (baseline)", cell("seed003-ratio-separate-false", "jdk-tpe", "t").text());
+    }
+
+    @Test
+    void seed002Tables_holdTheFixturesNumbersAndMarkTheBrokenQueue() throws Exception {
+        for (JmhResult r : results("enqueue-dequeue")) {
+            int[] s = EnqueueDequeueSection.shape(r.param("shape"));
+            if (s[0] != s[1]) {
+                continue;
+            }
+            String row = r.param("queue").equals("none") ? "none (thread start/join)" : r.param("queue");
+            assertEquals(mean(r.primary()), value(cell("seed002-equal-k1000", row, String.valueOf(s[0]))), 1e-9);
+        }
+        assertTrue(cell("seed002-equal-k1000", "hybrid", "10").parent().child(0).hasClass("broken"));
+        assertTrue(cell("seed002-equal-k1000", "locked", "correctness indicator").text().startsWith("size right in all"));
+        for (String t : List.of("seed002-equal-k1000-net", "seed002-dequeuer-heavy-k1000", "seed002-enqueuer-heavy-k1000")) {
+            table(t);
+        }
+    }
+
+    @Test
+    void experimentTables_holdTheFixturesNumbers() throws Exception {
+        Map<String, String> firstColumn = Map.of("fork-join-fib", "threshold=0", "recursive-work", "work=0",
+                "range-partitioner", "workload=random", "deque-ops", "pushPop", "deque-contention", "thieves1");
+        for (Map.Entry<String, String> e : firstColumn.entrySet()) {
+            ExperimentSection.Spec spec = ExperimentSection.all().stream().filter(s -> s.id().equals(e.getKey()))
+                    .findFirst().orElseThrow();
+            ExperimentSection.Grid g = ExperimentSection.grid(results(e.getKey()));
+            assertTrue(g.columns().contains(e.getValue()), e.getKey() + " columns " + g.columns());
+            for (String c : g.contenders()) {
+                JmhResult r = g.get(c, e.getValue());
+                assertEquals(mean(spec.metric().apply(r)), value(cell(e.getKey(), c, e.getValue())), 1e-9, e.getKey() + " " + c);
+            }
+        }
+        JmhResult contention = results("deque-contention").get(0);
+        assertEquals(mean(contention.secondary().get("owner1")),
+                value(cell("deque-contention", contention.param("queue"), "thieves1")), 1e-9, "the owner's time is shown");
+    }
+
+    @Test
+    void footprintAndCorrectness_showTheRegistryAndTheJsonValues() throws Exception {
+        var footprint = new com.fasterxml.jackson.databind.ObjectMapper().readTree(fixture().resolve("footprint.json").toFile());
+        for (var q : footprint.path("queues")) {
+            String id = q.path("queue").asText();
+            assertEquals(q.path("bytesPerItem").path("1000000").asDouble(), value(cell("footprint", id, "B/item at 1,000,000")),
+                    1e-9);
+            assertEquals(q.path("verdict").asText(), cell("footprint", id, "layout verdict").text());
+        }
+        assertEquals("NO", cell("correctness", "hybrid", "exactly-once").text());
+        assertTrue(cell("correctness", "hybrid", "test that shows it").text().contains("HybridLinkedDequeFlawsTest"));
+        assertEquals("yes", cell("correctness", "locked", "exactly-once").text());
+    }
+
+    @Test
+    void claims_eachHasAVerdict() {
+        List<String> verdicts = table("claims").select("tbody tr").stream().map(tr -> tr.child(4).text()).toList();
+        assertEquals(8, verdicts.size());
+        assertTrue(List.of("holds", "does not hold", "not measurable here").containsAll(verdicts), verdicts.toString());
+        assertEquals("not measurable here", cell("claims", "002", "verdict").parent().parent().select("tr").stream()
+                .filter(tr -> tr.child(1).text().contains("many cores")).findFirst().orElseThrow().child(4).text());
+        Element fib = table("claims").select("tbody tr").stream().filter(tr -> tr.child(0).text().equals("004"))
+                .findFirst().orElseThrow();
+        assertEquals("holds", fib.child(4).text());
+        assertTrue(fib.child(5).text().contains("n = 25"));
+    }
+
+    @Test
+    void charts_areEmbeddedPngsAndNothingComesFromTheNetwork() throws IOException {
+        List<String> ids = new ArrayList<>();
+        for (Element figure : doc.select("figure[data-chart]")) {
+            ids.add(figure.attr("data-chart"));
+            String src = figure.selectFirst("img").attr("src");
+            assertTrue(src.startsWith("data:image/png;base64,"), figure.attr("data-chart"));
+            BufferedImage png = ImageIO.read(new ByteArrayInputStream(Base64.getDecoder()
+                    .decode(src.substring("data:image/png;base64,".length()))));
+            assertNotNull(png, figure.attr("data-chart") + " is not a PNG");
+            assertEquals(900, png.getWidth());
+            assertFalse(figure.selectFirst("img").attr("alt").isEmpty());
+        }
+        for (String id : List.of("seed003-chart-separate-true", "seed003-chart-separate-false", "seed002-equal-k1000-chart",
+                "seed002-dequeuer-heavy-k1000-chart", "fork-join-fib-chart", "recursive-work-chart", "range-partitioner-chart",
+                "deque-ops-chart", "deque-contention-chart", "footprint-chart", "dist-queue-drain-separate-true",
+                "dist-enqueue-dequeue-shape-40x40")) {
+            assertTrue(ids.contains(id), "chart " + id + " missing from " + ids);
+        }
+        assertTrue(doc.select("script, link, iframe").isEmpty());
+        assertTrue(doc.select("[src^=http], [href^=http]").isEmpty());
+    }
+}
