@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.stealbench.harness.results.Metric;
 
 @Tag("quick")
-final class FmtTest {
+final class ReportFormatTest {
 
     @Test
     void num_threeSignificantDigitsGroupedNoExponent() {
