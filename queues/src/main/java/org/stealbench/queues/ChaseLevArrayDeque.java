@@ -33,13 +33,18 @@ public final class ChaseLevArrayDeque<T> extends ChaseLevPadAfterBottom implemen
      * the slot and publishes it by advancing bottom, doubling the array first when full. pop
      * lowers bottom to claim the newest item, then reads top: with more than one item left no
      * thief can reach it; for the last one it races the thieves with a CAS on top. steal reads
-     * top, then bottom, then the slot, and claims it by CAS on top.
+     * top, then bottom, then the slot, and claims it by CAS on top. Linearization points: a
+     * successful CAS; pop's fence when it takes without a CAS; the load that saw the deque empty.
      *
      * Memory ordering, as in Le et al. (C11 -> VarHandle; their relaxed is opaque or plain here):
      * - pop: bottom store opaque, then VarHandle.fullFence() (their seq_cst fence), then top
      *   opaque. With the fence in steal between its top and bottom loads this is a Dekker pair:
-     *   either the thief sees the lowered bottom or the owner sees the advanced top, so the two
-     *   never both take the last item without the CAS deciding between them.
+     *   either the thief sees the lowered bottom or the owner sees the advanced top. That is what
+     *   lets the owner take without a CAS when it sees more than one item: a thief whose top has
+     *   reached the owner's index must see the lowered bottom and stop. (Without the fence, x86
+     *   lets the bottom store wait in the store buffer past the top load, and jcstress's
+     *   ChaseLevPopAgainstTwoStealsTest sees an item taken twice. For the last item both sides
+     *   end in the CAS, which decides alone.)
      * - steal: top acquire, fullFence, bottom acquire (pairs with the release in push: the slot
      *   store is visible), array acquire (pairs with the release that published a grown array),
      *   slot plain, then CAS on top (volatile, their seq_cst CAS), the linearization point.
@@ -197,8 +202,13 @@ public final class ChaseLevArrayDeque<T> extends ChaseLevPadAfterBottom implemen
     }
 }
 
-/** Padding before top: keeps top off the cache line of whatever precedes the object. */
+/**
+ * Padding before top: keeps top off the cache line of whatever precedes the object. The int
+ * fills the gap after the object header, where HotSpot would otherwise place a subclass's
+ * reference field (the array), away from the owner's fields.
+ */
 abstract class ChaseLevPadBeforeTop {
+    int p;
     long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
 }
 

@@ -14,10 +14,11 @@ import org.stealbench.queues.QueueTraits.Order;
  *
  * <p>Owner-only: {@link #push} and {@link #pop} must be called by one owner thread at a time;
  * {@link #steal} and {@link #trySteal} by any thread. {@code pop} takes the newest item (LIFO),
- * steals the oldest (FIFO). Every pushed item is taken exactly once.
+ * {@code steal} the oldest (FIFO). Every pushed item is taken exactly once.
  *
- * <p>Progress and failures: {@code push} and {@code pop} take the lock only when the array must
- * grow or the deque is empty or down to its last item; otherwise they are wait-free.
+ * <p>Progress and failures: {@code push} takes the lock only when the array looks full, and
+ * {@code pop} only when the deque looks empty or it races a thief for the last item; otherwise
+ * both are wait-free.
  * {@code steal} blocks on the lock. None of {@code pop} and {@code steal} fails spuriously: each
  * returns null only when the deque was empty at some instant during the call (the deque is
  * linearizable). {@link #trySteal(long, TimeUnit)}, Duffy's {@code TrySteal}, gives up and returns
@@ -25,8 +26,8 @@ import org.stealbench.queues.QueueTraits.Order;
  *
  * <p>Capacity: the array starts at a power of two (32 by default, the seed's
  * {@code INITIAL_SIZE}; {@code new DuffyArrayDeque<>(n)} rounds {@code n} up, at least 2) and
- * holds one item less than its length before it doubles, as in the seed. It grows without bound
- * up to 2^30 slots.
+ * holds one item less than its length before it doubles, as in the seed. Past 2^30 slots
+ * {@code push} throws {@link IllegalStateException}.
  */
 public final class DuffyArrayDeque<T> implements TaskQueue<T> {
 
@@ -74,9 +75,10 @@ public final class DuffyArrayDeque<T> implements TaskQueue<T> {
      * (b) Taken slots are cleared, so the deque does not keep finished tasks reachable. The owner
      *     clears a slot it won (no thief reads a slot it did not win: a thief reads only after
      *     its claim succeeded). A thief clears the slot it won under the lock. The owner reuses
-     *     slot h only at index h + length, which push allows only once it has read
-     *     head >= h + 2 (the free slot): a value written by a later lock holder, so the clear
-     *     happens-before the reuse through the lock and the release/acquire on head.
+     *     slot h only at index h + length, which push's fast path allows only once it has read
+     *     head >= h + 2 (the free slot): a value written by a later lock holder, so the thief's
+     *     read and clear happen-before the reuse through the lock and the release/acquire on
+     *     head (push's slow path holds the lock itself).
      * (c) pop decides "empty" only under the lock. A failing steal bumps head past tail for a
      *     moment before undoing it; the seed's pop, reading that head, answered empty while an
      *     item was there and the concurrent steal answered empty too (not linearizable; Lincheck
@@ -164,8 +166,7 @@ public final class DuffyArrayDeque<T> implements TaskQueue<T> {
         }
         array = bigger;
         mask = bigger.length - 1;
-        // tail before head: a size() that reads head then tail sees both new values or a
-        // negative difference it clamps, never old tail minus new head.
+        // tail first: a size() that sees the new head (acquire) also sees the new tail.
         setTailRelease(count);
         HEAD.setRelease(this, 0);
     }

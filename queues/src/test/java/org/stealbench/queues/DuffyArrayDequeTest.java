@@ -50,18 +50,21 @@ final class DuffyArrayDequeTest {
         }
     }
 
-    /** Deviation (a), growth while the live indices straddle the wrap (head > 0 > tail as ints). */
+    /**
+     * Deviation (a), pop, steal and growth while the live indices straddle the wrap (head near
+     * Integer.MAX_VALUE, tail past it). The seed's `head >= tail` answers empty to both.
+     */
     @Test
-    void growth_whileIndicesStraddleWrap_keepsEveryItemInOrder() {
+    void popStealAndGrowth_whileIndicesStraddleWrap_keepEveryItemInOrder() {
         DuffyArrayDeque<Integer> deque = new DuffyArrayDeque<>(4, Integer.MAX_VALUE - 1);
-        for (int i = 0; i < 10; i++) {
-            deque.push(i); // the 4th push grows with head = MAX_VALUE - 1 and tail = MIN_VALUE + 1
-        }
-        assertEquals(10, deque.size());
+        QueueContractTest.pushRange(deque, 0, 3); // head = MAX_VALUE - 1, tail = MIN_VALUE + 1
+        assertEquals(2, deque.pop());
+        deque.push(2);
         assertEquals(0, deque.steal());
+        QueueContractTest.pushRange(deque, 3, 10); // grows with head = MAX_VALUE, tail = MIN_VALUE + 2
+        assertEquals(9, deque.size());
         assertEquals(1, deque.steal());
-        List<Integer> popped = QueueContractTest.drain(deque, TaskQueue::pop);
-        assertEquals(List.of(9, 8, 7, 6, 5, 4, 3, 2), popped);
+        assertEquals(List.of(9, 8, 7, 6, 5, 4, 3, 2), QueueContractTest.drain(deque, TaskQueue::pop));
     }
 
     /** Deviation (b): neither pop nor steal leaves a reference to the item it took. */
