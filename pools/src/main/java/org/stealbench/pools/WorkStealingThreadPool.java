@@ -78,7 +78,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * park re-check the flag. The re-scan checks emptiness instead of taking, so a steal that
      * fails only because it lost a race (some variants answer null spuriously) cannot make a
      * worker park beside work. Each submission wakes at most one worker and only when one is
-     * idle: no storms; a worker re-scans for at most IDLE_SPIN_NANOS before registering.
+     * idle: no storms; a worker spins at most a bounded number of re-scans before registering.
      * Wake policy from seed 004 on top: a successful steal that leaves work behind, and a fork
      * onto a deque that already held a task (checked only while some worker is idle), wake one
      * idle worker too. Those two are hints
@@ -161,13 +161,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private static final int SHUTDOWN = 1 << 30;
     private static final int IN_FLIGHT = SHUTDOWN - 1;
     /** Re-scans of every queue a worker makes before it registers as idle. */
-    /**
-     * How long a worker that found nothing keeps re-scanning before it parks. Parking and the
-     * submitter's unpark cost microseconds each: with two re-scans, 1M outside submissions cost
-     * about 10,000 park/unpark pairs on 2 cores; spinning 50 us cut that to a few hundred and the
-     * queue phase by about a quarter (measured by counting, 2026-11-22).
-     */
-    private static final long IDLE_SPIN_NANOS = 50_000;
+    private static final int IDLE_SCANS = 2;
     /** Help-or-spin rounds a join makes before it waits on the task. */
     private static final int JOIN_SPINS = 64;
     private static final long JOIN_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
@@ -505,12 +499,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         try {
             for (;;) {
                 Runnable task = scan(w);
-                if (task == null) {
-                    long start = System.nanoTime();
-                    do {
-                        Thread.onSpinWait();
-                        task = scan(w);
-                    } while (task == null && System.nanoTime() - start < IDLE_SPIN_NANOS);
+                for (int i = 0; task == null && i < IDLE_SCANS; i++) {
+                    Thread.onSpinWait();
+                    task = scan(w);
                 }
                 if (task != null) {
                     if (Thread.interrupted() && stopping) {
