@@ -46,6 +46,10 @@ public final class GateCommand implements Callable<Integer> {
             description = "Replace every time threshold of the config, e.g. 0.5 for +50%%.")
     Double threshold;
 
+    @Option(names = "--cpu-threshold", paramLabel = "FRACTION",
+            description = "Replace every CPU time threshold of the config, e.g. 0.2 for +20%%.")
+    Double cpuThreshold;
+
     @Option(names = "--confidence", paramLabel = "LEVEL", defaultValue = "0.95",
             description = "Family-wise confidence over all benchmarks compared (default: ${DEFAULT-VALUE}).")
     double confidence;
@@ -145,8 +149,9 @@ public final class GateCommand implements Callable<Integer> {
         GateSettings settings;
         try {
             Thresholds t = thresholds();
-            settings = new GateSettings(threshold == null ? t : t.withTime(threshold), confidence, minForks,
-                    normalize);
+            t = threshold == null ? t : t.withTime(threshold);
+            t = cpuThreshold == null ? t : t.withCpu(cpuThreshold);
+            settings = new GateSettings(t, confidence, minForks, normalize);
         } catch (IllegalArgumentException e) {
             throw new GateException(e.getMessage());
         }

@@ -29,6 +29,11 @@ import org.stealbench.harness.stats.RatioEstimate;
  * The interval reaching past the threshold (an error as wide as the threshold) is INCONCLUSIVE, as
  * are too few forks and mismatched modes or units.
  *
+ * <p>CPU time per operation ({@code cpu.time.norm}, where both sides measured it) is judged the
+ * same way with its own threshold: on a shared machine wall time swells with every other process
+ * on the cores and CPU time far less, so it can call a regression that wall time cannot decide.
+ * Its rows join the same Bonferroni family.
+ *
  * <p>Normalization divides every time ratio by the time ratio of a reference benchmark measured in
  * the same runs, as a contrast of four log means, so a uniformly slower machine cancels out.
  *
@@ -40,6 +45,12 @@ public final class GateComparison {
 
     /** The secondary metric of JMH's {@code -prof gc} that the allocation gate reads. */
     public static final String ALLOCATION = "gc.alloc.rate.norm";
+    /** A time row's metric: the benchmark's score (its primary metric). */
+    public static final String TIME = "time";
+    /** A time row's metric: CPU time per operation, {@code cpu.time.norm} from CpuTimeProfiler. */
+    public static final String CPU = "cpu";
+    /** The secondary metric that {@link #CPU} rows read. */
+    public static final String CPU_METRIC = "cpu.time.norm";
 
     private GateComparison() {
     }
@@ -99,15 +110,20 @@ public final class GateComparison {
         List<String> notes = new ArrayList<>();
         RatioEstimate referenceSlowdown = null;
         if (reference != null) {
-            referenceSlowdown = slowdown(reference, null, settings.confidence());
+            referenceSlowdown = slowdown(reference, TIME, null, settings.confidence());
             notes.add("normalized by " + label(reference.baseline()) + ": every time ratio is divided by its "
-                    + "own time ratio, " + ratio(referenceSlowdown));
+                    + "own time ratio, " + ratio(referenceSlowdown)
+                    + (structuralProblem(reference, CPU, settings.minForks()) == null
+                    ? ", and every cpu ratio by its own cpu ratio" : "; cpu ratios are not normalized"));
         }
 
         int comparisons = 0;
         for (Pair p : pairs) {
-            if (p != reference && structuralProblem(p, settings.minForks()) == null) {
-                comparisons++;
+            for (String metric : List.of(TIME, CPU)) {
+                if (p != reference && metric(p.baseline(), metric) != null && metric(p.current(), metric) != null
+                        && structuralProblem(p, metric, settings.minForks()) == null) {
+                    comparisons++;
+                }
             }
         }
         double level = LogRatios.bonferroni(settings.confidence(), comparisons);
@@ -117,7 +133,12 @@ public final class GateComparison {
         for (Pair p : pairs) {
             Threshold threshold = settings.thresholds().forBenchmark(label(p.current()), p.current().shortName());
             if (p != reference) {
-                time.add(timeRow(p, reference, threshold, settings.minForks(), level, comparisons));
+                time.add(timeRow(p, TIME, reference, threshold, settings.minForks(), level, comparisons));
+                if (metric(p.baseline(), CPU) != null && metric(p.current(), CPU) != null) {
+                    Pair cpuReference = reference != null
+                            && structuralProblem(reference, CPU, settings.minForks()) == null ? reference : null;
+                    time.add(timeRow(p, CPU, cpuReference, threshold, settings.minForks(), level, comparisons));
+                }
             }
             AllocationRow a = allocationRow(p, threshold);
             if (a != null) {
@@ -130,6 +151,15 @@ public final class GateComparison {
         return new GateReport(baselineName, currentName, settings, comparisons, level,
                 reference == null ? null : label(reference.baseline()), referenceSlowdown, time, allocation,
                 added, removed, notes);
+    }
+
+    /** The metric a time row of kind {@code metric} reads, or null if the result lacks it (with data). */
+    static Metric metric(JmhResult r, String metric) {
+        if (TIME.equals(metric)) {
+            return r.primary();
+        }
+        Metric m = r.secondary().get(CPU_METRIC);
+        return m == null || m.forks() == 0 ? null : m;
     }
 
     private static Map<String, JmhResult> index(String name, List<JmhResult> results) throws GateException {
@@ -149,7 +179,8 @@ public final class GateComparison {
             return null;
         }
         Pattern glob = Thresholds.glob(settings.normalize());
-        List<Pair> matches = pairs.stream().filter(p -> glob.matcher(label(p.baseline())).matches()).toList();
+        List<Pair> matches = pairs.stream().filter(p -> glob.matcher(label(p.baseline())).matches()
+                || glob.matcher(p.baseline().shortName()).matches()).toList();
         if (matches.size() != 1) {
             throw new GateException("--normalize '" + settings.normalize() + "' must match exactly one benchmark "
                     + "present in both runs (labels look like 'DequeOpsBenchmark.pushPop depth=0 queue=jdk-cld'); "
@@ -157,7 +188,7 @@ public final class GateComparison {
                     + matches.stream().map(p -> label(p.baseline())).collect(Collectors.joining(", "))));
         }
         Pair ref = matches.get(0);
-        String problem = structuralProblem(ref, settings.minForks());
+        String problem = structuralProblem(ref, TIME, settings.minForks());
         if (problem != null) {
             throw new GateException("--normalize: the reference " + label(ref.baseline()) + " cannot be used: "
                     + problem);
@@ -165,10 +196,13 @@ public final class GateComparison {
         return ref;
     }
 
-    /** Why a pair cannot get an interval, or null if it can. */
-    private static String structuralProblem(Pair p, int minForks) {
-        Metric b = p.baseline().primary();
-        Metric c = p.current().primary();
+    /** Why a pair cannot get an interval for the metric, or null if it can. */
+    private static String structuralProblem(Pair p, String metric, int minForks) {
+        Metric b = metric(p.baseline(), metric);
+        Metric c = metric(p.current(), metric);
+        if (b == null || c == null) {
+            return "not measured on both sides";
+        }
         if (!p.baseline().mode().equals(p.current().mode())) {
             return "different modes: " + p.baseline().mode() + " vs " + p.current().mode();
         }
@@ -179,7 +213,7 @@ public final class GateComparison {
             return "too few forks: " + b.forks() + " vs " + c.forks() + " (at least " + minForks + " each)";
         }
         if (!positive(b.forkMeans()) || !positive(c.forkMeans())) {
-            return "a fork's mean score is not a positive number";
+            return "a fork's mean is not a positive number";
         }
         return null;
     }
@@ -188,37 +222,39 @@ public final class GateComparison {
         return values.stream().allMatch(v -> v > 0 && Double.isFinite(v));
     }
 
-    /** The time ratio of a pair (normalized by the reference's if given) at the given confidence. */
-    private static RatioEstimate slowdown(Pair p, Pair reference, double confidence) {
-        List<LogRatios.Term> terms = new ArrayList<>(costTerms(p, 1));
+    /** The time ratio of a pair's metric (normalized by the reference's if given) at the given confidence. */
+    private static RatioEstimate slowdown(Pair p, String metric, Pair reference, double confidence) {
+        List<LogRatios.Term> terms = new ArrayList<>(costTerms(p, metric, 1));
         if (reference != null) {
-            terms.addAll(costTerms(reference, -1));
+            terms.addAll(costTerms(reference, metric, -1));
         }
         return LogRatios.contrast(terms, confidence);
     }
 
     /** Terms whose contrast is log(current cost / baseline cost), times {@code sign}. */
-    private static List<LogRatios.Term> costTerms(Pair p, int sign) {
-        int direction = p.current().primary().higherIsBetter() ? -1 : 1;
-        return List.of(new LogRatios.Term(p.current().primary().forkMeans(), sign * direction),
-                new LogRatios.Term(p.baseline().primary().forkMeans(), -sign * direction));
+    private static List<LogRatios.Term> costTerms(Pair p, String metric, int sign) {
+        Metric b = metric(p.baseline(), metric);
+        Metric c = metric(p.current(), metric);
+        int direction = c.higherIsBetter() ? -1 : 1;
+        return List.of(new LogRatios.Term(c.forkMeans(), sign * direction),
+                new LogRatios.Term(b.forkMeans(), -sign * direction));
     }
 
-    private static TimeRow timeRow(Pair p, Pair reference, Threshold threshold, int minForks, double level,
-                                   int comparisons) {
-        Metric b = p.baseline().primary();
-        Metric c = p.current().primary();
-        String mode = b.unit().equals(c.unit()) && p.baseline().mode().equals(p.current().mode())
+    private static TimeRow timeRow(Pair p, String metric, Pair reference, Threshold threshold, int minForks,
+                                   double level, int comparisons) {
+        Metric b = metric(p.baseline(), metric);
+        Metric c = metric(p.current(), metric);
+        String mode = p.baseline().mode().equals(p.current().mode())
                 ? p.baseline().mode() : p.baseline().mode() + "/" + p.current().mode();
         String unit = b.unit().equals(c.unit()) ? b.unit() : b.unit() + " vs " + c.unit();
-        String problem = structuralProblem(p, minForks);
+        String problem = structuralProblem(p, metric, minForks);
         if (problem != null) {
             return new TimeRow(p.current().benchmark(), label(p.current()), p.current().shortName(),
-                    params(p.current()), mode, unit, b.forks(), c.forks(), geometricMean(b.forkMeans()),
+                    params(p.current()), metric, mode, unit, b.forks(), c.forks(), geometricMean(b.forkMeans()),
                     geometricMean(c.forkMeans()), null, Double.NaN, threshold, Verdict.INCONCLUSIVE, problem);
         }
-        RatioEstimate s = slowdown(p, reference, level);
-        double limit = 1 + threshold.time();
+        RatioEstimate s = slowdown(p, metric, reference, level);
+        double limit = 1 + threshold.forMetric(metric);
         Verdict verdict;
         String reason;
         if (s.low() > limit) {
@@ -236,7 +272,7 @@ public final class GateComparison {
                     + (s.high() / s.low() > limit ? " (error wider than the threshold)" : "");
         }
         return new TimeRow(p.current().benchmark(), label(p.current()), p.current().shortName(),
-                params(p.current()), mode, unit, b.forks(), c.forks(), geometricMean(b.forkMeans()),
+                params(p.current()), metric, mode, unit, b.forks(), c.forks(), geometricMean(b.forkMeans()),
                 geometricMean(c.forkMeans()), s, Math.min(1, s.pValue() * Math.max(1, comparisons)), threshold,
                 verdict, reason);
     }

@@ -15,7 +15,7 @@ import org.stealbench.harness.stats.RatioEstimate;
  */
 public final class GateOutput {
 
-    private static final List<String> TIME_HEADER = List.of("benchmark", "params", "mode", "forks", "baseline",
+    private static final List<String> TIME_HEADER = List.of("benchmark", "params", "metric", "forks", "baseline",
             "current", "time ratio [interval]", "p", "threshold", "verdict", "reason");
     private static final List<String> ALLOCATION_HEADER = List.of("benchmark", "params", "forks", "baseline",
             "current", "change", "allowance", "verdict", "reason");
@@ -30,7 +30,8 @@ public final class GateOutput {
         lines.add("current:  " + r.current());
         lines.addAll(r.settings().thresholds().describe());
         lines.add(String.format(Locale.ROOT, "statistics: time ratio = current cost / baseline cost (above 1 is "
-                        + "slower; for ops/time units the inverse score ratio); Welch t interval on log fork means, "
+                        + "slower; for ops/time units the inverse score ratio; metric time = the score, cpu = CPU "
+                        + "time per operation); Welch t interval on log fork means, "
                         + "%s family-wise over %d benchmark(s) (Bonferroni: %s each); p = Bonferroni-adjusted "
                         + "p-value of no change; at least %d forks a side",
                 pct(r.settings().confidence()), r.comparisons(), pct(r.perComparisonConfidence()),
@@ -47,11 +48,11 @@ public final class GateOutput {
         List<List<String>> rows = new ArrayList<>();
         for (TimeRow t : r.time()) {
             RatioEstimate s = t.slowdown();
-            rows.add(List.of(t.shortName(), t.params(), t.mode(), t.baselineForks() + "/" + t.currentForks(),
+            rows.add(List.of(t.shortName(), t.params(), t.metric(), t.baselineForks() + "/" + t.currentForks(),
                     number(t.baseline()) + " " + t.unit(), number(t.current()) + " " + t.unit(),
                     s == null ? "-" : GateComparison.ratio(s),
                     Double.isNaN(t.pAdjusted()) ? "-" : pValue(t.pAdjusted()),
-                    "+" + Thresholds.percent(t.threshold().time()), t.verdict().name(), t.reason()));
+                    "+" + Thresholds.percent(t.threshold().forMetric(t.metric())), t.verdict().name(), t.reason()));
         }
         return rows;
     }
@@ -187,8 +188,8 @@ public final class GateOutput {
                 String detail = t.verdict() + ": " + (t.slowdown() == null ? "" : "time ratio "
                         + GateComparison.ratio(t.slowdown()) + ", ") + t.reason() + " (baseline "
                         + number(t.baseline()) + " " + t.unit() + ", current " + number(t.current()) + " " + t.unit()
-                        + ", threshold +" + Thresholds.percent(t.threshold().time()) + ")";
-                testCase(xml, t.benchmark(), "time " + t.params(), t.verdict(), detail, strict);
+                        + ", threshold +" + Thresholds.percent(t.threshold().forMetric(t.metric())) + ")";
+                testCase(xml, t.benchmark(), t.metric() + " " + t.params(), t.verdict(), detail, strict);
             }
             for (AllocationRow a : r.allocation()) {
                 String detail = a.verdict() + ": " + a.reason() + " (baseline " + number(a.baseline()) + ", current "
@@ -282,6 +283,7 @@ public final class GateOutput {
     }
 
     private static String pct(double fraction) {
-        return String.format(Locale.ROOT, "%.4g%%", fraction * 100).replaceAll("\\.?0+%$", "%");
+        return String.format(Locale.ROOT, "%.4g%%", fraction * 100).replaceAll("\\.0+%$", "%")
+                .replaceAll("(\\.\\d*?)0+%$", "$1%");
     }
 }

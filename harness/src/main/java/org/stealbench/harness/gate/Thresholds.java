@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * The gate's thresholds: defaults and per-benchmark rules from a checked-in JSON file
  * ({@code results/gate-thresholds.json}):
  * <pre>
- * { "time": 0.25, "allocationFraction": 0.05, "allocationBytes": 8,
+ * { "time": 0.25, "cpu": 0.15, "allocationFraction": 0.05, "allocationBytes": 8,
  *   "rules": [ { "match": "EnqueueDequeueBenchmark.*", "time": 0.5, "why": "thread start-up dominates" } ] }
  * </pre>
  * A rule's {@code match} is a glob ({@code *} any characters, {@code ?} one) over a benchmark's
@@ -29,13 +29,13 @@ import java.util.regex.Pattern;
 public final class Thresholds {
 
     /** Used when no file is given and none is checked in. */
-    public static final Threshold BUILT_IN = new Threshold(0.25, 0.05, 8, "default");
+    public static final Threshold BUILT_IN = new Threshold(0.25, 0.15, 0.05, 8, "default");
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Set<String> TOP_KEYS = Set.of("time", "allocationFraction", "allocationBytes", "rules",
-            "about");
-    private static final Set<String> RULE_KEYS = Set.of("match", "time", "allocationFraction", "allocationBytes",
-            "why");
+    private static final Set<String> TOP_KEYS = Set.of("time", "cpu", "allocationFraction", "allocationBytes",
+            "rules", "about");
+    private static final Set<String> RULE_KEYS = Set.of("match", "time", "cpu", "allocationFraction",
+            "allocationBytes", "why");
 
     private record Rule(String match, Pattern glob, Threshold threshold, String why) {
     }
@@ -44,17 +44,19 @@ public final class Thresholds {
     private final Threshold defaults;
     private final List<Rule> rules;
     private final Double timeOverride;
+    private final Double cpuOverride;
 
-    private Thresholds(String source, Threshold defaults, List<Rule> rules, Double timeOverride) {
+    private Thresholds(String source, Threshold defaults, List<Rule> rules, Double timeOverride, Double cpuOverride) {
         this.source = source;
         this.defaults = defaults;
         this.rules = List.copyOf(rules);
         this.timeOverride = timeOverride;
+        this.cpuOverride = cpuOverride;
     }
 
     /** The built-in defaults, no rules. */
     public static Thresholds builtIn() {
-        return new Thresholds("built-in defaults", BUILT_IN, List.of(), null);
+        return new Thresholds("built-in defaults", BUILT_IN, List.of(), null, null);
     }
 
     /**
@@ -94,22 +96,36 @@ public final class Thresholds {
                 rules.add(new Rule(match, glob(match), threshold(node, defaults, match), node.path("why").asText("")));
                 index++;
             }
-            return new Thresholds(file.toString(), defaults, rules, null);
+            return new Thresholds(file.toString(), defaults, rules, null, null);
         } catch (IllegalArgumentException e) {
             throw new GateException(file + ": " + e.getMessage());
         }
     }
 
     /**
-     * These thresholds with every time threshold, default and rules alike, replaced by {@code time}.
+     * These thresholds with every time threshold (of the score), default and rules alike, replaced.
      *
      * @throws IllegalArgumentException if {@code time} is not in (0, 10]
      */
     public Thresholds withTime(double time) {
-        if (!(time > 0 && time <= 10)) {
-            throw new IllegalArgumentException("the time threshold must lie in (0, 10], was " + time);
+        check("time", time);
+        return new Thresholds(source, defaults, rules, time, cpuOverride);
+    }
+
+    /**
+     * These thresholds with every CPU time threshold replaced.
+     *
+     * @throws IllegalArgumentException if {@code cpu} is not in (0, 10]
+     */
+    public Thresholds withCpu(double cpu) {
+        check("cpu", cpu);
+        return new Thresholds(source, defaults, rules, timeOverride, cpu);
+    }
+
+    private static void check(String what, double value) {
+        if (!(value > 0 && value <= 10)) {
+            throw new IllegalArgumentException("the " + what + " threshold must lie in (0, 10], was " + value);
         }
-        return new Thresholds(source, defaults, rules, time);
     }
 
     /** The threshold for a benchmark, by its label ({@code Class.method p=v ...}) and short name. */
@@ -123,8 +139,8 @@ public final class Thresholds {
     }
 
     private Threshold override(Threshold t) {
-        return timeOverride == null ? t
-                : new Threshold(timeOverride, t.allocationFraction(), t.allocationBytes(), t.rule());
+        return new Threshold(timeOverride == null ? t.time() : timeOverride, cpuOverride == null ? t.cpu() : cpuOverride,
+                t.allocationFraction(), t.allocationBytes(), t.rule());
     }
 
     /** What is in force, one line each, for the output's header. */
@@ -138,11 +154,14 @@ public final class Thresholds {
         if (timeOverride != null) {
             lines.add("  --threshold " + percent(timeOverride) + " replaces every time threshold");
         }
+        if (cpuOverride != null) {
+            lines.add("  --cpu-threshold " + percent(cpuOverride) + " replaces every cpu threshold");
+        }
         return lines;
     }
 
     private static String describe(Threshold t) {
-        return "time +" + percent(t.time()) + ", allocation +" + percent(t.allocationFraction()) + " or +"
+        return "time +" + percent(t.time()) + ", cpu +" + percent(t.cpu()) + ", allocation +" + percent(t.allocationFraction()) + " or +"
                 + String.format(Locale.ROOT, "%.0f", t.allocationBytes()) + " B/op";
     }
 
@@ -152,7 +171,7 @@ public final class Thresholds {
     }
 
     private static Threshold threshold(JsonNode node, Threshold fallback, String rule) {
-        return new Threshold(number(node, "time", fallback.time()),
+        return new Threshold(number(node, "time", fallback.time()), number(node, "cpu", fallback.cpu()),
                 number(node, "allocationFraction", fallback.allocationFraction()),
                 number(node, "allocationBytes", fallback.allocationBytes()), rule);
     }
