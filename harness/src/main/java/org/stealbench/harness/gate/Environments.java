@@ -14,7 +14,8 @@ import org.stealbench.harness.results.RunData;
  * Whether two runs ran on the same JVM with the same flags, from the results' own {@code jdkVersion}
  * and {@code jvmArgs} and, for run folders, their {@code env.json} (vendor, VM, garbage collector).
  * A different JDK or different flags make a comparison meaningless, so the gate refuses it unless
- * told otherwise; a different machine (CPU, cores, memory) is only noted.
+ * told otherwise; a different machine (CPU, cores, memory) is only noted. JMH's own {@code -Djmh.*}
+ * properties are not compared.
  */
 public final class Environments {
 
@@ -25,8 +26,7 @@ public final class Environments {
     public static List<String> jvmDifferences(RunData baseline, RunData current) {
         List<String> out = new ArrayList<>();
         compare(out, "JDK version", values(baseline, JmhResult::jdkVersion), values(current, JmhResult::jdkVersion));
-        compare(out, "JVM arguments", values(baseline, r -> "[" + r.jvmArgs() + "]"),
-                values(current, r -> "[" + r.jvmArgs() + "]"));
+        compare(out, "JVM arguments", values(baseline, Environments::jvmArgs), values(current, Environments::jvmArgs));
         for (String key : List.of("jdk.version", "jdk.vendor", "jdk.vmName", "gc")) {
             compare(out, "env.json " + key, env(baseline, key), env(current, key));
         }
@@ -40,6 +40,23 @@ public final class Environments {
             compare(out, key, env(baseline, key), env(current, key));
         }
         return out;
+    }
+
+    /**
+     * A result's JVM arguments without JMH's own {@code -Djmh.*} settings (such as
+     * {@code -Djmh.ignoreLock=true}), which steer the harness, not the code measured.
+     */
+    static String jvmArgs(JmhResult r) {
+        if (r.jvmArgs() == null) {
+            return null;
+        }
+        List<String> kept = new ArrayList<>();
+        for (String arg : r.jvmArgs().split(" ")) {
+            if (!arg.isBlank() && !arg.startsWith("-Djmh.")) {
+                kept.add(arg);
+            }
+        }
+        return "[" + String.join(" ", kept) + "]";
     }
 
     private static Set<String> values(RunData run, Function<JmhResult, String> field) {

@@ -239,6 +239,14 @@ final class GateCommandTest {
     }
 
     @Test
+    void gate_jmhOwnProperties_notAnEnvironmentDifference() {
+        Path base = file("base.json", pushPop("locked").jvmArgs("-Djmh.ignoreLock=true"));
+        Path cur = file("cur.json", pushPop("locked"));
+        Outcome o = gate("--baseline", base.toString(), "--current", cur.toString());
+        assertEquals(0, o.code(), o.toString());
+    }
+
+    @Test
     void gate_runFoldersFromDifferentVendors_refused() {
         Path a = SyntheticJmh.runFolder(dir.resolve("a"), "17.0.15", "Debian", pushPop("locked"));
         Path b = SyntheticJmh.runFolder(dir.resolve("b"), "17.0.15", "Eclipse Adoptium", pushPop("locked"));
