@@ -24,9 +24,9 @@ import picocli.CommandLine.Option;
         description = {"Compares a benchmark run against a baseline and fails on a regression beyond a threshold.",
                 "BASE and CUR are each a run folder (env.json + jmh-*.json, as scripts/bench writes it) or a "
                         + "JMH JSON file."},
-        footer = {"", "Exit codes: 0 pass (INCONCLUSIVE and IMPROVEMENT rows are listed), 1 at least one REGRESSION,",
-                "2 bad input or usage, 3 INCONCLUSIVE rows under --strict.",
-                "Refresh the committed baseline: scripts/gate-bench, then scripts/gate --promote results/runs/<run>."})
+        footer = {"", "Exit codes: 0 pass (INCONCLUSIVE and IMPROVEMENT rows are listed),",
+                "1 at least one REGRESSION, 2 bad input or usage, 3 INCONCLUSIVE rows under --strict.",
+                "Refresh the baseline: scripts/gate-bench, then scripts/gate --promote results/runs/<run>."})
 public final class GateCommand implements Callable<Integer> {
 
     /** The project root, for the default paths; scripts/gate sets it. */
@@ -59,7 +59,7 @@ public final class GateCommand implements Callable<Integer> {
     int minForks;
 
     @Option(names = "--normalize", paramLabel = "BENCHMARK",
-            description = "Divide every time ratio by this reference benchmark's, a glob over labels such as "
+            description = "Divide every time and cpu ratio by this reference benchmark's, a glob over labels such as "
                     + "'DequeOpsBenchmark.pushPop depth=0 queue=jdk-cld'.")
     String normalize;
 
