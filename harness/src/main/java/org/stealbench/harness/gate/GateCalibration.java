@@ -125,6 +125,8 @@ public final class GateCalibration {
         double nearestTime = 0;
         double nearestCpu = 0;
         double largestAllocationGrowth = Double.NEGATIVE_INFINITY;
+        /** Per benchmark and metric: the largest A/A ratio and the largest lower end of its interval. */
+        final Map<String, double[]> perBenchmark = new TreeMap<>();
 
         void count(Map<String, Integer> map, String key, boolean event) {
             map.merge(key, event ? 1 : 0, Integer::sum);
@@ -143,6 +145,12 @@ public final class GateCalibration {
             boolean cpu = false;
             for (TimeRow r : aa.time()) {
                 boolean regression = r.verdict() == Verdict.REGRESSION;
+                if (r.slowdown() != null) {
+                    double[] seen = t.perBenchmark.computeIfAbsent(r.label() + " [" + r.metric() + "]",
+                            k -> new double[] {0, 0});
+                    seen[0] = Math.max(seen[0], r.slowdown().ratio());
+                    seen[1] = Math.max(seen[1], r.slowdown().low());
+                }
                 if (GateComparison.CPU.equals(r.metric())) {
                     cpu |= regression;
                     t.nearestCpu = Math.max(t.nearestCpu, r.slowdown() == null ? 0 : r.slowdown().low());
@@ -217,6 +225,9 @@ public final class GateCalibration {
                     s - 100, c.detected.get(s + " either"), c.pairs, c.detected.get(s + " time"),
                     c.detected.get(s + " cpu")));
         }
+        out.append("  per benchmark, over the A/A pairs: largest time ratio, largest lower end of its interval\n");
+        c.perBenchmark.forEach((label, seen) -> out.append(String.format(Locale.ROOT, "    %-70s %5.2f  %5.2f%n",
+                label, seen[0], seen[1])));
         out.append(String.format(Locale.ROOT, "  nearest A/A approach (largest lower end of an A/A interval): "
                         + "time %.2f, cpu %.2f; largest A/A allocation growth %s B/op%n", c.nearestTime, c.nearestCpu,
                 GateOutput.number(c.largestAllocationGrowth)));

@@ -118,6 +118,14 @@ final class GateCommandTest {
     }
 
     @Test
+    void gate_reportFileCannotBeWritten_exitsTwoNamingIt() {
+        Path base = baseline();
+        Path inside = base.resolve("gate.md");
+        assertBadInput(gate("--baseline", base.toString(), "--current", base.toString(), "--markdown",
+                inside.toString()), inside.toString(), "cannot be written");
+    }
+
+    @Test
     void gate_missingFile_exitsTwoNamingIt() {
         Path missing = dir.resolve("nope.json");
         assertBadInput(gate("--baseline", missing.toString(), "--current", baseline().toString()),
