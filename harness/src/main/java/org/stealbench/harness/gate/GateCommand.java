@@ -199,6 +199,10 @@ public final class GateCommand implements Callable<Integer> {
             return Thresholds.load(thresholds);
         }
         Path checkedIn = root().resolve("results/gate-thresholds.json");
+        Path here = Path.of("").toAbsolutePath();
+        if (checkedIn.toAbsolutePath().startsWith(here)) {
+            checkedIn = here.relativize(checkedIn.toAbsolutePath());
+        }
         return Files.exists(checkedIn) ? Thresholds.load(checkedIn) : Thresholds.builtIn();
     }
 

@@ -61,7 +61,7 @@ public final class Promotion {
                     copied.add(Files.copy(f, fresh.resolve(f.getFileName().toString())));
                 }
             }
-            Files.writeString(fresh.resolve("PROMOTED.txt"), "promoted from " + run.toAbsolutePath().normalize()
+            Files.writeString(fresh.resolve("PROMOTED.txt"), "promoted from " + run.normalize()
                     + " at " + Instant.now() + " by scripts/gate --promote\n");
             if (Files.exists(target)) {
                 Files.move(target, old);
