@@ -142,14 +142,18 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /**
      * The global queue's default kind: {@code locked}, seed 003's global queue, which allocates
      * nothing per task. A first look on a 2-core machine (1M outside submissions, 2 workers)
-     * drained through it faster than through {@code jdk-cld}; the queue/drain benchmark, whose
-     * every task goes through this queue, measures it against every eligible kind
+     * drained through it faster than through {@code jdk-cld}; the harness's {@code global-queue}
+     * experiment (the queue/drain benchmark, whose every task goes through this queue, with the
+     * global queue as a parameter) measures it against every eligible kind
      * ({@link Builder#globalQueue}).
      */
     public static final QueueKind DEFAULT_GLOBAL_QUEUE = QueueKind.LOCKED;
 
-    /** The worker deque's default kind. */
-    public static final QueueKind DEFAULT_WORKER_DEQUE = QueueKind.BLOCKING;
+    /**
+     * The worker deque's default kind: {@code chase-lev}, lock-free on both ends with no
+     * allocation per push, what ForkJoinPool, crossbeam and Tokio build on.
+     */
+    public static final QueueKind DEFAULT_WORKER_DEQUE = QueueKind.CHASE_LEV;
 
     /** The default search order. */
     public static final SearchOrder DEFAULT_SEARCH_ORDER = SearchOrder.LOCAL_GLOBAL_STEAL;

@@ -18,9 +18,23 @@ public final class JdkDequeAdapter<T> implements TaskQueue<T> {
     static final QueueTraits TRAITS = QueueTraits.correct(false, Order.LIFO, Order.FIFO, false);
 
     private final Deque<T> deque;
+    private final QueueTraits traits;
+
+    private JdkDequeAdapter(Deque<T> deque, QueueTraits traits) {
+        this.deque = deque;
+        this.traits = traits;
+    }
 
     private JdkDequeAdapter(Deque<T> deque) {
-        this.deque = deque;
+        this(deque, TRAITS);
+    }
+
+    /**
+     * Over any deque, with the traits the caller vouches for (e.g. an unsynchronized
+     * {@link java.util.ArrayDeque} as a one-thread floor, whose traits say {@code ownerOnly}).
+     */
+    public static <T> JdkDequeAdapter<T> over(Deque<T> deque, QueueTraits traits) {
+        return new JdkDequeAdapter<>(Objects.requireNonNull(deque, "deque"), Objects.requireNonNull(traits, "traits"));
     }
 
     /** Over a new {@link ConcurrentLinkedDeque}. */
@@ -75,6 +89,6 @@ public final class JdkDequeAdapter<T> implements TaskQueue<T> {
 
     @Override
     public QueueTraits traits() {
-        return TRAITS;
+        return traits;
     }
 }

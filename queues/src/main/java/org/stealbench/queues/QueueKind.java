@@ -13,6 +13,10 @@ import java.util.stream.Collectors;
 public enum QueueKind {
     /** Seed 003's global queue: FIFO under one monitor, with a blocking take. */
     LOCKED("locked", LockedFifoQueue.TRAITS, LockedFifoQueue::new, LockedFifoQueue::new),
+    /** Seed 000's work-stealing queue: owner end lock-free, steals and growth under a lock. */
+    DUFFY("duffy", DuffyArrayDeque.TRAITS, DuffyArrayDeque::new, DuffyArrayDeque::new),
+    /** Chase-Lev with the orderings of Le et al. (PPoPP 2013): lock-free, the performance anchor. */
+    CHASE_LEV("chase-lev", ChaseLevArrayDeque.TRAITS, ChaseLevArrayDeque::new, ChaseLevArrayDeque::new),
     /** Seed 004's blocking_deque: both ends under one lock, blocking pops and close. */
     BLOCKING("blocking", BlockingArrayDeque.TRAITS, BlockingArrayDeque::new, BlockingArrayDeque::new),
     /** {@link java.util.concurrent.ConcurrentLinkedDeque} as a peer. */

@@ -66,6 +66,22 @@ final class LockBasedQueuesLincheckTest {
     }
 
     @Test
+    void jdkCld_stress_linearizable() {
+        LincheckSupport.check(JdkCld.class, LincheckSupport.stress(SequentialDeques.forKind(QueueKind.JDK_CLD)));
+    }
+
+    /**
+     * LinkedBlockingDeque holds a ReentrantLock whose internals the model checker explores too,
+     * so this check runs fewer interleavings per scenario (as ArrayDequesLincheckTest does for
+     * Duffy's lock) to stay within seconds.
+     */
+    @Test
+    void jdkLbd_modelChecking_linearizable() {
+        LincheckSupport.check(JdkLbd.class, LincheckSupport.modelChecking(SequentialDeques.forKind(QueueKind.JDK_LBD))
+                .invocationsPerIteration(150));
+    }
+
+    @Test
     void jdkLbd_stress_linearizable() {
         LincheckSupport.check(JdkLbd.class, LincheckSupport.stress(SequentialDeques.forKind(QueueKind.JDK_LBD)));
     }

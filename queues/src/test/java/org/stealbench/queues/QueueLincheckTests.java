@@ -16,9 +16,14 @@ final class QueueLincheckTests {
     /** Owner-only deques: push and pop share one non-parallel group (one owner thread). */
     @Param(name = "item", gen = IntGen.class, conf = "1:9")
     public abstract static class OwnerAndThieves {
-        private final TaskQueue<Integer> queue = kind().create(2);
+        private final TaskQueue<Integer> queue = newQueue();
 
         protected abstract QueueKind kind();
+
+        /** The queue under test; a test-only mutant outside the registry overrides this. */
+        protected TaskQueue<Integer> newQueue() {
+            return kind().create(2);
+        }
 
         @Operation(nonParallelGroup = "owner")
         public void push(@Param(name = "item") int item) {

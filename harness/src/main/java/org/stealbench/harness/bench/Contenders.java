@@ -7,6 +7,8 @@ import java.util.Objects;
 import java.util.function.Predicate;
 import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
 import org.stealbench.pools.PoolKind;
+import org.stealbench.pools.WorkStealingThreadPool;
+import org.stealbench.queues.JdkDequeAdapter;
 import org.stealbench.queues.QueueKind;
 import org.stealbench.queues.QueueTraits;
 import org.stealbench.queues.TaskQueue;
@@ -42,6 +44,10 @@ public final class Contenders {
      * Enqueue and Dequeue alone are linearizable, and only its steal is broken.
      */
     public static final Predicate<QueueTraits> ANY_THREAD = t -> !t.ownerOnly();
+
+    /** The floor's traits: one thread only; push and pop at the front, steal at the back. */
+    private static final QueueTraits FLOOR_TRAITS = new QueueTraits(true, QueueTraits.Order.LIFO,
+            QueueTraits.Order.FIFO, false, true, "");
 
     private Contenders() {
     }
@@ -90,6 +96,20 @@ public final class Contenders {
         return id;
     }
 
+    /** A parameter value that keeps the contender's default. */
+    public static final String DEFAULT = "default";
+
+    /** Queue kinds a work-stealing pool accepts as its global queue. */
+    public static List<String> globalQueues() {
+        List<String> ids = new ArrayList<>();
+        for (QueueKind kind : QueueKind.values()) {
+            if (WorkStealingThreadPool.canServeAsGlobalQueue(kind)) {
+                ids.add(kind.id());
+            }
+        }
+        return ids;
+    }
+
     /** Every pool of the registry. */
     public static List<String> pools() {
         return PoolKind.values().stream().map(PoolKind::id).toList();
@@ -103,7 +123,7 @@ public final class Contenders {
     /** A new queue for a registry id or {@link #ARRAY_DEQUE} / {@link #JCTOOLS_MPMC}. */
     public static <T> TaskQueue<T> queue(String id) {
         return switch (id) {
-            case ARRAY_DEQUE -> new UnsynchronizedDeque<>();
+            case ARRAY_DEQUE -> JdkDequeAdapter.over(new ArrayDeque<>(), FLOOR_TRAITS);
             case JCTOOLS_MPMC -> new JctoolsMpmc<>();
             default -> QueueKind.byId(id).create();
         };
@@ -112,43 +132,6 @@ public final class Contenders {
     /** Whether {@code pop} takes the oldest item, else {@code steal} is the FIFO end. */
     public static boolean popIsFifo(TaskQueue<?> queue) {
         return queue.traits().popOrder() == QueueTraits.Order.FIFO;
-    }
-
-    /** push at the front, pop the front (LIFO), steal the back (FIFO); one thread only. */
-    private static final class UnsynchronizedDeque<T> implements TaskQueue<T> {
-        private static final QueueTraits TRAITS = new QueueTraits(true, QueueTraits.Order.LIFO,
-                QueueTraits.Order.FIFO, false, true, "");
-        private final ArrayDeque<T> deque = new ArrayDeque<>();
-
-        @Override
-        public void push(T item) {
-            deque.addFirst(item);
-        }
-
-        @Override
-        public T pop() {
-            return deque.pollFirst();
-        }
-
-        @Override
-        public T steal() {
-            return deque.pollLast();
-        }
-
-        @Override
-        public int size() {
-            return deque.size();
-        }
-
-        @Override
-        public boolean isEmpty() {
-            return deque.isEmpty();
-        }
-
-        @Override
-        public QueueTraits traits() {
-            return TRAITS;
-        }
     }
 
     /** JCTools' MPMC queue: FIFO from any thread; pop and steal both take the oldest item. */

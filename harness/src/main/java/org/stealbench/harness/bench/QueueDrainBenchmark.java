@@ -18,6 +18,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.stealbench.pools.PoolKind;
+import org.stealbench.pools.WorkStealingThreadPool;
+import org.stealbench.queues.QueueKind;
 
 /**
  * Seed 003's queue/drain experiment: queue {@code items} (1,000,000) work items into a pool from
@@ -34,7 +36,8 @@ import org.stealbench.pools.PoolKind;
  * the gate opening, until the last item ran); run with {@code -prof gc} for allocation per
  * invocation and GC counts (the seed's collection counts). Each item counts a latch down, as the
  * seed's CountdownEvent; pools are created once per trial and warmed with 100 items, as the seed
- * does; every wait is bounded.
+ * does; every wait is bounded. {@code global} swaps a work-stealing pool's global queue, through
+ * which every task here passes (the {@code global-queue} experiment compares the eligible kinds).
  *
  * <p>Run: {@code java -jar harness/target/benchmarks.jar QueueDrainBenchmark -p pool=jdk-tpe,ws-chase-lev -prof gc}
  */
@@ -46,7 +49,7 @@ import org.stealbench.pools.PoolKind;
 @State(Scope.Thread)
 public class QueueDrainBenchmark {
 
-    @Param({"simple-lock", "simple-lock-flow", "ws-locked", "ws-blocking", "ws-jdk-cld", "ws-jdk-lbd", "ws-hybrid-fixed", "jdk-tpe", "jdk-fjp"})
+    @Param({"simple-lock", "simple-lock-flow", "ws-locked", "ws-duffy", "ws-chase-lev", "ws-blocking", "ws-jdk-cld", "ws-jdk-lbd", "ws-hybrid-fixed", "jdk-tpe", "jdk-fjp"})
     public String pool;
 
     /** The seed's separateQueueFromDrain. */
@@ -55,6 +58,13 @@ public class QueueDrainBenchmark {
 
     @Param({"2"})
     public int threads;
+
+    /**
+     * The global queue of a {@code ws-*} pool, which every task of this experiment goes through:
+     * {@code default} for the pool's default, or a queue id to compare kinds.
+     */
+    @Param({"default"})
+    public String global;
 
     @Param({"1000000"})
     public int items;
@@ -76,12 +86,26 @@ public class QueueDrainBenchmark {
     @Setup(Level.Trial)
     public void start() throws InterruptedException {
         Contenders.require(pool, Contenders.pools(), "QueueDrainBenchmark");
-        executor = PoolKind.byId(pool).create(threads);
+        executor = create(pool, threads, global);
         CountDownLatch warm = new CountDownLatch(100);
         for (int i = 0; i < 100; i++) {
             executor.execute(warm::countDown);
         }
         await(warm, "warm-up");
+    }
+
+    /** The pool, with a non-default global queue where {@code global} names one. */
+    static ExecutorService create(String pool, int threads, String global) {
+        if (Contenders.DEFAULT.equals(global)) {
+            return PoolKind.byId(pool).create(threads);
+        }
+        Contenders.require(global, Contenders.globalQueues(), "QueueDrainBenchmark's global");
+        if (!pool.startsWith("ws-")) {
+            throw new IllegalArgumentException("global=" + global + " applies to ws-* pools only, got pool=" + pool);
+        }
+        return WorkStealingThreadPool.builder().threads(threads)
+                .workerDeque(QueueKind.byId(pool.substring("ws-".length()))).globalQueue(QueueKind.byId(global))
+                .build();
     }
 
     @Setup(Level.Invocation)

@@ -35,6 +35,21 @@ public record RunData(Path source, Map<String, Object> env, Map<String, List<Jmh
      * @throws ResultsException if {@code source} does not exist, or is a folder with no result file
      */
     public static RunData load(Path source) throws ResultsException {
+        return load(source, false);
+    }
+
+    /**
+     * Loads a run folder or a JMH JSON file, refusing it whole if any of its files cannot be read
+     * (a result file, or an {@code env.json} that is there but damaged): for the gate, which must
+     * not decide on part of a run. A folder without {@code env.json} loads with an empty env.
+     *
+     * @throws ResultsException naming the first file that cannot be read and why
+     */
+    public static RunData loadStrict(Path source) throws ResultsException {
+        return load(source, true);
+    }
+
+    private static RunData load(Path source, boolean strict) throws ResultsException {
         if (!Files.exists(source)) {
             throw new ResultsException(source, "no such file or folder");
         }
@@ -60,6 +75,9 @@ public record RunData(Path source, Map<String, Object> env, Map<String, List<Jmh
             try {
                 experiments.put(id, JmhJson.read(file));
             } catch (ResultsException e) {
+                if (strict) {
+                    throw e;
+                }
                 problems.add(e.getMessage());
             }
         }
@@ -72,10 +90,16 @@ public record RunData(Path source, Map<String, Object> env, Map<String, List<Jmh
                 env.putAll(read);
             } catch (JsonProcessingException e) {
                 problems.add(envFile + ": not valid JSON (" + e.getOriginalMessage() + ")");
+                if (strict) {
+                    throw new ResultsException(envFile, "not valid JSON (" + e.getOriginalMessage() + ")", e);
+                }
             } catch (IOException e) {
                 problems.add(envFile + ": cannot be read (" + e.getMessage() + ")");
+                if (strict) {
+                    throw new ResultsException(envFile, "cannot be read (" + e.getMessage() + ")", e);
+                }
             }
-        } else {
+        } else if (!strict) {
             problems.add(envFile + ": missing (the run's environment is unknown)");
         }
         return new RunData(source, env, experiments, problems);

@@ -74,6 +74,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Print the plan and its estimated duration, run nothing.")
     boolean dryRun;
 
+    @Option(names = "--no-footprint",
+            description = "Skip the JOL footprint measurement (about a minute), e.g. for the regression gate's subset.")
+    boolean noFootprint;
+
     public static void main(String[] args) {
         CommandLine cli = new CommandLine(new BenchCommand())
                 .setUnmatchedOptionsArePositionalParams(true)
@@ -176,7 +180,9 @@ public final class BenchCommand implements Callable<Integer> {
             }
             estimateLeft -= settings.estimateSeconds(experiment.methods(), experiment.singleShot());
         }
-        footprint(java, jvmArgs, run, failures);
+        if (!noFootprint) {
+            footprint(java, jvmArgs, run, failures);
+        }
         System.out.printf(Locale.ROOT, "%nstealbench: run folder %s (%s)%n", run,
                 format((System.nanoTime() - started) / 1e9));
         if (!failures.isEmpty()) {

@@ -36,6 +36,25 @@ public enum Experiment {
         }
     },
 
+    /** Which queue serves a work-stealing pool best as its global queue (queue/drain through it). */
+    GLOBAL_QUEUE("global-queue", "global-queue", QueueDrainBenchmark.class, 1, true) {
+        @Override
+        Settings quick() {
+            return new Settings(1, 3, 0, 10, 0, 0.25, Map.of(
+                    "pool", List.of("ws-chase-lev"),
+                    "separate", List.of("false"),
+                    "global", Contenders.globalQueues())).withGcProfiler();
+        }
+
+        @Override
+        Settings full() {
+            return new Settings(3, 5, 0, 20, 0, 0.25, Map.of(
+                    "pool", List.of("ws-chase-lev"),
+                    "separate", List.of("true", "false"),
+                    "global", Contenders.globalQueues())).withGcProfiler();
+        }
+    },
+
     /** Seed 000's recursively queued work: per-worker deques against one global queue. */
     RECURSIVE_WORK("recursive-work", "seed-000", RecursiveWorkBenchmark.class, 1, true) {
         @Override
@@ -66,7 +85,7 @@ public enum Experiment {
 
         @Override
         Settings full() {
-            return new Settings(3, 5, 0, 15, 0, 1.0, Map.of(
+            return new Settings(2, 5, 0, 15, 0, 1.0, Map.of(
                     "pool", Contenders.forkJoinPools(),
                     "n", List.of("32"),
                     "threshold", List.of("0", "5", "10", "15")));
@@ -84,7 +103,7 @@ public enum Experiment {
 
         @Override
         Settings full() {
-            return new Settings(3, 5, 1, 10, 1, 0, Map.of(
+            return new Settings(2, 5, 1, 10, 1, 0, Map.of(
                     "partitioner", Contenders.PARTITIONERS,
                     "workload", defaults(RangePartitionerBenchmark.class, "workload"),
                     "work", List.of("0", "100")));
@@ -121,7 +140,7 @@ public enum Experiment {
 
         @Override
         Settings full() {
-            return new Settings(3, 5, 1, 10, 1, 0, Map.of(
+            return new Settings(2, 5, 1, 10, 1, 0, Map.of(
                     "queue", Contenders.dequeOps(true),
                     "depth", List.of("0", "64")));
         }
@@ -138,7 +157,7 @@ public enum Experiment {
 
         @Override
         Settings full() {
-            return new Settings(3, 5, 1, 10, 1, 0, Map.of(
+            return new Settings(2, 5, 1, 8, 1, 0, Map.of(
                     "queue", Contenders.dequeOps(false),
                     "depth", List.of("0", "64")));
         }

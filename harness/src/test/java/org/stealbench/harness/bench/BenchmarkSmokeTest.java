@@ -107,6 +107,18 @@ final class BenchmarkSmokeTest {
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void queueDrain_everyGlobalQueueKind_drainsAllItems() throws RunnerException {
+        Collection<RunResult> results = new Runner(shortRun(QueueDrainBenchmark.class)
+                .param("pool", "ws-chase-lev")
+                .param("separate", "false")
+                .param("global", Contenders.globalQueues().toArray(String[]::new))
+                .param("items", "2000")
+                .build()).run();
+        assertEquals(new TreeSet<>(Contenders.globalQueues()), values(results, "global"));
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void recursiveWork_everyPool_runsEveryNode() throws RunnerException {
         Collection<RunResult> results = new Runner(shortRun(RecursiveWorkBenchmark.class)
                 .param("pool", Contenders.pools().toArray(String[]::new))

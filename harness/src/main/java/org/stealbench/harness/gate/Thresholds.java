@@ -1,0 +1,220 @@
+package org.stealbench.harness.gate;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The gate's thresholds: defaults and per-benchmark rules from a checked-in JSON file
+ * ({@code results/gate-thresholds.json}):
+ * <pre>
+ * { "time": 0.25, "cpu": 0.15, "allocationFraction": 0.05, "allocationBytes": 8,
+ *   "rules": [ { "match": "EnqueueDequeueBenchmark.*", "time": 0.5, "why": "thread start-up dominates" } ] }
+ * </pre>
+ * A rule's {@code match} is a glob ({@code *} any characters, {@code ?} one) over a benchmark's
+ * label, {@code Class.method param=value ...} (parameters sorted by name), or over its
+ * {@code Class.method} alone; the first matching rule wins, and what it leaves out comes from the
+ * defaults. Unknown keys are refused, so a misspelt threshold is not silently ignored.
+ */
+public final class Thresholds {
+
+    /** Used when no file is given and none is checked in. */
+    public static final Threshold BUILT_IN = new Threshold(0.25, 0.15, 0.05, 8, "default");
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Set<String> TOP_KEYS = Set.of("time", "cpu", "allocationFraction", "allocationBytes",
+            "rules", "about");
+    private static final Set<String> RULE_KEYS = Set.of("match", "time", "cpu", "allocationFraction",
+            "allocationBytes", "why");
+
+    private record Rule(String match, Pattern glob, Threshold threshold, String why) {
+    }
+
+    private final String source;
+    private final Threshold defaults;
+    private final List<Rule> rules;
+    private final Double timeOverride;
+    private final Double cpuOverride;
+
+    private Thresholds(String source, Threshold defaults, List<Rule> rules, Double timeOverride, Double cpuOverride) {
+        this.source = source;
+        this.defaults = defaults;
+        this.rules = List.copyOf(rules);
+        this.timeOverride = timeOverride;
+        this.cpuOverride = cpuOverride;
+    }
+
+    /** The built-in defaults, no rules. */
+    public static Thresholds builtIn() {
+        return new Thresholds("built-in defaults", BUILT_IN, List.of(), null, null);
+    }
+
+    /**
+     * Reads a thresholds file.
+     *
+     * @throws GateException naming the file and the problem
+     */
+    public static Thresholds load(Path file) throws GateException {
+        JsonNode root;
+        try {
+            root = JSON.readTree(Files.readString(file));
+        } catch (NoSuchFileException e) {
+            throw new GateException(file + ": thresholds file not found");
+        } catch (JsonProcessingException e) {
+            throw new GateException(file + ": thresholds file is not valid JSON (" + e.getOriginalMessage() + ")");
+        } catch (IOException e) {
+            throw new GateException(file + ": thresholds file cannot be read (" + e.getMessage() + ")");
+        }
+        if (root == null || !root.isObject()) {
+            throw new GateException(file + ": thresholds file must hold a JSON object");
+        }
+        try {
+            checkKeys(root, TOP_KEYS, "the top level");
+            Threshold defaults = threshold(root, BUILT_IN, "default");
+            List<Rule> rules = new ArrayList<>();
+            JsonNode list = root.path("rules");
+            if (!list.isMissingNode() && !list.isArray()) {
+                throw new IllegalArgumentException("'rules' must be an array");
+            }
+            int index = 0;
+            for (JsonNode node : list) {
+                if (!node.isObject() || !node.path("match").isTextual() || node.get("match").asText().isBlank()) {
+                    throw new IllegalArgumentException("rule " + index + " needs a non-empty \"match\" pattern");
+                }
+                checkKeys(node, RULE_KEYS, "rule " + index);
+                String match = node.get("match").asText();
+                rules.add(new Rule(match, glob(match), threshold(node, defaults, match), node.path("why").asText("")));
+                index++;
+            }
+            return new Thresholds(file.toString(), defaults, rules, null, null);
+        } catch (IllegalArgumentException e) {
+            throw new GateException(file + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * These thresholds with every time threshold (of the score), default and rules alike, replaced.
+     *
+     * @throws IllegalArgumentException if {@code time} is not in (0, 10]
+     */
+    public Thresholds withTime(double time) {
+        check("time", time);
+        return new Thresholds(source, defaults, rules, time, cpuOverride);
+    }
+
+    /**
+     * These thresholds with every CPU time threshold replaced.
+     *
+     * @throws IllegalArgumentException if {@code cpu} is not in (0, 10]
+     */
+    public Thresholds withCpu(double cpu) {
+        check("cpu", cpu);
+        return new Thresholds(source, defaults, rules, timeOverride, cpu);
+    }
+
+    private static void check(String what, double value) {
+        if (!(value > 0 && value <= 10)) {
+            throw new IllegalArgumentException("the " + what + " threshold must lie in (0, 10], was " + value);
+        }
+    }
+
+    /** The threshold for a benchmark, by its label ({@code Class.method p=v ...}) and short name. */
+    public Threshold forBenchmark(String label, String shortName) {
+        for (Rule rule : rules) {
+            if (rule.glob().matcher(label).matches() || rule.glob().matcher(shortName).matches()) {
+                return override(rule.threshold());
+            }
+        }
+        return override(defaults);
+    }
+
+    private Threshold override(Threshold t) {
+        return new Threshold(timeOverride == null ? t.time() : timeOverride, cpuOverride == null ? t.cpu() : cpuOverride,
+                t.allocationFraction(), t.allocationBytes(), t.rule());
+    }
+
+    /** What is in force, one line each, for the output's header. */
+    public List<String> describe() {
+        List<String> lines = new ArrayList<>();
+        lines.add("thresholds from " + source + ": " + describe(override(defaults)) + " by default");
+        for (Rule rule : rules) {
+            lines.add("  rule '" + rule.match() + "': " + describe(override(rule.threshold()))
+                    + (rule.why().isEmpty() ? "" : " (" + rule.why() + ")"));
+        }
+        if (timeOverride != null) {
+            lines.add("  --threshold " + percent(timeOverride) + " replaces every time threshold");
+        }
+        if (cpuOverride != null) {
+            lines.add("  --cpu-threshold " + percent(cpuOverride) + " replaces every cpu threshold");
+        }
+        return lines;
+    }
+
+    private static String describe(Threshold t) {
+        return "time +" + percent(t.time()) + ", cpu +" + percent(t.cpu()) + ", allocation +" + percent(t.allocationFraction()) + " or +"
+                + String.format(Locale.ROOT, "%.0f", t.allocationBytes()) + " B/op";
+    }
+
+    static String percent(double fraction) {
+        double p = fraction * 100;
+        return p == Math.rint(p) ? String.format(Locale.ROOT, "%.0f%%", p) : String.format(Locale.ROOT, "%.1f%%", p);
+    }
+
+    private static Threshold threshold(JsonNode node, Threshold fallback, String rule) {
+        return new Threshold(number(node, "time", fallback.time()), number(node, "cpu", fallback.cpu()),
+                number(node, "allocationFraction", fallback.allocationFraction()),
+                number(node, "allocationBytes", fallback.allocationBytes()), rule);
+    }
+
+    private static double number(JsonNode node, String key, double fallback) {
+        JsonNode value = node.get(key);
+        if (value == null) {
+            return fallback;
+        }
+        if (!value.isNumber()) {
+            throw new IllegalArgumentException("'" + key + "' must be a number, was " + value);
+        }
+        return value.asDouble();
+    }
+
+    private static void checkKeys(JsonNode node, Set<String> allowed, String where) {
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            String key = it.next();
+            if (!allowed.contains(key)) {
+                throw new IllegalArgumentException("unknown key '" + key + "' in " + where + "; allowed: "
+                        + String.join(", ", allowed.stream().sorted().toList()));
+            }
+        }
+    }
+
+    /** A glob over labels: {@code *} any characters, {@code ?} one, everything else literal. */
+    static Pattern glob(String glob) {
+        StringBuilder regex = new StringBuilder();
+        StringBuilder literal = new StringBuilder();
+        for (char c : glob.toCharArray()) {
+            if (c == '*' || c == '?') {
+                if (literal.length() > 0) {
+                    regex.append(Pattern.quote(literal.toString()));
+                    literal.setLength(0);
+                }
+                regex.append(c == '*' ? ".*" : ".");
+            } else {
+                literal.append(c);
+            }
+        }
+        if (literal.length() > 0) {
+            regex.append(Pattern.quote(literal.toString()));
+        }
+        return Pattern.compile(regex.toString(), Pattern.DOTALL);
+    }
+}

@@ -1,0 +1,81 @@
+package org.stealbench.harness.gate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@Tag("quick")
+final class ThresholdsTest {
+
+    @TempDir
+    Path dir;
+
+    Thresholds load(String json) throws IOException, GateException {
+        return Thresholds.load(Files.writeString(dir.resolve("t.json"), json));
+    }
+
+    @Test
+    void forBenchmark_firstMatchingRuleWinsAndInheritsDefaults() throws Exception {
+        Thresholds t = load("{\"time\": 0.3, \"cpu\": 0.2, \"allocationBytes\": 16, \"rules\": ["
+                + "{\"match\": \"*queue=locked*\", \"time\": 0.8},"
+                + "{\"match\": \"DequeOpsBenchmark.*\", \"time\": 0.5, \"cpu\": 0.1}]}");
+        Threshold locked = t.forBenchmark("DequeOpsBenchmark.pushPop depth=0 queue=locked", "DequeOpsBenchmark.pushPop");
+        assertEquals(0.8, locked.time());
+        assertEquals(0.2, locked.cpu(), "unset in the rule: from the defaults");
+        assertEquals(16, locked.allocationBytes());
+        assertEquals("*queue=locked*", locked.rule());
+        Threshold other = t.forBenchmark("DequeOpsBenchmark.pushPop depth=0 queue=jdk-cld", "DequeOpsBenchmark.pushPop");
+        assertEquals(0.5, other.time());
+        assertEquals(0.1, other.cpu());
+        Threshold none = t.forBenchmark("EnqueueDequeueBenchmark.run shape=10x10", "EnqueueDequeueBenchmark.run");
+        assertEquals(0.3, none.time());
+        assertEquals("default", none.rule());
+    }
+
+    @Test
+    void forBenchmark_shortNameGlobMatchesEveryParameterCombination() throws Exception {
+        Thresholds t = load("{\"rules\": [{\"match\": \"DequeOpsBenchmark.pushPop\", \"time\": 0.7}]}");
+        assertEquals(0.7, t.forBenchmark("DequeOpsBenchmark.pushPop depth=64 queue=x", "DequeOpsBenchmark.pushPop").time());
+        assertEquals(Thresholds.BUILT_IN.time(),
+                t.forBenchmark("DequeOpsBenchmark.pushSteal depth=64 queue=x", "DequeOpsBenchmark.pushSteal").time());
+    }
+
+    @Test
+    void glob_specialCharactersAreLiteral() {
+        assertTrue(Thresholds.glob("a.b(c)").matcher("a.b(c)").matches());
+        assertTrue(!Thresholds.glob("a.b").matcher("axb").matches());
+        assertTrue(Thresholds.glob("a?c*").matcher("abcdef").matches());
+    }
+
+    @Test
+    void withTime_replacesRulesAndDefaultsAndIsEchoed() throws Exception {
+        Thresholds t = load("{\"rules\": [{\"match\": \"*\", \"time\": 0.7}]}").withTime(2.0);
+        assertEquals(2.0, t.forBenchmark("X.y", "X.y").time());
+        assertTrue(String.join("\n", t.describe()).contains("--threshold 200% replaces every time threshold"));
+        assertThrows(IllegalArgumentException.class, () -> t.withTime(0));
+    }
+
+    @Test
+    void load_badContent_refusedNamingFileAndProblem() throws IOException {
+        for (String[] bad : new String[][] {
+                {"[1, 2]", "must hold a JSON object"},
+                {"{\"rules\": {}}", "'rules' must be an array"},
+                {"{\"rules\": [{\"time\": 0.5}]}", "needs a non-empty \"match\""},
+                {"{\"time\": \"big\"}", "'time' must be a number"},
+                {"{\"rules\": [{\"match\": \"*\", \"tiem\": 0.5}]}", "unknown key 'tiem' in rule 0"},
+                {"{\"allocationBytes\": -1}", "allocationBytes"},
+                {"{\"time\": ", "not valid JSON"}}) {
+            Path file = Files.writeString(dir.resolve("bad.json"), bad[0]);
+            GateException e = assertThrows(GateException.class, () -> Thresholds.load(file), bad[0]);
+            assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
+            assertTrue(e.getMessage().contains(bad[1]), bad[0] + " -> " + e.getMessage());
+        }
+    }
+}
