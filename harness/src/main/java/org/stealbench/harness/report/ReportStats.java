@@ -1,15 +1,16 @@
 package org.stealbench.harness.report;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.stats.LogRatios;
+import org.stealbench.harness.stats.RatioEstimate;
 
 /**
  * The report's statistics, pure functions over samples: a summary with a t interval of the mean,
  * the ratio of two contenders' geometric means with a Welch interval on the logarithms (the
- * regression gate's method, so the two agree), and a two-cluster test for bimodal samples.
+ * regression gate's {@link LogRatios}, so the two agree), and a two-cluster test for bimodal samples.
  */
 final class ReportStats {
 
@@ -80,29 +81,15 @@ final class ReportStats {
     }
 
     /**
-     * {@code current / baseline} of the geometric means with a Welch t interval on the logs.
+     * {@code current / baseline} of the geometric means with a Welch t interval on the logs: the
+     * regression gate's {@link LogRatios#ratio}, so the report and the gate agree.
      *
      * @throws IllegalArgumentException if a sample has fewer than two values or a value that is
      *                                  not positive, or the confidence is not in (0, 1)
      */
     static Ratio ratio(List<Double> baseline, List<Double> current, double confidence) {
-        if (!(confidence > 0 && confidence < 1)) {
-            throw new IllegalArgumentException("confidence must lie in (0, 1), was " + confidence);
-        }
-        double[] b = logs(baseline, "baseline");
-        double[] c = logs(current, "current");
-        double vb = variance(b) / b.length;
-        double vc = variance(c) / c.length;
-        double estimate = mean(c) - mean(b);
-        double se2 = vb + vc;
-        if (se2 == 0) {
-            double r = Math.exp(estimate);
-            return new Ratio(r, r, r, confidence);
-        }
-        double df = se2 * se2 / (vb * vb / (b.length - 1) + vc * vc / (c.length - 1));
-        double q = new TDistribution(null, df).inverseCumulativeProbability(1 - (1 - confidence) / 2);
-        double se = Math.sqrt(se2);
-        return new Ratio(Math.exp(estimate), Math.exp(estimate - q * se), Math.exp(estimate + q * se), confidence);
+        RatioEstimate r = LogRatios.ratio(baseline, current, confidence);
+        return new Ratio(r.ratio(), r.low(), r.high(), confidence);
     }
 
     /**
@@ -142,34 +129,12 @@ final class ReportStats {
         return new Modes(d > minD && apart, m1, m2, best, n - best, d);
     }
 
-    private static double[] logs(List<Double> values, String name) {
-        if (values.size() < 2) {
-            throw new IllegalArgumentException(name + " needs at least two values, had " + values.size());
-        }
-        List<Double> out = new ArrayList<>(values.size());
-        for (double x : values) {
-            if (!(x > 0) || Double.isInfinite(x)) {
-                throw new IllegalArgumentException(name + " values must be positive finite numbers, had " + x);
-            }
-            out.add(Math.log(x));
-        }
-        return out.stream().mapToDouble(Double::doubleValue).toArray();
-    }
-
-    private static double mean(double[] v) {
-        return mean(v, 0, v.length);
-    }
-
     private static double mean(double[] v, int from, int to) {
         double s = 0;
         for (int i = from; i < to; i++) {
             s += v[i];
         }
         return s / (to - from);
-    }
-
-    private static double variance(double[] v) {
-        return variance(v, 0, v.length);
     }
 
     /** Sample variance (n - 1); 0 for a single value. */

