@@ -83,8 +83,16 @@ final class ExperimentSection {
                     + "(nanoseconds). On 2 cores, 2 and 3 thieves oversubscribe the CPU.",
             null, ExperimentSection::ownerMetric);
 
+    /** The work-stealing pool's global queue (outside submissions) under seed 003's queue/drain. */
+    static final Spec GLOBAL_QUEUE = new Spec("global-queue", "global-queue",
+            "Global queue kinds under queue/drain",
+            "Seed 003's queue/drain through one work-stealing pool with each eligible kind as its global queue, where "
+                    + "every outside submission goes: the global queue is the whole cost of this workload. Milliseconds per "
+                    + "invocation of 1,000,000 items.",
+            "locked", JmhResult::primary);
+
     static List<Spec> all() {
-        return List.of(FIB, RECURSIVE, PARTITIONER, DEQUE_OPS, CONTENTION);
+        return List.of(FIB, RECURSIVE, PARTITIONER, DEQUE_OPS, CONTENTION, GLOBAL_QUEUE);
     }
 
     /** The owner's metric of a thieves-N group ({@code ownerN}), else the primary metric. */
@@ -99,9 +107,20 @@ final class ExperimentSection {
         return r.primary();
     }
 
-    /** The contender parameter of an experiment's results. */
+    /**
+     * The contender parameter of an experiment's results: the first of partitioner, global, queue,
+     * pool that every result has and that takes more than one value (else the first that every
+     * result has).
+     */
     static String contenderParam(List<JmhResult> results) {
-        for (String p : List.of("partitioner", "queue", "pool")) {
+        List<String> candidates = List.of("partitioner", "global", "queue", "pool");
+        for (String p : candidates) {
+            if (results.stream().allMatch(r -> r.param(p) != null)
+                    && results.stream().map(r -> r.param(p)).distinct().count() > 1) {
+                return p;
+            }
+        }
+        for (String p : candidates) {
             if (results.stream().allMatch(r -> r.param(p) != null)) {
                 return p;
             }
