@@ -122,13 +122,14 @@ final class ClaimsSection {
         }
         String measured = "simple-lock-flow / simple-lock total: " + Fmt.ratio(r) + "; " + alloc;
         boolean allocates = af != null && ap != null && af.score() > 1.5 * ap.score();
-        if (r.above(1) && (af == null || allocates)) {
-            return new Claim(seed, claim, figure, measured, Verdict.HOLDS, "context flow is significantly dearer"
-                    + (allocates ? " and allocates more" : ""));
+        String allocFact = af == null || ap == null ? "allocation not measured"
+                : allocates ? "it allocates " + Fmt.num(af.score() / ap.score()) + "x as much"
+                : "it does not allocate clearly more";
+        if (r.above(1) && allocates) {
+            return new Claim(seed, claim, figure, measured, Verdict.HOLDS, "significantly dearer in time, and " + allocFact);
         }
-        return new Claim(seed, claim, figure, measured, Verdict.DOES_NOT_HOLD, !r.above(1)
-                ? "no significant cost of context flow here (this TaskContext capture is cheaper than the CLR's ExecutionContext.Capture)"
-                : "dearer, but it does not allocate clearly more");
+        return new Claim(seed, claim, figure, measured, Verdict.DOES_NOT_HOLD, (r.above(1)
+                ? "significantly dearer in time, but " : "not significantly dearer in time; ") + allocFact);
     }
 
     static Claim seed002Band(RunView run, Ctx ctx) {

@@ -179,8 +179,9 @@ final class Report {
         fact(t, runs, "JDK of the results", r -> String.join(", ", r.jdkVersions()));
         fact(t, runs, "GC, max heap", r -> r.env("gc") == null ? null : r.env("gc") + ", "
                 + (r.data().env().get("maxHeapBytes") instanceof Number n ? Fmt.bytes(n.doubleValue()) : "?"));
-        fact(t, runs, "JVM arguments", r -> r.data().env().get("jvmArgs") == null ? null
-                : r.data().env().get("jvmArgs").toString());
+        fact(t, runs, "JVM arguments", r -> r.data().env().get("jvmArgs") instanceof List<?> a
+                ? (a.isEmpty() ? "none beyond the JVM's defaults" : String.join(" ", a.stream().map(String::valueOf).toList()))
+                : null);
         fact(t, runs, "CPU", r -> r.env("cpuModel"));
         fact(t, runs, "cores", r -> r.cores() == 0 ? null
                 : r.cores() + (r.env("cpuPinning") == null ? "" : " (pinned to " + r.env("cpuPinning") + ")"));
