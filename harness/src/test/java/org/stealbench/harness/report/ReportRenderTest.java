@@ -239,7 +239,7 @@ final class ReportRenderTest {
                 .findFirst().orElseThrow();
         assertEquals("holds", fib.child(4).text());
         assertTrue(fib.child(5).text().contains("n = 25"));
-        Element flow = table("claims").select("tbody tr").stream().filter(tr -> tr.child(1).text().contains("context"))
+        Element flow = table("claims").select("tbody tr").stream().filter(tr -> tr.child(1).text().startsWith("Flowing"))
                 .findFirst().orElseThrow();
         assertTrue(flow.child(3).text().contains("allocated 22.9 MiB vs"), flow.text());
         assertTrue(flow.child(5).text().contains("allocates"), flow.text());
