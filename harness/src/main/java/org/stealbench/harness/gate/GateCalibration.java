@@ -211,7 +211,7 @@ public final class GateCalibration {
             rows.add(List.of("+" + Thresholds.percent(threshold), alarms(t, "time"), alarms(t, "cpu"),
                     detect(t, 110), detect(t, 125), detect(t, 150)));
         }
-        out.append(table(header, rows));
+        out.append(GateOutput.table(header, rows));
 
         Tally c = tally(rounds, new GateSettings(configured, 0.95, 3, normalize));
         out.append("\nwith the configured thresholds (").append(String.join("; ", configured.describe()).trim())
@@ -272,27 +272,5 @@ public final class GateCalibration {
 
     private static String detect(Tally t, int slowdown) {
         return t.detected.get(slowdown + " time") + "/" + t.detected.get(slowdown + " cpu") + " of " + t.pairs;
-    }
-
-    private static String table(List<String> header, List<List<String>> rows) {
-        int[] width = new int[header.size()];
-        for (int i = 0; i < width.length; i++) {
-            width[i] = header.get(i).length();
-            for (List<String> row : rows) {
-                width[i] = Math.max(width[i], row.get(i).length());
-            }
-        }
-        StringBuilder out = new StringBuilder();
-        List<List<String>> all = new ArrayList<>();
-        all.add(header);
-        all.addAll(rows);
-        for (List<String> row : all) {
-            StringBuilder line = new StringBuilder(" ");
-            for (int i = 0; i < width.length; i++) {
-                line.append(' ').append(row.get(i)).append(" ".repeat(width[i] - row.get(i).length())).append(' ');
-            }
-            out.append(line.toString().stripTrailing()).append('\n');
-        }
-        return out.toString();
     }
 }

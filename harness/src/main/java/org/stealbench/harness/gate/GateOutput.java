@@ -89,7 +89,8 @@ public final class GateOutput {
         return out.toString();
     }
 
-    private static String table(List<String> header, List<List<String>> rows) {
+    /** A plain-text table: columns padded to their widest cell, one line per row. */
+    static String table(List<String> header, List<List<String>> rows) {
         int[] width = new int[header.size()];
         for (int i = 0; i < width.length; i++) {
             width[i] = header.get(i).length();
