@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
@@ -37,27 +38,34 @@ public final class PoolKind {
     private final IntFunction<ExecutorService> factory;
     private final boolean ours;
     private final boolean forkJoin;
+    private final QueueKind workerDeque;
+    private final QueueKind globalQueue;
 
-    private PoolKind(String id, IntFunction<ExecutorService> factory, boolean ours, boolean forkJoin) {
+    private PoolKind(String id, IntFunction<ExecutorService> factory, boolean ours, boolean forkJoin,
+                     QueueKind workerDeque, QueueKind globalQueue) {
         this.id = id;
         this.factory = factory;
         this.ours = ours;
         this.forkJoin = forkJoin;
+        this.workerDeque = workerDeque;
+        this.globalQueue = globalQueue;
     }
 
     private static List<PoolKind> register() {
         List<PoolKind> kinds = new ArrayList<>();
-        kinds.add(new PoolKind("simple-lock", threads -> new SimpleLockThreadPool(threads, false), true, false));
-        kinds.add(new PoolKind("simple-lock-flow", threads -> new SimpleLockThreadPool(threads, true), true, false));
+        kinds.add(new PoolKind("simple-lock", threads -> new SimpleLockThreadPool(threads, false), true, false,
+                null, QueueKind.LOCKED));
+        kinds.add(new PoolKind("simple-lock-flow", threads -> new SimpleLockThreadPool(threads, true), true, false,
+                null, QueueKind.LOCKED));
         for (QueueKind queue : QueueKind.values()) {
             if (WorkStealingThreadPool.canBackWorkers(queue)) {
                 kinds.add(new PoolKind("ws-" + queue.id(),
                         threads -> WorkStealingThreadPool.builder().threads(threads).workerDeque(queue).build(),
-                        true, true));
+                        true, true, queue, WorkStealingThreadPool.DEFAULT_GLOBAL_QUEUE));
             }
         }
-        kinds.add(new PoolKind("jdk-tpe", Executors::newFixedThreadPool, false, false));
-        kinds.add(new PoolKind("jdk-fjp", ForkJoinPool::new, false, true));
+        kinds.add(new PoolKind("jdk-tpe", Executors::newFixedThreadPool, false, false, null, null));
+        kinds.add(new PoolKind("jdk-fjp", ForkJoinPool::new, false, true, null, null));
         return kinds;
     }
 
@@ -85,6 +93,22 @@ public final class PoolKind {
     /** Whether {@link ForkJoin#of} accepts the pools this kind creates. */
     public boolean supportsForkJoin() {
         return forkJoin;
+    }
+
+    /**
+     * The registry's queue behind each worker of this pool: present for the {@code ws-*} kinds,
+     * empty for pools without per-worker deques of ours (the lock pools, the JDK's pools).
+     */
+    public Optional<QueueKind> workerDeque() {
+        return Optional.ofNullable(workerDeque);
+    }
+
+    /**
+     * The registry's queue that takes this pool's outside submissions: {@code locked} for the lock
+     * pools, the builder's default for the {@code ws-*} kinds, empty for the JDK's pools.
+     */
+    public Optional<QueueKind> globalQueue() {
+        return Optional.ofNullable(globalQueue);
     }
 
     /** Every pool kind, in a stable order: lock-based, work-stealing by queue kind, JDK peers. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.stream.Collectors;
@@ -62,7 +63,11 @@ final class PoolKindTest {
                 assertEquals(kind.supportsForkJoin(), ForkJoin.supports(pool), kind.id());
                 if (pool instanceof WorkStealingThreadPool ws) {
                     assertEquals(kind.id(), "ws-" + ws.workerDeque().id());
+                    assertEquals(Optional.of(ws.workerDeque()), kind.workerDeque(), kind.id());
+                    assertEquals(Optional.of(ws.globalQueue()), kind.globalQueue(), kind.id());
                     assertEquals(2, ws.threads());
+                } else {
+                    assertEquals(Optional.empty(), kind.workerDeque(), kind.id());
                 }
                 if (pool instanceof SimpleLockThreadPool simple) {
                     assertEquals(kind.id().endsWith("-flow"), simple.flowsContext());
