@@ -1,0 +1,137 @@
+package org.stealbench.harness.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Runs the command's main logic in-process on bad and dry-run input; nothing here runs a benchmark. */
+final class BenchCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private record Outcome(int code, String out, String err) {
+    }
+
+    private Outcome bench(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        List<String> all = new ArrayList<>(List.of("--out", dir.resolve("runs").toString()));
+        all.addAll(List.of(args));
+        int code = BenchCommand.execute(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), all.toArray(String[]::new));
+        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Exit 2, one line on standard error containing {@code expected}, and no run folder. */
+    private void assertRefused(Outcome o, String expected) {
+        assertEquals(2, o.code(), o.err());
+        assertEquals(1, o.err().lines().count(), "one line: " + o.err());
+        assertTrue(o.err().startsWith("bench: "), o.err());
+        assertTrue(o.err().contains(expected), "expected '" + expected + "' in: " + o.err());
+        assertFalse(Files.exists(dir.resolve("runs")), "no folder may be created");
+    }
+
+    @Test
+    void unknownProfile_exits2NamingTheValidOnes() {
+        assertRefused(bench("nope"), "unknown profile 'nope'");
+    }
+
+    @Test
+    void strayProfileWord_exits2SuggestingOnly() {
+        assertRefused(bench("quick", "full"), "--only");
+        assertRefused(bench("quick", "Fib"), "Fib");
+    }
+
+    @Test
+    void unknownPool_exits2NamingThePoolKind() {
+        assertRefused(bench("--dry-run", "-p", "pool=nope"), "pool 'nope'");
+    }
+
+    @Test
+    void unknownQueue_exits2NamingTheQueueKind() {
+        assertRefused(bench("deque-ops", "-p", "queue=nope"), "queue 'nope'");
+    }
+
+    @Test
+    void poolIdGivenAsQueue_exits2() {
+        assertRefused(bench("deque-ops", "-p", "queue=ws-chase-lev"), "queue 'ws-chase-lev'");
+    }
+
+    @Test
+    void unknownParameterName_exits2() {
+        assertRefused(bench("quick", "-p", "nope=1"), "parameter 'nope'");
+        assertRefused(bench("deque-ops", "-p", "shape=10x10"), "parameter 'shape'");
+    }
+
+    @Test
+    void resultFileOptions_exit2PointingToOut() {
+        assertRefused(bench("quick", "-rf", "csv"), "--out");
+        assertRefused(bench("quick", "-rff", "x.json"), "--out");
+    }
+
+    @Test
+    void jmhJvmOption_exits2PointingToJvm() {
+        assertRefused(bench("quick", "-jvm", "/usr/bin/java"), "--jvm PATH");
+    }
+
+    @Test
+    void missingJvm_exits2() {
+        assertRefused(bench("quick", "--jvm", dir.resolve("no-java").toString()), "--jvm");
+    }
+
+    @Test
+    void unknownJmhOption_exits2() {
+        Outcome o = bench("quick", "-nope", "1");
+        assertEquals(2, o.code(), o.err());
+        assertFalse(Files.exists(dir.resolve("runs")));
+    }
+
+    @Test
+    void zeroForks_exits2() {
+        assertRefused(bench("quick", "-f", "0"), "-f 0");
+    }
+
+    @Test
+    void dryRun_appliesForksAndParams() {
+        Outcome o = bench("--dry-run", "--only", "deque-ops", "-f", "4", "-p", "queue=locked,duffy", "-p", "depth=0");
+
+        assertEquals(0, o.code(), o.err());
+        // 2 methods x 1 depth x 2 queues, 4 rounds
+        assertTrue(o.out().matches("(?s).*deque-ops +4 parameter set\\(s\\) in 2 shape\\(s\\) x 4 round\\(s\\).*"), o.out());
+        assertFalse(Files.exists(dir.resolve("runs")));
+    }
+
+    @Test
+    void dryRun_iterationOverridesChangeTheEstimate() {
+        String base = bench("--dry-run", "--only", "deque-ops").out().lines().findFirst().orElseThrow();
+        String longer = bench("--dry-run", "--only", "deque-ops", "-i", "50", "-r", "1s").out().lines()
+                .findFirst().orElseThrow();
+
+        assertFalse(base.equals(longer), base + " / " + longer);
+    }
+
+    @Test
+    void dryRun_noInterleave_saysJmhsOrder() {
+        Outcome o = bench("--dry-run", "--no-interleave", "--only", "seed-003");
+
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("JMH's own order"), o.out());
+    }
+
+    @Test
+    void forkOptions_dropWhatTheEngineSets() {
+        assertEquals(List.of("-wi", "0", "-prof", "gc"), BenchCommand.forkOptions(
+                List.of("-p", "queue=x", "-wi", "0", "-f", "3", "-jvmArgsAppend", "-Dx=1", "-prof", "gc")));
+    }
+}
