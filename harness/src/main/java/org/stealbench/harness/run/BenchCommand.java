@@ -70,7 +70,8 @@ public final class BenchCommand implements Callable<Integer> {
     List<String> arguments = new ArrayList<>();
 
     @Option(names = "--jvm", paramLabel = "PATH",
-            description = "Run the benchmarks on this java executable (repeatable: one run folder per JVM).")
+            description = "Run the benchmarks on this java executable (repeatable: one run folder per JVM; "
+                    + "'default' names the java running this command).")
     List<Path> jvms = new ArrayList<>();
 
     @Option(names = "--cpus", paramLabel = "LIST",
@@ -129,7 +130,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** What the command line asks for, checked. */
     record Request(Profile profile, CommandLineOptions jmh, List<String> forkJmhOptions, List<String> jvmArgs,
-                   List<String> heapFlags, Map<Experiment, Settings> settings) {
+                   List<String> heapFlags, Map<Experiment, Settings> settings, List<Path> javas) {
     }
 
     @Override
@@ -145,9 +146,8 @@ public final class BenchCommand implements Callable<Integer> {
         if (dryRun) {
             return 0;
         }
-        List<Path> javas = jvms.isEmpty() ? List.of(Path.of(System.getProperty("java.home"), "bin", "java")) : jvms;
         int failed = 0;
-        for (Path java : javas) {
+        for (Path java : request.javas()) {
             failed += runOnce(request, java);
         }
         if (!noReport) {
@@ -182,10 +182,17 @@ public final class BenchCommand implements Callable<Integer> {
         if (!jmh.getExcludes().isEmpty()) {
             throw new IllegalArgumentException("-e is not taken: choose experiments with --only EXP,...");
         }
+        Path thisJava = Path.of(System.getProperty("java.home"), "bin", "java");
+        List<Path> javas = new ArrayList<>();
         for (Path jvm : jvms) {
-            if (!Files.isRegularFile(jvm) || !Files.isExecutable(jvm)) {
+            Path java = jvm.toString().equals("default") ? thisJava : jvm;
+            if (!Files.isRegularFile(java) || !Files.isExecutable(java)) {
                 throw new IllegalArgumentException("--jvm: " + jvm + " is not an executable file");
             }
+            javas.add(java);
+        }
+        if (javas.isEmpty()) {
+            javas.add(thisJava);
         }
         Map<String, List<String>> overrides = paramOverrides(jmhArgs, jmh);
         checkParams(profile, overrides);
@@ -201,7 +208,7 @@ public final class BenchCommand implements Callable<Integer> {
         forkArgs.addAll(heap);
         forkArgs.addAll(values(jmh.getJvmArgs()));
         forkArgs.addAll(values(jmh.getJvmArgsAppend()));
-        return new Request(profile, jmh, forkOptions(jmhArgs), forkArgs, heap, settings);
+        return new Request(profile, jmh, forkOptions(jmhArgs), forkArgs, heap, settings, javas);
     }
 
     private static List<String> values(org.openjdk.jmh.util.Optional<Collection<String>> option) {
@@ -306,10 +313,11 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private void printPlan(Request request) {
-        stdout.printf(Locale.ROOT, "stealbench: profile %s, %d experiment(s), %d core(s)%s, %s, estimated %s%n",
+        stdout.printf(Locale.ROOT, "stealbench: profile %s, %d experiment(s), %d core(s)%s, %s, %d JVM(s), estimated %s%n",
                 request.profile().name(), request.settings().size(), Runtime.getRuntime().availableProcessors(),
                 cpus == null ? "" : " (pinned to " + cpus + ")",
-                noInterleave ? "JMH's own order" : "interleaved rounds", format(estimate(request)));
+                noInterleave ? "JMH's own order" : "interleaved rounds", request.javas().size(),
+                format(estimate(request) * request.javas().size()));
         request.settings().forEach((e, s) -> {
             List<Shapes.Shape> shapes = Shapes.of(e, s.params());
             stdout.printf(Locale.ROOT, "  %-18s %3d parameter set(s) in %d shape(s) x %d %s: ~%s%n", e.id(),

@@ -130,6 +130,16 @@ final class BenchCommandTest {
     }
 
     @Test
+    void dryRun_twoJvms_estimateCountsBoth() {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+
+        Outcome o = bench("--dry-run", "--only", "seed-003", "--jvm", "default", "--jvm", java);
+
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("2 JVM(s)"), o.out());
+    }
+
+    @Test
     void forkOptions_dropWhatTheEngineSets() {
         assertEquals(List.of("-wi", "0", "-prof", "gc"), BenchCommand.forkOptions(
                 List.of("-p", "queue=x", "-wi", "0", "-f", "3", "-jvmArgsAppend", "-Dx=1", "-prof", "gc")));
