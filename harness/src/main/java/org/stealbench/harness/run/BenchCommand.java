@@ -344,20 +344,28 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     /** Progress of a run: estimated and measured time, so "left" rescales from what was measured. */
-    private static final class Progress {
-        final long started = System.nanoTime();
-        final double total;
-        double estimateDone;
+    static final class Progress {
+        private final java.util.function.LongSupplier nanoClock;
+        private final long started;
+        private final double total;
+        private double estimateDone;
 
-        Progress(double total) {
-            this.total = total;
+        Progress(double totalEstimateSeconds, java.util.function.LongSupplier nanoClock) {
+            this.total = totalEstimateSeconds;
+            this.nanoClock = nanoClock;
+            this.started = nanoClock.getAsLong();
+        }
+
+        /** Marks work whose estimate was {@code seconds} as done. */
+        void done(double seconds) {
+            estimateDone += seconds;
         }
 
         double elapsed() {
-            return (System.nanoTime() - started) / 1e9;
+            return (nanoClock.getAsLong() - started) / 1e9;
         }
 
-        /** The estimate of what is left, scaled by how the measured time compared so far. */
+        /** The estimate of what is left, scaled by how the measured time compared with the estimate so far. */
         double left() {
             double rest = Math.max(0, total - estimateDone);
             return estimateDone > 0 ? rest * elapsed() / estimateDone : rest;
@@ -383,7 +391,7 @@ public final class BenchCommand implements Callable<Integer> {
         stdout.println("stealbench: writing " + run);
         written.add(run.dir());
 
-        Progress progress = new Progress(estimate(request));
+        Progress progress = new Progress(estimate(request), System::nanoTime);
         long runSeed = seed != null ? seed : new Random().nextLong();
         List<String> failures = new ArrayList<>();
         int index = 0;
@@ -396,7 +404,7 @@ public final class BenchCommand implements Callable<Integer> {
                     format(progress.elapsed()), format(progress.left()));
             if (noInterleave) {
                 runJmhOrder(experiment, settings, request, java, run, failures);
-                progress.estimateDone += experimentEstimate(experiment, settings);
+                progress.done(experimentEstimate(experiment, settings));
             } else {
                 runInterleaved(experiment, settings, request, java, run, runSeed + index, progress, failures);
             }
@@ -454,7 +462,7 @@ public final class BenchCommand implements Callable<Integer> {
                 rounds = rounds.with(new RoundsFile.Fork(slot.round(), slot.position(), spec.benchmark(),
                         spec.params(), started, error == null ? run.relative(file) : null, error));
                 rounds.write(run.rounds(id));
-                progress.estimateDone += perFork;
+                progress.done(perFork);
             }
             if (!done.isEmpty()) {
                 ForkMerge.mergeTo(done, run.results(id));

@@ -140,6 +140,18 @@ final class BenchCommandTest {
     }
 
     @Test
+    void progress_left_rescalesFromMeasuredTime() {
+        long[] now = {0};
+        BenchCommand.Progress progress = new BenchCommand.Progress(100, () -> now[0]);
+        assertEquals(100, progress.left(), 1e-9, "nothing measured yet: the estimate");
+
+        progress.done(10);
+        now[0] = 20_000_000_000L;
+
+        assertEquals(180, progress.left(), 1e-9, "10 s of estimate took 20 s, so the 90 s left take 180");
+    }
+
+    @Test
     void forkOptions_dropWhatTheEngineSets() {
         assertEquals(List.of("-wi", "0", "-prof", "gc"), BenchCommand.forkOptions(
                 List.of("-p", "queue=x", "-wi", "0", "-f", "3", "-jvmArgsAppend", "-Dx=1", "-prof", "gc")));

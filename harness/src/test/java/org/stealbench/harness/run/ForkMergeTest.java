@@ -110,4 +110,26 @@ final class ForkMergeTest {
         assertEquals(2, merged.size());
         assertEquals(1, merged.get(0).get("forks").asInt());
     }
+
+    @Test
+    void merge_sampleModeHistograms_weightedScoreAndPercentiles(@TempDir Path dir) throws Exception {
+        String template = """
+                [ { "benchmark" : "b.B.m", "mode" : "sample", "forks" : 1, "params" : { "q" : "x" },
+                    "primaryMetric" : { "score" : 0.0, "scoreError" : "NaN", "scoreUnit" : "us/op",
+                      "scorePercentiles" : { "50.0" : 0.0, "100.0" : 0.0 },
+                      "rawDataHistogram" : [ [ %s ] ] },
+                    "secondaryMetrics" : { } } ]
+                """;
+        Path one = Files.writeString(dir.resolve("one.json"), template.formatted("[ [1.0, 2], [3.0, 1] ]"));
+        Path two = Files.writeString(dir.resolve("two.json"), template.formatted("[ [2.0, 1] ]"));
+
+        JsonNode primary = ForkMerge.merge(List.of(one, two)).get(0).get("primaryMetric");
+
+        // samples 1, 1, 3, 2
+        assertEquals(1.75, primary.get("score").asDouble(), 1e-12);
+        assertEquals(2, primary.get("rawDataHistogram").size(), "one row per fork");
+        assertEquals(1.0, primary.get("scorePercentiles").get("50.0").asDouble(), 1e-12);
+        assertEquals(3.0, primary.get("scorePercentiles").get("100.0").asDouble(), 1e-12);
+        assertTrue(primary.get("scoreError").asDouble() > 0);
+    }
 }
