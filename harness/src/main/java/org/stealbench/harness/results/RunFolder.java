@@ -96,6 +96,23 @@ public final class RunFolder {
         return Optional.ofNullable(latest).map(RunFolder::new);
     }
 
+    /**
+     * For scripts: {@code java -cp benchmarks.jar org.stealbench.harness.results.RunFolder --latest DIR}
+     * prints the newest run folder under DIR, or exits 2 with a message when there is none.
+     */
+    public static void main(String[] args) throws IOException {
+        if (args.length != 2 || !args[0].equals("--latest")) {
+            System.err.println("usage: RunFolder --latest DIR");
+            System.exit(2);
+        }
+        Optional<RunFolder> latest = latestIn(Path.of(args[1]));
+        if (latest.isEmpty()) {
+            System.err.println("RunFolder: no run folder under " + args[1]);
+            System.exit(2);
+        }
+        System.out.println(latest.get().dir());
+    }
+
     public Path dir() {
         return dir;
     }

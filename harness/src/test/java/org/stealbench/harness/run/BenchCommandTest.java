@@ -152,6 +152,31 @@ final class BenchCommandTest {
     }
 
     @Test
+    void noInterleaveOptions_carryHeapFlagsRoundsAndParams() throws Exception {
+        BenchCommand command = new BenchCommand();
+        command.arguments = new ArrayList<>(List.of("deque-ops", "-f", "2", "-p", "queue=locked"));
+        BenchCommand.Request request = command.parse();
+        Settings settings = request.settings().get(Experiment.DEQUE_OPS);
+
+        org.openjdk.jmh.runner.options.Options options = BenchCommand.options(Experiment.DEQUE_OPS, settings,
+                request, Path.of("/usr/bin/java"), dir.resolve("jmh-deque-ops.json"));
+
+        assertEquals(BenchCommand.HEAP_FLAGS, List.copyOf(options.getJvmArgs().get()));
+        assertEquals(2, options.getForkCount().get());
+        assertEquals(List.of("locked"), List.copyOf(options.getParameter("queue").get()));
+    }
+
+    @Test
+    void userHeapFlag_replacesTheDefaultHeap() throws Exception {
+        BenchCommand command = new BenchCommand();
+        command.arguments = new ArrayList<>(List.of("deque-ops", "-jvmArgsAppend", "-Xmx1g"));
+
+        BenchCommand.Request request = command.parse();
+
+        assertEquals(List.of("-Xmx1g"), request.jvmArgs());
+    }
+
+    @Test
     void forkOptions_dropWhatTheEngineSets() {
         assertEquals(List.of("-wi", "0", "-prof", "gc"), BenchCommand.forkOptions(
                 List.of("-p", "queue=x", "-wi", "0", "-f", "3", "-jvmArgsAppend", "-Dx=1", "-prof", "gc")));
