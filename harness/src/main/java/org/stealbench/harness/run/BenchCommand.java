@@ -435,6 +435,8 @@ public final class BenchCommand implements Callable<Integer> {
         RoundsFile rounds = new RoundsFile(id.value(), experimentSeed, settings.forks(), List.of());
         List<Path> done = new ArrayList<>();
         double perFork = settings.forkSeconds(experiment.singleShot());
+        Duration timeout = ForkRunner.DEFAULT_TIMEOUT.compareTo(Duration.ofSeconds(Math.round(3 * perFork))) >= 0
+                ? ForkRunner.DEFAULT_TIMEOUT : Duration.ofSeconds(Math.round(3 * perFork));
         int failedBefore = failures.size();
         for (int k = 0; k < shapes.size(); k++) {
             Shapes.Shape shape = shapes.get(k);
@@ -453,7 +455,7 @@ public final class BenchCommand implements Callable<Integer> {
                 String started = Instant.now().toString();
                 String error = null;
                 try {
-                    ForkRunner.run(spec, file, ForkRunner.DEFAULT_TIMEOUT, stdout::println);
+                    ForkRunner.run(spec, file, timeout, stdout::println);
                     done.add(file);
                 } catch (ForkException e) {
                     error = e.getMessage();

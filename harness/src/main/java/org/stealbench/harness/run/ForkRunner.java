@@ -67,6 +67,23 @@ public final class ForkRunner {
         } catch (IOException e) {
             throw new ForkException(spec.label() + ": cannot start " + spec.java() + " (" + e.getMessage() + ")", e);
         }
+        // a run stopped with Ctrl-C or a signal takes its fork (and the fork's own JVM) with it
+        Thread reaper = new Thread(() -> kill(process), "fork-reaper-" + spec.label());
+        Runtime.getRuntime().addShutdownHook(reaper);
+        try {
+            return await(spec, resultFile, timeout, output, process);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(reaper);
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down: the hook is running or has run
+            }
+        }
+    }
+
+    private static Path await(ForkSpec spec, Path resultFile, Duration timeout, Consumer<String> output,
+                              Process process) throws ForkException, InterruptedException {
+        Path absolute = resultFile.toAbsolutePath();
         Deque<String> tail = new ArrayDeque<>();
         Thread reader = new Thread(() -> pump(process, tail, output), "fork-output-" + spec.label());
         reader.setDaemon(true);

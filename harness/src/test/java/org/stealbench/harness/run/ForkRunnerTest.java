@@ -53,6 +53,16 @@ final class ForkRunnerTest {
     }
 
     @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void run_outlivesItsTimeout_isKilledAndSaysSo(@TempDir Path dir) {
+        // no JVM starts JMH and runs a fork within a millisecond
+        ForkException e = assertThrows(ForkException.class, () -> ForkRunner.run(
+                pushPop("locked", List.of()), dir.resolve("slow.json"), Duration.ofMillis(1), line -> { }));
+
+        assertTrue(e.getMessage().contains("timed out"), e.getMessage());
+    }
+
+    @Test
     void reasonIn_failureBlock_takesTheExceptionLine() {
         List<String> output = List.of("# Run progress", "<failure>", "",
                 "java.lang.IllegalArgumentException: unknown queue 'x'", "\tat a.b.C.d(C.java:1)");
