@@ -322,25 +322,12 @@ public final class BenchCommand implements Callable<Integer> {
             List<Shapes.Shape> shapes = Shapes.of(e, s.params());
             stdout.printf(Locale.ROOT, "  %-18s %3d parameter set(s) in %d shape(s) x %d %s: ~%s%n", e.id(),
                     Shapes.parameterSets(shapes), shapes.size(), s.forks(), noInterleave ? "fork(s)" : "round(s)",
-                    format(Shapes.parameterSets(shapes) * s.forks() * s.forkSeconds(e.singleShot())));
+                    format(Profile.estimateSeconds(e, s)));
         });
     }
 
     private static double estimate(Request request) {
-        return estimateSeconds(request.settings());
-    }
-
-    /** Estimated seconds of these experiments, one fork per parameter set and round. */
-    static double estimateSeconds(Map<Experiment, Settings> settings) {
-        double total = 0;
-        for (Map.Entry<Experiment, Settings> e : settings.entrySet()) {
-            total += experimentEstimate(e.getKey(), e.getValue());
-        }
-        return total;
-    }
-
-    private static double experimentEstimate(Experiment e, Settings s) {
-        return Shapes.parameterSets(Shapes.of(e, s.params())) * s.forks() * s.forkSeconds(e.singleShot());
+        return Profile.estimateSeconds(request.settings());
     }
 
     /** Progress of a run: estimated and measured time, so "left" rescales from what was measured. */
@@ -404,7 +391,7 @@ public final class BenchCommand implements Callable<Integer> {
                     format(progress.elapsed()), format(progress.left()));
             if (noInterleave) {
                 runJmhOrder(experiment, settings, request, java, run, failures);
-                progress.done(experimentEstimate(experiment, settings));
+                progress.done(Profile.estimateSeconds(experiment, settings));
             } else {
                 runInterleaved(experiment, settings, request, java, run, runSeed + index, progress, failures);
             }

@@ -190,10 +190,10 @@ public enum Experiment {
         this.contender = contender;
     }
 
-    /** Settings of the quick profile: a representative subset, one fork. */
+    /** Settings of the quick profile: a representative subset, {@link #QUICK_ROUNDS} rounds, short iterations. */
     abstract Settings quick();
 
-    /** Settings of the full profile: the seed's parameters, enough forks for stable errors. */
+    /** Settings of the full profile: the seed's parameters, every contender, {@link #FULL_ROUNDS} rounds. */
     abstract Settings full();
 
     public String id() {

@@ -65,25 +65,11 @@ public record Settings(int forks, int warmupIterations, double warmupSeconds, in
                 measurementTime < 0 ? measurementSeconds : measurementTime, secondsPerShot, params, gcProfiler);
     }
 
-    /** Number of parameter combinations the settings name (parameters left to defaults not counted). */
-    public int combinations() {
-        int n = 1;
-        for (List<String> values : params.values()) {
-            n *= values.size();
-        }
-        return n;
-    }
-
     /** Estimated seconds of one fork, JVM start-up included. */
     public double forkSeconds(boolean singleShot) {
         double work = singleShot
                 ? (warmupIterations + measurementIterations) * secondsPerShot
                 : warmupIterations * warmupSeconds + measurementIterations * measurementSeconds;
         return work + FORK_OVERHEAD_SECONDS;
-    }
-
-    /** Estimated seconds for {@code methods} benchmark methods over {@link #combinations()}. */
-    public double estimateSeconds(int methods, boolean singleShot) {
-        return methods * combinations() * forks * forkSeconds(singleShot);
     }
 }

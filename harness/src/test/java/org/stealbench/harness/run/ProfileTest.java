@@ -15,7 +15,7 @@ final class ProfileTest {
         Profile quick = Profile.byName(Profile.QUICK);
 
         quick.experiments().forEach((e, s) -> assertTrue(s.forks() >= 3, e.id() + ": " + s.forks() + " rounds"));
-        double seconds = BenchCommand.estimateSeconds(quick.experiments());
+        double seconds = quick.estimateSeconds();
         assertTrue(seconds <= 11 * 60, "quick estimate " + BenchCommand.format(seconds));
     }
 

@@ -20,7 +20,7 @@ final class SettingsTest {
         assertEquals(2, s.warmupIterations());
         assertEquals(4, s.measurementIterations());
         assertEquals(1.0, s.measurementSeconds());
-        assertEquals(2, s.combinations());
+        assertEquals(List.of("a", "b"), s.params().get("queue"));
         assertTrue(s.gcProfiler());
         assertEquals(0.25, Settings.singleShot(1, 2, 0.25).secondsPerShot());
     }
