@@ -420,7 +420,8 @@ public final class BenchCommand implements Callable<Integer> {
         List<String> options = jmhOptions(experiment, settings, request);
         Path jar = benchmarksJar();
         RoundsFile rounds = new RoundsFile(id.value(), experimentSeed, settings.forks(), List.of());
-        List<Path> done = new ArrayList<>();
+        // forks that produced a result, kept in JMH's order: shape, then contender, then round
+        java.util.SortedMap<MergeOrder, Path> done = new java.util.TreeMap<>(MergeOrder.JMH);
         double perFork = settings.forkSeconds(experiment.singleShot());
         Duration timeout = ForkRunner.DEFAULT_TIMEOUT.compareTo(Duration.ofSeconds(Math.round(3 * perFork))) >= 0
                 ? ForkRunner.DEFAULT_TIMEOUT : Duration.ofSeconds(Math.round(3 * perFork));
@@ -443,7 +444,7 @@ public final class BenchCommand implements Callable<Integer> {
                 String error = null;
                 try {
                     ForkRunner.run(spec, file, timeout, stdout::println);
-                    done.add(file);
+                    done.put(new MergeOrder(k, specs.indexOf(spec), slot.round()), file);
                 } catch (ForkException e) {
                     error = e.getMessage();
                     failures.add(id + ": round " + slot.round() + " " + e.getMessage());
@@ -454,12 +455,18 @@ public final class BenchCommand implements Callable<Integer> {
                 progress.done(perFork);
             }
             if (!done.isEmpty()) {
-                ForkMerge.mergeTo(done, run.results(id));
+                ForkMerge.mergeTo(new ArrayList<>(done.values()), run.results(id));
             }
         }
         if (done.isEmpty() && failures.size() == failedBefore) {
             failures.add(id + ": no fork ran");
         }
+    }
+
+    /** Where a fork's result goes in the merged file: JMH's order of parameter sets, then the round. */
+    private record MergeOrder(int shape, int contender, int round) {
+        static final java.util.Comparator<MergeOrder> JMH = java.util.Comparator.comparingInt(MergeOrder::shape)
+                .thenComparingInt(MergeOrder::contender).thenComparingInt(MergeOrder::round);
     }
 
     /** JMH options every fork of the experiment gets: the user's, then the profile's where the user gave none. */
