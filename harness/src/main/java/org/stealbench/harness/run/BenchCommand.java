@@ -2,7 +2,6 @@ package org.stealbench.harness.run;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -566,13 +565,9 @@ public final class BenchCommand implements Callable<Integer> {
         return all;
     }
 
-    /** The jar (or class path) this command runs from, which holds the benchmarks. */
+    /** The class path this command runs from (the benchmarks jar under scripts/bench), which holds the benchmarks. */
     private static Path benchmarksJar() {
-        try {
-            return Path.of(BenchCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException("cannot locate the benchmarks jar", e);
-        }
+        return Path.of(System.getProperty("java.class.path"));
     }
 
     /** Measures footprints with the run's JVM, in a process of its own. */

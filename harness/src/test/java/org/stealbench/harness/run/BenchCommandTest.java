@@ -11,8 +11,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.stealbench.harness.results.ExperimentId;
+import org.stealbench.harness.results.JmhJson;
+import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.results.RoundsFile;
+import org.stealbench.harness.results.RunFolder;
 
 /** Runs the command's main logic in-process on bad and dry-run input; nothing here runs a benchmark. */
 final class BenchCommandTest {
@@ -174,6 +180,36 @@ final class BenchCommandTest {
         BenchCommand.Request request = command.parse();
 
         assertEquals(List.of("-Xmx1g"), request.jvmArgs());
+    }
+
+    /** A tiny real run (a functional check; nothing is timed): the interleaved folder's layout. */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 300, unit = java.util.concurrent.TimeUnit.SECONDS)
+    void interleavedRun_writesRoundsForksAndMergedResults() throws Exception {
+        Outcome o = bench("deque-ops", "--no-report", "--no-footprint", "--seed", "11", "-f", "2", "-wi", "0",
+                "-i", "1", "-r", "20ms", "-p", "queue=locked,chase-lev", "-p", "depth=0",
+                "-jvmArgsAppend", "-Djmh.ignoreLock=true");
+
+        assertEquals(0, o.code(), o.err() + o.out());
+        RunFolder run = RunFolder.latestIn(dir.resolve("runs")).orElseThrow();
+        ExperimentId id = ExperimentId.of("deque-ops");
+        RoundsFile rounds = RoundsFile.read(run.rounds(id));
+        assertEquals(2 * 2 * 2, rounds.forks().size(), "2 methods x 2 queues x 2 rounds");
+        assertEquals(2, rounds.rounds());
+        for (RoundsFile.Fork f : rounds.forks()) {
+            assertTrue(Files.isRegularFile(run.dir().resolve(f.file())), f.file());
+        }
+        List<JmhResult> merged = JmhJson.read(run.results(id));
+        assertEquals(4, merged.size());
+        for (JmhResult r : merged) {
+            assertEquals(2, r.primary().forks(), r.key());
+            assertTrue(r.jvmArgs().contains("-Xms2g -Xmx2g -XX:+AlwaysPreTouch"), r.jvmArgs());
+        }
+        Map<?, ?> env = new com.fasterxml.jackson.databind.ObjectMapper().readValue(run.env().toFile(), Map.class);
+        assertEquals(true, env.get("interleaved"));
+        assertEquals(2, env.get("rounds"));
+        assertTrue(env.get("startedAt").toString().endsWith("Z"), env.get("startedAt").toString());
+        assertFalse(Files.exists(run.failures()));
     }
 
     @Test
