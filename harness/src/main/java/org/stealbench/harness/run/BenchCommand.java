@@ -220,7 +220,10 @@ public final class BenchCommand implements Callable<Integer> {
                 || arg.startsWith("-XX:MaxHeapSize") || arg.startsWith("-XX:InitialHeapSize");
     }
 
-    /** -p names some experiment of the profile declares, and contender values its registry knows. */
+    /**
+     * -p names some experiment of the profile declares; contender values are ids the registry
+     * knows, and that every experiment comparing that kind of contender takes.
+     */
     static void checkParams(Profile profile, Map<String, List<String>> overrides) {
         Set<String> declared = new TreeSet<>();
         for (Experiment e : profile.experiments().keySet()) {
@@ -236,18 +239,29 @@ public final class BenchCommand implements Callable<Integer> {
             if (kind == null) {
                 continue;
             }
-            List<String> valid = validContenders(name, profile);
+            List<String> valid = validContenders(name);
             for (String value : p.getValue()) {
                 if (!valid.contains(value)) {
                     throw new IllegalArgumentException("-p " + name + "=" + value + ": " + kind + " '" + value
                             + "' does not exist; valid " + kind + " ids: " + String.join(", ", valid));
+                }
+                for (Experiment e : profile.experiments().keySet()) {
+                    if (!e.contender().equals(name)) {
+                        continue;
+                    }
+                    List<String> eligible = e.contenders();
+                    if (!eligible.contains(value)) {
+                        throw new IllegalArgumentException("-p " + name + "=" + value + ": experiment " + e.id()
+                                + " does not take " + kind + " '" + value + "' (its " + kind + " ids: "
+                                + String.join(", ", eligible) + "); choose experiments with --only EXP,...");
+                    }
                 }
             }
         }
     }
 
     /** The registry's ids for a contender parameter, with the fixed peers the benchmarks declare. */
-    private static List<String> validContenders(String name, Profile profile) {
+    private static List<String> validContenders(String name) {
         Set<String> valid = new LinkedHashSet<>(switch (name) {
             case "pool" -> org.stealbench.harness.bench.Contenders.pools();
             case "queue" -> org.stealbench.harness.bench.Contenders.queueIds(t -> true);

@@ -228,6 +228,16 @@ public enum Experiment {
         return contender;
     }
 
+    /**
+     * Every contender id the experiment takes: those of its full profile and its benchmarks'
+     * declared {@code @Param} defaults of the contender parameter.
+     */
+    public List<String> contenders() {
+        java.util.Set<String> ids = new java.util.LinkedHashSet<>(full().params().getOrDefault(contender, List.of()));
+        benchmarks().forEach(m -> ids.addAll(m.params().getOrDefault(contender, List.of())));
+        return List.copyOf(ids);
+    }
+
     /** The benchmarks of the class (its {@code @Benchmark} methods, a {@code @Group} counting once). */
     List<BenchmarkCatalog.Method> benchmarks() {
         return BenchmarkCatalog.of(benchmark);

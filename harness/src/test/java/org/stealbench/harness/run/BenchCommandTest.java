@@ -75,6 +75,16 @@ final class BenchCommandTest {
     }
 
     @Test
+    void poolAnExperimentCannotTake_exits2NamingTheExperiment() {
+        assertRefused(bench("quick", "-p", "pool=simple-lock"), "experiment fork-join-fib does not take pool 'simple-lock'");
+    }
+
+    @Test
+    void poolEveryExperimentTakes_isAccepted() {
+        assertEquals(0, bench("quick", "--dry-run", "-p", "pool=ws-chase-lev,jdk-fjp").code());
+    }
+
+    @Test
     void unknownParameterName_exits2() {
         assertRefused(bench("quick", "-p", "nope=1"), "parameter 'nope'");
         assertRefused(bench("deque-ops", "-p", "shape=10x10"), "parameter 'shape'");
