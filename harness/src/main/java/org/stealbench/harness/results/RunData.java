@@ -3,7 +3,6 @@ package org.stealbench.harness.results;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -60,20 +59,19 @@ public record RunData(Path source, Map<String, Object> env, Map<String, List<Jmh
             experiments.put(name.replaceFirst("^jmh-", ""), JmhJson.read(source));
             return new RunData(source, Map.of(), experiments, problems);
         }
-        List<Path> files = new ArrayList<>();
-        try (DirectoryStream<Path> dir = Files.newDirectoryStream(source, "jmh-*.json")) {
-            dir.forEach(files::add);
+        RunFolder folder = RunFolder.at(source);
+        List<ExperimentId> ids;
+        try {
+            ids = folder.experiments();
         } catch (IOException e) {
             throw new ResultsException(source, "cannot list the folder (" + e.getMessage() + ")", e);
         }
-        if (files.isEmpty()) {
+        if (ids.isEmpty()) {
             throw new ResultsException(source, "no jmh-*.json result file: not a stealbench run folder");
         }
-        files.sort(null);
-        for (Path file : files) {
-            String id = file.getFileName().toString().replaceFirst("^jmh-", "").replaceFirst("\\.json$", "");
+        for (ExperimentId id : ids) {
             try {
-                experiments.put(id, JmhJson.read(file));
+                experiments.put(id.value(), JmhJson.read(folder.results(id)));
             } catch (ResultsException e) {
                 if (strict) {
                     throw e;
@@ -82,7 +80,7 @@ public record RunData(Path source, Map<String, Object> env, Map<String, List<Jmh
             }
         }
         Map<String, Object> env = new LinkedHashMap<>();
-        Path envFile = source.resolve("env.json");
+        Path envFile = folder.env();
         if (Files.exists(envFile)) {
             try {
                 @SuppressWarnings("unchecked")

@@ -1,20 +1,21 @@
 package org.stealbench.harness.run;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.net.URISyntaxException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
@@ -27,18 +28,28 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.stealbench.harness.report.ReportCommand;
+import org.stealbench.harness.results.ExperimentId;
 import org.stealbench.harness.results.ResultsException;
+import org.stealbench.harness.results.RoundsFile;
+import org.stealbench.harness.results.RunFolder;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code scripts/bench}'s engine: runs a profile's experiments one JMH run each, writing a run
- * folder as DESIGN.md lays it out ({@code env.json}, {@code command.txt}, one
- * {@code jmh-<experiment>.json} per experiment as it finishes, {@code footprint.json}), and says
- * what is running, what remains and what failed. JMH options after the profile pass through to
- * JMH ({@code -p queue=chase-lev}, {@code -prof gc}, ...) and win over the profile's settings.
+ * {@code scripts/bench}'s engine: runs a profile's experiments and writes a {@link RunFolder},
+ * saying what is running, what remains and what failed. By default each experiment runs
+ * interleaved: its parameter space is cut into shapes (parameter sets that differ only in the
+ * contender), and each shape runs in rounds, one fork of every contender per round in a fresh
+ * random order ({@link RoundPlan}, seeded; the seed is recorded), each fork a process of its own
+ * ({@link ForkRunner}); the per-fork JMH JSON files are merged into {@code jmh-<experiment>.json}
+ * ({@link ForkMerge}). {@code --no-interleave} runs each experiment as one JMH run in JMH's own
+ * order instead. Every fork gets a fixed, pre-touched heap ({@link #HEAP_FLAGS}) unless the
+ * user's JVM arguments set the heap. JMH options after the profile pass through to every fork and
+ * win over the profile's settings ({@code -f} is the number of rounds when interleaved).
+ * Everything the command line names is checked before a folder is created; bad input exits 2
+ * with one line.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Runs a benchmark profile and writes a run folder under results/runs/.",
@@ -46,12 +57,20 @@ import picocli.CommandLine.Parameters;
                 "Exit codes: 0 every experiment ran, 1 some failed (what finished is kept), 2 bad usage."})
 public final class BenchCommand implements Callable<Integer> {
 
+    /** The measured JVM's heap unless the user sets one: fixed, so GC does not resize it mid-run. */
+    public static final List<String> HEAP_FLAGS = List.of("-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch");
+
+    /** Parameters that name contenders, and the kind of id each takes (for error messages). */
+    private static final Map<String, String> CONTENDER_KINDS = Map.of(
+            "pool", "pool", "queue", "queue", "global", "global queue", "partitioner", "partitioner");
+
     @Parameters(paramLabel = "[PROFILE] [JMH OPTIONS]",
-            description = "A profile name, then JMH options passed through (e.g. -p queue=chase-lev -prof gc).")
+            description = "A profile name, then JMH options passed to every fork (e.g. -p queue=chase-lev -prof gc).")
     List<String> arguments = new ArrayList<>();
 
     @Option(names = "--jvm", paramLabel = "PATH",
-            description = "Run the benchmarks on this java executable (repeatable: one run folder per JVM).")
+            description = "Run the benchmarks on this java executable (repeatable: one run folder per JVM; "
+                    + "'default' names the java running this command).")
     List<Path> jvms = new ArrayList<>();
 
     @Option(names = "--cpus", paramLabel = "LIST",
@@ -66,10 +85,16 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Folder that receives the run folder (default: ${DEFAULT-VALUE}).")
     Path out;
 
+    @Option(names = "--no-interleave",
+            description = "Run each experiment as one JMH run in JMH's own order instead of interleaved rounds.")
+    boolean noInterleave;
+
+    @Option(names = "--seed", paramLabel = "N",
+            description = "Seed of the rounds' random order (default: drawn, and recorded in rounds-*.json).")
+    Long seed;
+
     @Option(names = "--no-report", description = "Do not render the HTML report at the end (scripts/report renders it later).")
     boolean noReport;
-
-    private final List<Path> written = new ArrayList<>();
 
     @Option(names = "--dry-run", description = "Print the plan and its estimated duration, run nothing.")
     boolean dryRun;
@@ -78,49 +103,51 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Skip the JOL footprint measurement (about a minute), e.g. for the regression gate's subset.")
     boolean noFootprint;
 
+    private final List<Path> written = new ArrayList<>();
+    private PrintStream stdout = System.out;
+    private PrintStream stderr = System.err;
+
     public static void main(String[] args) {
-        CommandLine cli = new CommandLine(new BenchCommand())
+        System.exit(execute(System.out, System.err, args));
+    }
+
+    /** Runs the command with these streams; returns the exit code. */
+    static int execute(PrintStream out, PrintStream err, String... args) {
+        BenchCommand command = new BenchCommand();
+        command.stdout = out;
+        command.stderr = err;
+        CommandLine cli = new CommandLine(command)
                 .setUnmatchedOptionsArePositionalParams(true)
+                .setOut(new java.io.PrintWriter(out, true))
+                .setErr(new java.io.PrintWriter(err, true))
                 .setParameterExceptionHandler((e, a) -> {
-                    System.err.println("bench: " + e.getMessage());
-                    e.getCommandLine().usage(System.err);
+                    err.println("bench: " + e.getMessage() + " (see scripts/bench --help)");
                     return 2;
                 });
-        System.exit(cli.execute(args));
+        return cli.execute(args);
+    }
+
+    /** What the command line asks for, checked. */
+    record Request(Profile profile, CommandLineOptions jmh, List<String> forkJmhOptions, List<String> jvmArgs,
+                   List<String> heapFlags, Map<Experiment, Settings> settings, List<Path> javas) {
     }
 
     @Override
     public Integer call() throws Exception {
-        String profileName = Profile.QUICK;
-        List<String> jmhArgs = new ArrayList<>(arguments);
-        if (!jmhArgs.isEmpty() && !jmhArgs.get(0).startsWith("-")) {
-            profileName = jmhArgs.remove(0);
-        }
-        Profile profile;
-        CommandLineOptions jmh;
+        Request request;
         try {
-            profile = Profile.byName(profileName);
-            if (!only.isEmpty()) {
-                profile = profile.only(only);
-            }
-            jmh = new CommandLineOptions(jmhArgs.toArray(String[]::new));
-            for (Path jvm : jvms) {
-                if (!Files.isExecutable(jvm)) {
-                    throw new IllegalArgumentException("--jvm: " + jvm + " is not an executable file");
-                }
-            }
+            request = parse();
         } catch (IllegalArgumentException | CommandLineOptionException e) {
-            System.err.println("bench: " + e.getMessage());
+            stderr.println("bench: " + e.getMessage());
             return 2;
         }
-        printPlan(profile);
+        printPlan(request);
         if (dryRun) {
             return 0;
         }
-        List<Path> javas = jvms.isEmpty() ? List.of(Path.of(System.getProperty("java.home"), "bin", "java")) : jvms;
         int failed = 0;
-        for (Path java : javas) {
-            failed += runOnce(profile, jmh, java);
+        for (Path java : request.javas()) {
+            failed += runOnce(request, java);
         }
         if (!noReport) {
             report();
@@ -128,69 +155,404 @@ public final class BenchCommand implements Callable<Integer> {
         return failed == 0 ? 0 : 1;
     }
 
-    private void printPlan(Profile profile) {
-        System.out.printf(Locale.ROOT, "stealbench: profile %s, %d experiment(s), %d core(s)%s, estimated %s%n",
-                profile.name(), profile.experiments().size(), Runtime.getRuntime().availableProcessors(),
-                cpus == null ? "" : " (pinned to " + cpus + ")", format(profile.estimateSeconds()));
-        profile.experiments().forEach((e, s) -> System.out.printf(Locale.ROOT,
-                "  %-18s %3d combination(s) x %d method(s), %d fork(s): ~%s%n", e.id(), s.combinations(),
-                e.methods(), s.forks(), format(s.estimateSeconds(e.methods(), e.singleShot()))));
+    /** Checks the command line; throws with a one-line message naming what is wrong. */
+    Request parse() throws CommandLineOptionException {
+        String profileName = Profile.QUICK;
+        List<String> jmhArgs = new ArrayList<>(arguments);
+        if (!jmhArgs.isEmpty() && !jmhArgs.get(0).startsWith("-")) {
+            profileName = jmhArgs.remove(0);
+        }
+        Profile profile = Profile.byName(profileName);
+        if (!only.isEmpty()) {
+            profile = profile.only(only);
+        }
+        CommandLineOptions jmh = new CommandLineOptions(jmhArgs.toArray(String[]::new));
+        if (!jmh.getIncludes().isEmpty()) {
+            throw new IllegalArgumentException("unexpected word(s) " + String.join(" ", jmh.getIncludes())
+                    + " after the profile: JMH include patterns are not taken; choose experiments with --only EXP,...");
+        }
+        if (jmh.getResultFormat().hasValue() || jmh.getResult().hasValue()) {
+            throw new IllegalArgumentException("-rf/-rff are not taken: the run folder always holds JMH JSON"
+                    + " (jmh-<experiment>.json); choose where with --out DIR");
+        }
+        if (jmh.getJvm().hasValue()) {
+            throw new IllegalArgumentException("-jvm is not taken: use --jvm PATH (repeatable: one run folder per JVM)");
+        }
+        if (!jmh.getExcludes().isEmpty()) {
+            throw new IllegalArgumentException("-e is not taken: choose experiments with --only EXP,...");
+        }
+        Path thisJava = Path.of(System.getProperty("java.home"), "bin", "java");
+        List<Path> javas = new ArrayList<>();
+        for (Path jvm : jvms) {
+            Path java = jvm.toString().equals("default") ? thisJava : jvm;
+            if (!Files.isRegularFile(java) || !Files.isExecutable(java)) {
+                throw new IllegalArgumentException("--jvm: " + jvm + " is not an executable file");
+            }
+            javas.add(java);
+        }
+        if (javas.isEmpty()) {
+            javas.add(thisJava);
+        }
+        Map<String, List<String>> overrides = paramOverrides(jmhArgs, jmh);
+        checkParams(profile, overrides);
+        Map<Experiment, Settings> settings = new LinkedHashMap<>();
+        profile.experiments().forEach((e, s) -> settings.put(e, effective(s, jmh, overrides)));
+        List<String> userJvmArgs = new ArrayList<>();
+        userJvmArgs.addAll(values(jmh.getJvmArgsPrepend()));
+        userJvmArgs.addAll(values(jmh.getJvmArgs()));
+        userJvmArgs.addAll(values(jmh.getJvmArgsAppend()));
+        List<String> heap = userJvmArgs.stream().anyMatch(BenchCommand::isHeapFlag) ? List.of() : HEAP_FLAGS;
+        List<String> forkArgs = new ArrayList<>();
+        forkArgs.addAll(values(jmh.getJvmArgsPrepend()));
+        forkArgs.addAll(heap);
+        forkArgs.addAll(values(jmh.getJvmArgs()));
+        forkArgs.addAll(values(jmh.getJvmArgsAppend()));
+        return new Request(profile, jmh, forkOptions(jmhArgs), forkArgs, heap, settings, javas);
     }
 
-    /** One run folder on one JVM; returns the number of experiments that failed. */
-    private int runOnce(Profile profile, CommandLineOptions jmh, Path java) throws IOException, InterruptedException {
-        List<String> jvmArgs = new ArrayList<>(jmh.getJvmArgs().orElse(List.of()));
-        Map<String, Object> env = RunEnvironment.describe(java, profile.name(), cpus, jvmArgs);
-        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").format(ZonedDateTime.now(ZoneOffset.UTC));
+    private static List<String> values(org.openjdk.jmh.util.Optional<Collection<String>> option) {
+        return option.hasValue() ? new ArrayList<>(option.get()) : List.of();
+    }
+
+    private static boolean isHeapFlag(String arg) {
+        return arg.startsWith("-Xms") || arg.startsWith("-Xmx") || arg.matches("-XX:[+-]AlwaysPreTouch")
+                || arg.startsWith("-XX:MaxRAMPercentage") || arg.startsWith("-XX:InitialRAMPercentage")
+                || arg.startsWith("-XX:MaxHeapSize") || arg.startsWith("-XX:InitialHeapSize");
+    }
+
+    /**
+     * -p names some experiment of the profile declares; contender values are ids the registry
+     * knows, and that every experiment comparing that kind of contender takes.
+     */
+    static void checkParams(Profile profile, Map<String, List<String>> overrides) {
+        Set<String> declared = new TreeSet<>();
+        for (Experiment e : profile.experiments().keySet()) {
+            e.benchmarks().forEach(m -> declared.addAll(m.params().keySet()));
+        }
+        for (Map.Entry<String, List<String>> p : overrides.entrySet()) {
+            String name = p.getKey();
+            if (!declared.contains(name)) {
+                throw new IllegalArgumentException("-p " + name + ": no experiment of profile " + profile.name()
+                        + " has a parameter '" + name + "'; its parameters: " + String.join(", ", declared));
+            }
+            String kind = CONTENDER_KINDS.get(name);
+            if (kind == null) {
+                continue;
+            }
+            List<String> valid = validContenders(name);
+            for (String value : p.getValue()) {
+                if (!valid.contains(value)) {
+                    throw new IllegalArgumentException("-p " + name + "=" + value + ": " + kind + " '" + value
+                            + "' does not exist; valid " + kind + " ids: " + String.join(", ", valid));
+                }
+                for (Experiment e : profile.experiments().keySet()) {
+                    if (!e.contender().equals(name)) {
+                        continue;
+                    }
+                    List<String> eligible = e.contenders();
+                    if (!eligible.contains(value)) {
+                        throw new IllegalArgumentException("-p " + name + "=" + value + ": experiment " + e.id()
+                                + " does not take " + kind + " '" + value + "' (its " + kind + " ids: "
+                                + String.join(", ", eligible) + "); choose experiments with --only EXP,...");
+                    }
+                }
+            }
+        }
+    }
+
+    /** The registry's ids for a contender parameter, with the fixed peers the benchmarks declare. */
+    private static List<String> validContenders(String name) {
+        Set<String> valid = new LinkedHashSet<>(switch (name) {
+            case "pool" -> org.stealbench.harness.bench.Contenders.pools();
+            case "queue" -> org.stealbench.harness.bench.Contenders.queueIds(t -> true);
+            case "global" -> org.stealbench.harness.bench.Contenders.globalQueues();
+            default -> org.stealbench.harness.bench.Contenders.PARTITIONERS;
+        });
+        for (Experiment e : Experiment.values()) {
+            e.benchmarks().forEach(m -> valid.addAll(m.params().getOrDefault(name, List.of())));
+        }
+        return new ArrayList<>(valid);
+    }
+
+    /** The -p values by parameter name, in the order given (JMH's options expose them by name only). */
+    static Map<String, List<String>> paramOverrides(List<String> jmhArgs, CommandLineOptions jmh) {
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < jmhArgs.size(); i++) {
+            if (jmhArgs.get(i).equals("-p")) {
+                String name = jmhArgs.get(++i).split("=", 2)[0];
+                if (jmh.getParameter(name).hasValue()) {
+                    params.put(name, List.copyOf(jmh.getParameter(name).get()));
+                }
+            }
+        }
+        return params;
+    }
+
+    /** A profile's settings under the user's JMH options: the user's value wins wherever given. */
+    static Settings effective(Settings settings, CommandLineOptions jmh, Map<String, List<String>> overrides) {
+        Settings s = settings;
+        if (jmh.getForkCount().hasValue()) {
+            if (jmh.getForkCount().get() < 1) {
+                throw new IllegalArgumentException("-f " + jmh.getForkCount().get()
+                        + ": every parameter set needs at least one fork (one per round)");
+            }
+            s = s.forks(jmh.getForkCount().get());
+        }
+        s = s.iterations(jmh.getWarmupIterations().orElse(-1),
+                jmh.getWarmupTime().hasValue() ? seconds(jmh.getWarmupTime().get()) : -1,
+                jmh.getMeasurementIterations().orElse(-1),
+                jmh.getMeasurementTime().hasValue() ? seconds(jmh.getMeasurementTime().get()) : -1);
+        Map<String, List<String>> params = new LinkedHashMap<>(s.params());
+        params.putAll(overrides);
+        return s.params(params);
+    }
+
+    private static double seconds(TimeValue t) {
+        return t.convertTo(java.util.concurrent.TimeUnit.MICROSECONDS) / 1e6;
+    }
+
+    /** The user's JMH options for each fork, without those the engine sets per fork. */
+    static List<String> forkOptions(List<String> jmhArgs) {
+        Set<String> engineOwned = Set.of("-p", "-f", "-jvmArgs", "-jvmArgsAppend", "-jvmArgsPrepend");
+        List<String> kept = new ArrayList<>();
+        for (int i = 0; i < jmhArgs.size(); i++) {
+            if (engineOwned.contains(jmhArgs.get(i))) {
+                i++;
+            } else {
+                kept.add(jmhArgs.get(i));
+            }
+        }
+        return kept;
+    }
+
+    private void printPlan(Request request) {
+        stdout.printf(Locale.ROOT, "stealbench: profile %s, %d experiment(s), %d core(s)%s, %s, %d JVM(s), estimated %s%n",
+                request.profile().name(), request.settings().size(), Runtime.getRuntime().availableProcessors(),
+                cpus == null ? "" : " (pinned to " + cpus + ")",
+                noInterleave ? "JMH's own order" : "interleaved rounds", request.javas().size(),
+                format(estimate(request) * request.javas().size()));
+        request.settings().forEach((e, s) -> {
+            List<Shapes.Shape> shapes = Shapes.of(e, s.params());
+            stdout.printf(Locale.ROOT, "  %-18s %3d parameter set(s) in %d shape(s) x %d %s: ~%s%n", e.id(),
+                    Shapes.parameterSets(shapes), shapes.size(), s.forks(), noInterleave ? "fork(s)" : "round(s)",
+                    format(Profile.estimateSeconds(e, s)));
+        });
+    }
+
+    private static double estimate(Request request) {
+        return Profile.estimateSeconds(request.settings());
+    }
+
+    /** Progress of a run: estimated and measured time, so "left" rescales from what was measured. */
+    static final class Progress {
+        private final java.util.function.LongSupplier nanoClock;
+        private final long started;
+        private final double total;
+        private double estimateDone;
+
+        Progress(double totalEstimateSeconds, java.util.function.LongSupplier nanoClock) {
+            this.total = totalEstimateSeconds;
+            this.nanoClock = nanoClock;
+            this.started = nanoClock.getAsLong();
+        }
+
+        /** Marks work whose estimate was {@code seconds} as done. */
+        void done(double seconds) {
+            estimateDone += seconds;
+        }
+
+        double elapsed() {
+            return (nanoClock.getAsLong() - started) / 1e9;
+        }
+
+        /** The estimate of what is left, scaled by how the measured time compared with the estimate so far. */
+        double left() {
+            double rest = Math.max(0, total - estimateDone);
+            return estimateDone > 0 ? rest * elapsed() / estimateDone : rest;
+        }
+    }
+
+    /** One run folder on one JVM; returns the number of parts that failed. */
+    private int runOnce(Request request, Path java) throws IOException, InterruptedException {
+        Instant startedAt = Instant.now();
+        Map<String, Object> env = RunEnvironment.describe(java, request.profile().name(), cpus, request.jvmArgs());
+        env.put("startedAt", startedAt.toString());
+        env.put("interleaved", !noInterleave);
+        Set<Integer> rounds = new TreeSet<>();
+        request.settings().values().forEach(s -> rounds.add(s.forks()));
+        env.put("rounds", rounds.size() == 1 ? rounds.iterator().next() : rounds);
         Object sha = env.get("gitSha");
-        String name = stamp + "-" + (sha == null ? "nogit" : sha.toString().substring(0, 7))
-                + (jvms.isEmpty() ? "" : "-jdk" + RunEnvironment.majorVersion(env));
-        Path run = out.resolve(name);
-        Files.createDirectories(run.getParent());
-        Files.createDirectory(run);
-        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        json.writeValue(run.resolve("env.json").toFile(), env);
+        RunFolder run = RunFolder.create(out, startedAt, sha == null ? null : sha.toString(),
+                jvms.isEmpty() ? null : RunEnvironment.majorVersion(env));
+        run.writeEnv(env);
         String command = System.getenv().getOrDefault("STEALBENCH_COMMAND",
                 "java -cp benchmarks.jar " + BenchCommand.class.getName() + " " + String.join(" ", rawArgs()));
-        Files.writeString(run.resolve("command.txt"), command + System.lineSeparator());
-        System.out.println("stealbench: writing " + run);
-        written.add(run);
+        run.writeCommand(command);
+        stdout.println("stealbench: writing " + run);
+        written.add(run.dir());
 
-        long started = System.nanoTime();
-        double estimateLeft = profile.estimateSeconds();
+        Progress progress = new Progress(estimate(request), System::nanoTime);
+        long runSeed = seed != null ? seed : new Random().nextLong();
         List<String> failures = new ArrayList<>();
         int index = 0;
-        for (Map.Entry<Experiment, Settings> entry : profile.experiments().entrySet()) {
+        for (Map.Entry<Experiment, Settings> entry : request.settings().entrySet()) {
             Experiment experiment = entry.getKey();
             Settings settings = entry.getValue();
             index++;
-            System.out.printf(Locale.ROOT, "%n== [%d/%d] %s on JDK %s: elapsed %s, about %s left ==%n", index,
-                    profile.experiments().size(), experiment.id(), RunEnvironment.majorVersion(env),
-                    format((System.nanoTime() - started) / 1e9), format(estimateLeft));
-            Path result = run.resolve(experiment.resultFile());
-            try {
-                Collection<RunResult> results = new Runner(options(experiment, settings, jmh, java, result)).run();
-                int expected = experiment.methods() * combinations(settings, jmh);
-                if (results.size() < expected) {
-                    failures.add(experiment.id() + ": " + (expected - results.size()) + " of " + expected
-                            + " benchmarks produced no result (see the JMH output above)");
-                }
-            } catch (RunnerException | RuntimeException e) {
-                failures.add(experiment.id() + ": " + e.getMessage());
+            stdout.printf(Locale.ROOT, "%n== [%d/%d] %s on JDK %s: elapsed %s, about %s left ==%n", index,
+                    request.settings().size(), experiment.id(), RunEnvironment.majorVersion(env),
+                    format(progress.elapsed()), format(progress.left()));
+            if (noInterleave) {
+                runJmhOrder(experiment, settings, request, java, run, failures);
+                progress.done(Profile.estimateSeconds(experiment, settings));
+            } else {
+                runInterleaved(experiment, settings, request, java, run, runSeed + index, progress, failures);
             }
-            estimateLeft -= settings.estimateSeconds(experiment.methods(), experiment.singleShot());
         }
         if (!noFootprint) {
-            footprint(java, jvmArgs, run, failures);
+            footprint(java, request.jvmArgs(), run, failures);
         }
-        System.out.printf(Locale.ROOT, "%nstealbench: run folder %s (%s)%n", run,
-                format((System.nanoTime() - started) / 1e9));
+        stdout.printf(Locale.ROOT, "%nstealbench: run folder %s (%s)%n", run, format(progress.elapsed()));
         if (!failures.isEmpty()) {
-            System.out.println("stealbench: FAILED parts (what finished is kept):");
-            failures.forEach(f -> System.out.println("  " + f));
-            Files.write(run.resolve("failures.txt"), failures);
+            stdout.println("stealbench: FAILED parts (what finished is kept):");
+            failures.forEach(f -> stdout.println("  " + f));
+            run.writeFailures(failures);
         }
         return failures.size();
+    }
+
+    /**
+     * Runs an experiment's shapes one after the other, each in rounds of one fork per contender
+     * in a fresh random order; the shape's plan is drawn with {@code experimentSeed + shape index}.
+     */
+    private void runInterleaved(Experiment experiment, Settings settings, Request request, Path java,
+                                RunFolder run, long experimentSeed, Progress progress, List<String> failures)
+            throws IOException, InterruptedException {
+        ExperimentId id = experiment.experimentId();
+        List<Shapes.Shape> shapes = Shapes.of(experiment, settings.params());
+        List<String> options = jmhOptions(experiment, settings, request);
+        Path jar = benchmarksJar();
+        RoundsFile rounds = new RoundsFile(id.value(), experimentSeed, settings.forks(), List.of());
+        // forks that produced a result, kept in JMH's order: shape, then contender, then round
+        java.util.SortedMap<MergeOrder, Path> done = new java.util.TreeMap<>(MergeOrder.JMH);
+        double perFork = settings.forkSeconds(experiment.singleShot());
+        Duration timeout = ForkRunner.DEFAULT_TIMEOUT.compareTo(Duration.ofSeconds(Math.round(3 * perFork))) >= 0
+                ? ForkRunner.DEFAULT_TIMEOUT : Duration.ofSeconds(Math.round(3 * perFork));
+        int failedBefore = failures.size();
+        for (int k = 0; k < shapes.size(); k++) {
+            Shapes.Shape shape = shapes.get(k);
+            List<ForkSpec> specs = new ArrayList<>();
+            for (Map<String, String> params : shape.parameters()) {
+                ForkSpec spec = new ForkSpec("", java, jar, shape.benchmark(), params, options, request.jvmArgs());
+                specs.add(spec.withLabel(spec.fileStem()));
+            }
+            RoundPlan plan = RoundPlan.shuffled(specs, settings.forks(), experimentSeed + k);
+            for (RoundPlan.Slot slot : plan.slots()) {
+                ForkSpec spec = slot.spec();
+                stdout.printf(Locale.ROOT, "-- %s shape %d/%d round %d/%d fork %d/%d: %s (elapsed %s, about %s left)%n",
+                        id, k + 1, shapes.size(), slot.round() + 1, settings.forks(), slot.position() + 1,
+                        specs.size(), spec.label(), format(progress.elapsed()), format(progress.left()));
+                Path file = run.fork(id, spec.fileStem() + "-r" + slot.round());
+                String started = Instant.now().toString();
+                String error = null;
+                try {
+                    ForkRunner.run(spec, file, timeout, stdout::println);
+                    done.put(new MergeOrder(k, specs.indexOf(spec), slot.round()), file);
+                } catch (ForkException e) {
+                    error = e.getMessage();
+                    failures.add(id + ": round " + slot.round() + " " + e.getMessage());
+                }
+                rounds = rounds.with(new RoundsFile.Fork(slot.round(), slot.position(), spec.benchmark(),
+                        spec.params(), started, error == null ? run.relative(file) : null, error));
+                rounds.write(run.rounds(id));
+                progress.done(perFork);
+            }
+            if (!done.isEmpty()) {
+                ForkMerge.mergeTo(new ArrayList<>(done.values()), run.results(id));
+            }
+        }
+        if (done.isEmpty() && failures.size() == failedBefore) {
+            failures.add(id + ": no fork ran");
+        }
+    }
+
+    /** Where a fork's result goes in the merged file: JMH's order of parameter sets, then the round. */
+    private record MergeOrder(int shape, int contender, int round) {
+        static final java.util.Comparator<MergeOrder> JMH = java.util.Comparator.comparingInt(MergeOrder::shape)
+                .thenComparingInt(MergeOrder::contender).thenComparingInt(MergeOrder::round);
+    }
+
+    /** JMH options every fork of the experiment gets: the user's, then the profile's where the user gave none. */
+    private static List<String> jmhOptions(Experiment experiment, Settings settings, Request request) {
+        CommandLineOptions jmh = request.jmh();
+        List<String> options = new ArrayList<>(request.forkJmhOptions());
+        if (!jmh.getWarmupIterations().hasValue()) {
+            options.addAll(List.of("-wi", Integer.toString(settings.warmupIterations())));
+        }
+        if (!jmh.getMeasurementIterations().hasValue()) {
+            options.addAll(List.of("-i", Integer.toString(settings.measurementIterations())));
+        }
+        if (!experiment.singleShot()) {
+            if (!jmh.getWarmupTime().hasValue()) {
+                options.addAll(List.of("-w", Math.round(settings.warmupSeconds() * 1000) + "ms"));
+            }
+            if (!jmh.getMeasurementTime().hasValue()) {
+                options.addAll(List.of("-r", Math.round(settings.measurementSeconds() * 1000) + "ms"));
+            }
+        }
+        if (settings.gcProfiler() && jmh.getProfilers().stream().noneMatch(p -> p.getKlass().equals("gc") || p.getKlass().equals(GCProfiler.class.getName()))) {
+            options.addAll(List.of("-prof", "gc"));
+        }
+        if (!jmh.getTimeout().hasValue()) {
+            options.addAll(List.of("-to", "10m"));
+        }
+        return options;
+    }
+
+    /** The experiment as one JMH run in JMH's own order (the path before interleaving). */
+    private void runJmhOrder(Experiment experiment, Settings settings, Request request, Path java, RunFolder run,
+                             List<String> failures) {
+        ExperimentId id = experiment.experimentId();
+        try {
+            Collection<RunResult> results = new Runner(options(experiment, settings, request, java,
+                    run.results(id))).run();
+            int expected = Shapes.parameterSets(Shapes.of(experiment, settings.params()));
+            if (results.size() < expected) {
+                failures.add(id + ": " + (expected - results.size()) + " of " + expected
+                        + " benchmarks produced no result (see the JMH output above)");
+            }
+        } catch (RunnerException | RuntimeException e) {
+            failures.add(id + ": " + e.getMessage());
+        }
+    }
+
+    /** Profile settings under the user's JMH options: the user's value wins wherever given. */
+    static org.openjdk.jmh.runner.options.Options options(Experiment experiment, Settings settings, Request request,
+                                                          Path java, Path result) {
+        CommandLineOptions jmh = request.jmh();
+        ChainedOptionsBuilder b = new OptionsBuilder().parent(jmh).include(experiment.include())
+                .jvm(java.toString())
+                .resultFormat(ResultFormatType.JSON).result(result.toString())
+                .forks(settings.forks())
+                .warmupIterations(settings.warmupIterations())
+                .measurementIterations(settings.measurementIterations());
+        List<String> core = new ArrayList<>(request.heapFlags());
+        core.addAll(values(jmh.getJvmArgs()));
+        if (!core.isEmpty()) {
+            b.jvmArgs(core.toArray(String[]::new));
+        }
+        if (!experiment.singleShot()) {
+            b.warmupTime(TimeValue.milliseconds(Math.round(settings.warmupSeconds() * 1000)));
+            b.measurementTime(TimeValue.milliseconds(Math.round(settings.measurementSeconds() * 1000)));
+        }
+        if (settings.gcProfiler()) {
+            b.addProfiler(GCProfiler.class);
+        }
+        if (!jmh.getTimeout().hasValue()) {
+            b.timeout(TimeValue.minutes(10));
+        }
+        settings.params().forEach((name, values) -> b.param(name, values.toArray(String[]::new)));
+        return b.build();
     }
 
     /** Renders each run folder's report, and one comparing them when several JVMs ran; never fails the run. */
@@ -203,9 +565,9 @@ public final class BenchCommand implements Callable<Integer> {
         for (List<Path> runs : pages) {
             try {
                 Path page = ReportCommand.render(runs, ReportCommand.DEFAULT_BASELINE, null);
-                System.out.println("stealbench: report " + page.toAbsolutePath().normalize());
+                stdout.println("stealbench: report " + page.toAbsolutePath().normalize());
             } catch (ResultsException | IOException | RuntimeException e) {
-                System.out.println("stealbench: no report for " + runs + ": " + e.getMessage()
+                stdout.println("stealbench: no report for " + runs + ": " + e.getMessage()
                         + " (render it with scripts/report)");
             }
         }
@@ -217,67 +579,25 @@ public final class BenchCommand implements Callable<Integer> {
         return all;
     }
 
-    /** Profile settings under the user's JMH options: the user's value wins wherever given. */
-    static org.openjdk.jmh.runner.options.Options options(Experiment experiment, Settings settings,
-                                                          CommandLineOptions jmh, Path java, Path result) {
-        ChainedOptionsBuilder b = new OptionsBuilder().parent(jmh).include(experiment.include())
-                .jvm(java.toString())
-                .resultFormat(ResultFormatType.JSON).result(result.toString());
-        if (!jmh.getForkCount().hasValue()) {
-            b.forks(settings.forks());
-        }
-        if (!jmh.getWarmupIterations().hasValue()) {
-            b.warmupIterations(settings.warmupIterations());
-        }
-        if (!jmh.getMeasurementIterations().hasValue()) {
-            b.measurementIterations(settings.measurementIterations());
-        }
-        if (!experiment.singleShot()) {
-            if (!jmh.getWarmupTime().hasValue()) {
-                b.warmupTime(TimeValue.milliseconds(Math.round(settings.warmupSeconds() * 1000)));
-            }
-            if (!jmh.getMeasurementTime().hasValue()) {
-                b.measurementTime(TimeValue.milliseconds(Math.round(settings.measurementSeconds() * 1000)));
-            }
-        }
-        if (settings.gcProfiler()) {
-            b.addProfiler(GCProfiler.class);
-        }
-        if (!jmh.getTimeout().hasValue()) {
-            b.timeout(TimeValue.minutes(10));
-        }
-        settings.params().forEach((name, values) -> {
-            if (!jmh.getParameter(name).hasValue()) {
-                b.param(name, values.toArray(String[]::new));
-            }
-        });
-        return b.build();
-    }
-
-    private static int combinations(Settings settings, CommandLineOptions jmh) {
-        int n = 1;
-        for (Map.Entry<String, List<String>> p : settings.params().entrySet()) {
-            n *= jmh.getParameter(p.getKey()).hasValue() ? jmh.getParameter(p.getKey()).get().size() : p.getValue().size();
-        }
-        return n;
+    /** The class path this command runs from (the benchmarks jar under scripts/bench), which holds the benchmarks. */
+    private static Path benchmarksJar() {
+        return Path.of(System.getProperty("java.class.path"));
     }
 
     /** Measures footprints with the run's JVM, in a process of its own. */
-    private static void footprint(Path java, List<String> jvmArgs, Path run, List<String> failures)
+    private void footprint(Path java, List<String> jvmArgs, RunFolder run, List<String> failures)
             throws InterruptedException {
-        System.out.println("\n== footprint (JOL) ==");
+        stdout.println("\n== footprint (JOL) ==");
         try {
-            String jar = Path.of(BenchCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                    .toString();
             List<String> command = new ArrayList<>(List.of(java.toString(), "-Djdk.attach.allowAttachSelf=true"));
             command.addAll(jvmArgs);
-            command.addAll(List.of("-cp", jar, "org.stealbench.harness.bench.Footprint",
-                    run.resolve("footprint.json").toString()));
+            command.addAll(List.of("-cp", benchmarksJar().toString(), "org.stealbench.harness.bench.Footprint",
+                    run.footprint().toString()));
             Process p = new ProcessBuilder(command).inheritIO().start();
             if (p.waitFor() != 0) {
                 failures.add("footprint: exit code " + p.exitValue());
             }
-        } catch (IOException | URISyntaxException e) {
+        } catch (IOException e) {
             failures.add("footprint: " + e.getMessage());
         }
     }

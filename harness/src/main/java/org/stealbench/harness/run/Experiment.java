@@ -2,6 +2,7 @@ package org.stealbench.harness.run;
 
 import java.util.List;
 import java.util.Map;
+import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.Param;
 import org.stealbench.harness.bench.Contenders;
 import org.stealbench.harness.bench.DequeContentionBenchmark;
@@ -11,44 +12,47 @@ import org.stealbench.harness.bench.ForkJoinFibBenchmark;
 import org.stealbench.harness.bench.QueueDrainBenchmark;
 import org.stealbench.harness.bench.RangePartitionerBenchmark;
 import org.stealbench.harness.bench.RecursiveWorkBenchmark;
+import org.stealbench.harness.results.ExperimentId;
 
 /**
  * The experiments a run can hold: one JMH benchmark class each, the file its results go to
- * ({@code jmh-<id>.json}), and its settings under the quick and full profiles. Contender lists
- * come from the registries through {@link Contenders}, never from a second hand-kept list.
+ * ({@code jmh-<id>.json}), the parameter that names its contenders, and its settings under the
+ * quick and full profiles. Contender lists come from the registries through {@link Contenders};
+ * the quick profile keeps a representative subset of them (one contender per design and the
+ * peers), filtered out of the registry's list so a removed id simply drops out.
  */
 public enum Experiment {
 
     /** Seed 003's queue/drain experiment, with allocation and GC counts. */
-    QUEUE_DRAIN("queue-drain", "seed-003", QueueDrainBenchmark.class, 1, true) {
+    QUEUE_DRAIN("queue-drain", "seed-003", QueueDrainBenchmark.class, "pool") {
         @Override
         Settings quick() {
-            return new Settings(1, 3, 0, 10, 0, 0.25, Map.of(
-                    "pool", Contenders.pools(),
-                    "separate", List.of("true", "false"))).withGcProfiler();
+            return Settings.singleShot(2, 5, 0.25).forks(QUICK_ROUNDS).params(Map.of(
+                    "pool", representative(Contenders.pools(), QUICK_POOLS),
+                    "separate", List.of("false"))).withGcProfiler();
         }
 
         @Override
         Settings full() {
-            return new Settings(3, 5, 0, 20, 0, 0.25, Map.of(
+            return Settings.singleShot(4, 10, 0.25).forks(FULL_ROUNDS).params(Map.of(
                     "pool", Contenders.pools(),
                     "separate", List.of("true", "false"))).withGcProfiler();
         }
     },
 
     /** Which queue serves a work-stealing pool best as its global queue (queue/drain through it). */
-    GLOBAL_QUEUE("global-queue", "global-queue", QueueDrainBenchmark.class, 1, true) {
+    GLOBAL_QUEUE("global-queue", "global-queue", QueueDrainBenchmark.class, "global") {
         @Override
         Settings quick() {
-            return new Settings(1, 3, 0, 10, 0, 0.25, Map.of(
+            return Settings.singleShot(2, 5, 0.25).forks(QUICK_ROUNDS).params(Map.of(
                     "pool", List.of("ws-chase-lev"),
                     "separate", List.of("false"),
-                    "global", Contenders.globalQueues())).withGcProfiler();
+                    "global", representative(Contenders.globalQueues(), QUICK_QUEUES))).withGcProfiler();
         }
 
         @Override
         Settings full() {
-            return new Settings(3, 5, 0, 20, 0, 0.25, Map.of(
+            return Settings.singleShot(4, 10, 0.25).forks(FULL_ROUNDS).params(Map.of(
                     "pool", List.of("ws-chase-lev"),
                     "separate", List.of("true", "false"),
                     "global", Contenders.globalQueues())).withGcProfiler();
@@ -56,17 +60,17 @@ public enum Experiment {
     },
 
     /** Seed 000's recursively queued work: per-worker deques against one global queue. */
-    RECURSIVE_WORK("recursive-work", "seed-000", RecursiveWorkBenchmark.class, 1, true) {
+    RECURSIVE_WORK("recursive-work", "seed-000", RecursiveWorkBenchmark.class, "pool") {
         @Override
         Settings quick() {
-            return new Settings(1, 3, 0, 10, 0, 0.1, Map.of(
-                    "pool", Contenders.pools(),
+            return Settings.singleShot(2, 5, 0.1).forks(QUICK_ROUNDS).params(Map.of(
+                    "pool", representative(Contenders.pools(), QUICK_POOLS),
                     "work", List.of("0", "100")));
         }
 
         @Override
         Settings full() {
-            return new Settings(3, 5, 0, 20, 0, 0.2, Map.of(
+            return Settings.singleShot(4, 10, 0.2).forks(FULL_ROUNDS).params(Map.of(
                     "pool", Contenders.pools(),
                     "fanout", List.of("2", "4"),
                     "work", List.of("0", "100", "1000")));
@@ -74,18 +78,18 @@ public enum Experiment {
     },
 
     /** Seed 004's fork/join fib. */
-    FORK_JOIN_FIB("fork-join-fib", "seed-004", ForkJoinFibBenchmark.class, 1, true) {
+    FORK_JOIN_FIB("fork-join-fib", "seed-004", ForkJoinFibBenchmark.class, "pool") {
         @Override
         Settings quick() {
-            return new Settings(1, 3, 0, 10, 0, 0.05, Map.of(
-                    "pool", Contenders.forkJoinPools(),
+            return Settings.singleShot(2, 5, 0.05).forks(QUICK_ROUNDS).params(Map.of(
+                    "pool", representative(Contenders.forkJoinPools(), QUICK_POOLS),
                     "n", List.of("25"),
                     "threshold", List.of("0", "10")));
         }
 
         @Override
         Settings full() {
-            return new Settings(2, 5, 0, 15, 0, 1.0, Map.of(
+            return Settings.singleShot(4, 8, 1.0).forks(FULL_ROUNDS).params(Map.of(
                     "pool", Contenders.forkJoinPools(),
                     "n", List.of("32"),
                     "threshold", List.of("0", "5", "10", "15")));
@@ -93,17 +97,17 @@ public enum Experiment {
     },
 
     /** Seed 001's range partitioner on uneven work. */
-    RANGE_PARTITIONER("range-partitioner", "seed-001", RangePartitionerBenchmark.class, 1, false) {
+    RANGE_PARTITIONER("range-partitioner", "seed-001", RangePartitionerBenchmark.class, "partitioner") {
         @Override
         Settings quick() {
-            return new Settings(1, 2, 0.5, 5, 0.5, 0, Map.of(
+            return Settings.timed(1, 0.3, 3, 0.3).forks(QUICK_ROUNDS).params(Map.of(
                     "partitioner", Contenders.PARTITIONERS,
-                    "workload", defaults(RangePartitionerBenchmark.class, "workload")));
+                    "workload", List.of("random", "worst")));
         }
 
         @Override
         Settings full() {
-            return new Settings(2, 5, 1, 10, 1, 0, Map.of(
+            return Settings.timed(3, 1, 5, 1).forks(FULL_ROUNDS).params(Map.of(
                     "partitioner", Contenders.PARTITIONERS,
                     "workload", defaults(RangePartitionerBenchmark.class, "workload"),
                     "work", List.of("0", "100")));
@@ -111,18 +115,18 @@ public enum Experiment {
     },
 
     /** Seed 002's enqueue/dequeue thread-ratio experiment. */
-    ENQUEUE_DEQUEUE("enqueue-dequeue", "seed-002", EnqueueDequeueBenchmark.class, 1, true) {
+    ENQUEUE_DEQUEUE("enqueue-dequeue", "seed-002", EnqueueDequeueBenchmark.class, "queue") {
         @Override
         Settings quick() {
-            return new Settings(1, 2, 0, 5, 0, 0.15, Map.of(
-                    "queue", Contenders.enqueueDequeue(),
-                    "shape", List.of("10x10", "40x40", "100x100", "10x100", "100x10"),
+            return Settings.singleShot(2, 5, 0.15).forks(QUICK_ROUNDS).params(Map.of(
+                    "queue", representative(Contenders.enqueueDequeue(), QUICK_QUEUES),
+                    "shape", List.of("10x10", "100x10"),
                     "items", List.of("1000")));
         }
 
         @Override
         Settings full() {
-            return new Settings(1, 2, 0, 8, 0, 0.8, Map.of(
+            return Settings.singleShot(2, 5, 0.8).forks(FULL_ROUNDS).params(Map.of(
                     "queue", Contenders.enqueueDequeue(),
                     "shape", defaults(EnqueueDequeueBenchmark.class, "shape"),
                     "items", List.of("1000", "10000")));
@@ -130,57 +134,66 @@ public enum Experiment {
     },
 
     /** Uncontended owner operations against the ArrayDeque floor. */
-    DEQUE_OPS("deque-ops", "deque-ops", DequeOpsBenchmark.class, 2, false) {
+    DEQUE_OPS("deque-ops", "deque-ops", DequeOpsBenchmark.class, "queue") {
         @Override
         Settings quick() {
-            return new Settings(1, 3, 0.5, 5, 0.5, 0, Map.of(
-                    "queue", Contenders.dequeOps(true),
-                    "depth", List.of("0", "64")));
+            return Settings.timed(1, 0.2, 3, 0.2).forks(QUICK_ROUNDS).params(Map.of(
+                    "queue", representative(Contenders.dequeOps(true), QUICK_QUEUES),
+                    "depth", List.of("0")));
         }
 
         @Override
         Settings full() {
-            return new Settings(2, 5, 1, 10, 1, 0, Map.of(
+            return Settings.timed(3, 1, 5, 1).forks(FULL_ROUNDS).params(Map.of(
                     "queue", Contenders.dequeOps(true),
                     "depth", List.of("0", "64")));
         }
     },
 
     /** The owner against one to three thieves. */
-    DEQUE_CONTENTION("deque-contention", "deque-contention", DequeContentionBenchmark.class, 3, false) {
+    DEQUE_CONTENTION("deque-contention", "deque-contention", DequeContentionBenchmark.class, "queue") {
         @Override
         Settings quick() {
-            return new Settings(1, 3, 0.5, 5, 0.5, 0, Map.of(
-                    "queue", Contenders.dequeOps(false),
+            return Settings.timed(1, 0.2, 3, 0.2).forks(QUICK_ROUNDS).params(Map.of(
+                    "queue", representative(Contenders.dequeOps(false), QUICK_QUEUES),
                     "depth", List.of("0")));
         }
 
         @Override
         Settings full() {
-            return new Settings(2, 5, 1, 8, 1, 0, Map.of(
+            return Settings.timed(3, 1, 4, 1).forks(FULL_ROUNDS).params(Map.of(
                     "queue", Contenders.dequeOps(false),
                     "depth", List.of("0", "64")));
         }
     };
 
+    /** Rounds of the quick profile: the fewest that give a paired interval with some width. */
+    static final int QUICK_ROUNDS = 3;
+    /** Rounds of the full profile. */
+    static final int FULL_ROUNDS = 5;
+    /** The quick profile's pools: one per design (lock, Duffy's and Chase-Lev deques) and the JDK peers. */
+    private static final List<String> QUICK_POOLS =
+            List.of("simple-lock", "ws-duffy", "ws-chase-lev", "jdk-tpe", "jdk-fjp");
+    /** The quick profile's queues: the floor, the lock, the two deques, the JDK and JCTools peers. */
+    private static final List<String> QUICK_QUEUES =
+            List.of(Contenders.ARRAY_DEQUE, "locked", "duffy", "chase-lev", "jdk-cld", Contenders.JCTOOLS_MPMC);
+
     private final String id;
     private final String profile;
     private final Class<?> benchmark;
-    private final int methods;
-    private final boolean singleShot;
+    private final String contender;
 
-    Experiment(String id, String profile, Class<?> benchmark, int methods, boolean singleShot) {
+    Experiment(String id, String profile, Class<?> benchmark, String contender) {
         this.id = id;
         this.profile = profile;
         this.benchmark = benchmark;
-        this.methods = methods;
-        this.singleShot = singleShot;
+        this.contender = contender;
     }
 
-    /** Settings of the quick profile: a representative subset, one fork. */
+    /** Settings of the quick profile: a representative subset, {@link #QUICK_ROUNDS} rounds, short iterations. */
     abstract Settings quick();
 
-    /** Settings of the full profile: the seed's parameters, enough forks for stable errors. */
+    /** Settings of the full profile: the seed's parameters, every contender, {@link #FULL_ROUNDS} rounds. */
     abstract Settings full();
 
     public String id() {
@@ -197,17 +210,52 @@ public enum Experiment {
         return benchmark.getName() + "\\.";
     }
 
-    /** The result file name inside a run folder. */
-    public String resultFile() {
-        return "jmh-" + id + ".json";
+    /** The experiment's id in the results' vocabulary. */
+    public ExperimentId experimentId() {
+        return ExperimentId.of(id);
     }
 
+    /** The benchmark class. */
+    public Class<?> benchmarkClass() {
+        return benchmark;
+    }
+
+    /**
+     * The parameter that names the contenders ({@code pool}, {@code queue}, {@code partitioner},
+     * {@code global}): forks that differ only in it form one shape and are interleaved in rounds.
+     */
+    public String contender() {
+        return contender;
+    }
+
+    /**
+     * Every contender id the experiment takes: those of its full profile and its benchmarks'
+     * declared {@code @Param} defaults of the contender parameter.
+     */
+    public List<String> contenders() {
+        java.util.Set<String> ids = new java.util.LinkedHashSet<>(full().params().getOrDefault(contender, List.of()));
+        benchmarks().forEach(m -> ids.addAll(m.params().getOrDefault(contender, List.of())));
+        return List.copyOf(ids);
+    }
+
+    /** The benchmarks of the class (its {@code @Benchmark} methods, a {@code @Group} counting once). */
+    List<BenchmarkCatalog.Method> benchmarks() {
+        return BenchmarkCatalog.of(benchmark);
+    }
+
+    /** Number of benchmarks in the class, read from its annotations. */
     public int methods() {
-        return methods;
+        return benchmarks().size();
     }
 
+    /** Whether its benchmarks run in {@code Mode.SingleShotTime}, read from {@code @BenchmarkMode}. */
     public boolean singleShot() {
-        return singleShot;
+        return benchmarks().stream().anyMatch(m -> m.mode() == Mode.SingleShotTime);
+    }
+
+    /** The ids of {@code all} (a registry-derived list) that {@code chosen} names, in registry order. */
+    static List<String> representative(List<String> all, List<String> chosen) {
+        return all.stream().filter(chosen::contains).toList();
     }
 
     /** The {@code @Param} default values of a benchmark (or state) class's public field. */

@@ -8,9 +8,9 @@ import java.util.stream.Collectors;
 
 /**
  * A named selection of experiments with their settings: {@code quick} (every experiment on a
- * representative subset, one fork; indicative intervals), {@code full} (the seeds' parameters,
- * enough forks for stable errors), and one profile per experiment (e.g. {@code seed-002}), which
- * runs that experiment alone with its full settings.
+ * representative subset of contenders, 3 rounds of short iterations, about ten minutes here),
+ * {@code full} (the seeds' parameters, every contender, 5 rounds), and one profile per experiment
+ * (e.g. {@code seed-002}), which runs that experiment alone with its full settings.
  */
 public record Profile(String name, Map<Experiment, Settings> experiments) {
 
@@ -69,10 +69,21 @@ public record Profile(String name, Map<Experiment, Settings> experiments) {
 
     /** Estimated seconds for the whole profile. */
     public double estimateSeconds() {
+        return estimateSeconds(experiments);
+    }
+
+    /** Estimated seconds of these experiments under these settings. */
+    static double estimateSeconds(Map<Experiment, Settings> settings) {
         double total = 0;
-        for (Map.Entry<Experiment, Settings> e : experiments.entrySet()) {
-            total += e.getValue().estimateSeconds(e.getKey().methods(), e.getKey().singleShot());
+        for (Map.Entry<Experiment, Settings> e : settings.entrySet()) {
+            total += estimateSeconds(e.getKey(), e.getValue());
         }
         return total;
+    }
+
+    /** Estimated seconds of one experiment: a fork per parameter set (declared defaults included) and round. */
+    static double estimateSeconds(Experiment experiment, Settings settings) {
+        return Shapes.parameterSets(Shapes.of(experiment, settings.params())) * settings.forks()
+                * settings.forkSeconds(experiment.singleShot());
     }
 }

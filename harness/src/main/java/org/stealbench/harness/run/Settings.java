@@ -5,24 +5,51 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How one experiment runs under one profile: JMH forks and iterations, and the parameter values
- * (contenders and shapes). Iteration times are ignored by single-shot benchmarks, whose cost per
- * invocation is {@code secondsPerShot}, a rough figure used only for the duration estimate.
- * {@code gcProfiler} adds JMH's {@code -prof gc} (allocation per operation and GC counts).
+ * How one experiment runs under one profile: forks per parameter set (one per round when the
+ * run is interleaved), warmup and measurement iterations, and the parameter values (contenders
+ * and shapes). Built with the named factories {@link #singleShot} and {@link #timed}, then
+ * {@link #forks}, {@link #params} and {@link #withGcProfiler}. Iteration times mean nothing to
+ * single-shot benchmarks, whose cost per invocation is {@code secondsPerShot}, a rough figure used
+ * only for the duration estimate. {@code gcProfiler} adds JMH's {@code -prof gc} (allocation per
+ * operation and GC counts).
  */
 public record Settings(int forks, int warmupIterations, double warmupSeconds, int measurementIterations,
                        double measurementSeconds, double secondsPerShot, Map<String, List<String>> params,
                        boolean gcProfiler) {
 
+    /** Seconds to start the JMH host and the forked JVM and pre-touch its heap: a rough figure. */
+    static final double FORK_OVERHEAD_SECONDS = 2.5;
+
     public Settings {
+        if (forks < 1 || warmupIterations < 0 || measurementIterations < 1) {
+            throw new IllegalArgumentException("settings need a fork and a measurement iteration (got " + forks
+                    + " fork(s), " + measurementIterations + " iteration(s))");
+        }
         params = new LinkedHashMap<>(params);
     }
 
-    /** Settings without JMH's GC profiler. */
-    public Settings(int forks, int warmupIterations, double warmupSeconds, int measurementIterations,
-                    double measurementSeconds, double secondsPerShot, Map<String, List<String>> params) {
-        this(forks, warmupIterations, warmupSeconds, measurementIterations, measurementSeconds, secondsPerShot,
-                params, false);
+    /** Single-shot invocations (one per iteration), each taking about {@code secondsPerShot}; one fork. */
+    public static Settings singleShot(int warmupShots, int measuredShots, double secondsPerShot) {
+        return new Settings(1, warmupShots, 0, measuredShots, 0, secondsPerShot, Map.of(), false);
+    }
+
+    /** Timed iterations of the given lengths; one fork. */
+    public static Settings timed(int warmupIterations, double warmupSeconds, int measurementIterations,
+                                 double measurementSeconds) {
+        return new Settings(1, warmupIterations, warmupSeconds, measurementIterations, measurementSeconds, 0,
+                Map.of(), false);
+    }
+
+    /** The same settings with {@code n} forks per parameter set (rounds, when interleaved). */
+    public Settings forks(int n) {
+        return new Settings(n, warmupIterations, warmupSeconds, measurementIterations, measurementSeconds,
+                secondsPerShot, params, gcProfiler);
+    }
+
+    /** The same settings with these parameter values (name to values, in order). */
+    public Settings params(Map<String, List<String>> values) {
+        return new Settings(forks, warmupIterations, warmupSeconds, measurementIterations, measurementSeconds,
+                secondsPerShot, values, gcProfiler);
     }
 
     /** The same settings with JMH's GC profiler ({@code -prof gc}): allocation per op, GC counts. */
@@ -31,21 +58,18 @@ public record Settings(int forks, int warmupIterations, double warmupSeconds, in
                 secondsPerShot, params, true);
     }
 
-    /** Number of parameter combinations per benchmark method. */
-    public int combinations() {
-        int n = 1;
-        for (List<String> values : params.values()) {
-            n *= values.size();
-        }
-        return n;
+    /** The same settings with other iteration counts and times (negative: keep). */
+    Settings iterations(int warmups, double warmupTime, int measurements, double measurementTime) {
+        return new Settings(forks, warmups < 0 ? warmupIterations : warmups,
+                warmupTime < 0 ? warmupSeconds : warmupTime, measurements < 0 ? measurementIterations : measurements,
+                measurementTime < 0 ? measurementSeconds : measurementTime, secondsPerShot, params, gcProfiler);
     }
 
-    /** Estimated seconds for {@code methods} benchmark methods, JVM start-up included. */
-    public double estimateSeconds(int methods, boolean singleShot) {
-        double perFork = singleShot
+    /** Estimated seconds of one fork, JVM start-up included. */
+    public double forkSeconds(boolean singleShot) {
+        double work = singleShot
                 ? (warmupIterations + measurementIterations) * secondsPerShot
                 : warmupIterations * warmupSeconds + measurementIterations * measurementSeconds;
-        double jvmStart = 1.5;
-        return methods * combinations() * forks * (perFork + jvmStart);
+        return work + FORK_OVERHEAD_SECONDS;
     }
 }

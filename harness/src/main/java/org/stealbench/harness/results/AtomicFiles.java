@@ -1,0 +1,47 @@
+package org.stealbench.harness.results;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+
+/**
+ * Writes a result file whole or not at all: into a temporary file beside it, then a rename over
+ * it, so a reader never sees half a file. The file ends readable by everyone ({@code 0644}), not
+ * with the temporary file's owner-only mode. The suite's one write-then-rename helper.
+ */
+public final class AtomicFiles {
+
+    private AtomicFiles() {
+    }
+
+    /** Writes {@code content} (UTF-8) to {@code target}, creating its folder if needed. */
+    public static void write(Path target, String content) throws IOException {
+        write(target, content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Writes {@code content} to {@code target}, creating its folder if needed. */
+    public static void write(Path target, byte[] content) throws IOException {
+        Path absolute = target.toAbsolutePath();
+        Files.createDirectories(absolute.getParent());
+        Path temp = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".tmp");
+        try {
+            Files.write(temp, content);
+            try {
+                Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r--r--"));
+            } catch (UnsupportedOperationException e) {
+                // not a POSIX file system: its default permissions stand
+            }
+            try {
+                Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+}

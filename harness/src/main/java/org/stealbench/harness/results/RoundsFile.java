@@ -1,0 +1,73 @@
+package org.stealbench.harness.results;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The order an interleaved experiment's forks ran in, {@code rounds-<experiment>.json} in a run
+ * folder. Its presence makes an experiment interleaved: then in {@code jmh-<experiment>.json}
+ * row r of every (benchmark, params) is round r, and two contenders of the same shape pair up
+ * row by row.
+ *
+ * @param experiment the experiment id
+ * @param seed       the seed the order was drawn with
+ * @param rounds     rounds per shape
+ * @param forks      every fork, in the order it ran
+ */
+public record RoundsFile(String experiment, long seed, int rounds, List<Fork> forks) {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    /**
+     * One fork.
+     *
+     * @param round     0-based round within its shape
+     * @param position  0-based place within the round
+     * @param benchmark fully qualified benchmark method
+     * @param params    its parameter values
+     * @param started   when it started, ISO-8601 UTC
+     * @param file      its JMH JSON, relative to the run folder ({@code forks/<experiment>/<name>.json})
+     * @param error     why it produced no result; null (and absent from the file) when it did
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Fork(int round, int position, String benchmark, Map<String, String> params, String started,
+                       String file, String error) {
+
+        public Fork {
+            params = new LinkedHashMap<>(params);
+        }
+    }
+
+    public RoundsFile {
+        forks = List.copyOf(forks);
+    }
+
+    /** This file with one more fork. */
+    public RoundsFile with(Fork fork) {
+        List<Fork> more = new java.util.ArrayList<>(forks);
+        more.add(fork);
+        return new RoundsFile(experiment, seed, rounds, more);
+    }
+
+    /** Reads a rounds file. */
+    public static RoundsFile read(Path file) throws ResultsException {
+        try {
+            return JSON.readValue(file.toFile(), RoundsFile.class);
+        } catch (IOException e) {
+            throw new ResultsException(file, "not a readable rounds file (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /** Writes it whole or not at all. */
+    public void write(Path file) throws IOException {
+        AtomicFiles.write(file, JSON.writeValueAsString(this) + System.lineSeparator());
+    }
+}

@@ -1,0 +1,201 @@
+package org.stealbench.harness.results;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * A run folder, {@code results/runs/<UTC stamp>-<git short sha>[-jdk<major>]/}, and the one
+ * place its layout is spelled:
+ * <ul>
+ *   <li>{@code env.json}: what the run ran on (see {@code RunEnvironment}), with
+ *       {@code startedAt}, {@code interleaved} and {@code rounds};</li>
+ *   <li>{@code command.txt}: the command line;</li>
+ *   <li>{@code jmh-<experiment>.json}: JMH JSON, one per experiment, written as it finishes;</li>
+ *   <li>{@code rounds-<experiment>.json} and {@code forks/<experiment>/*.json}: for an
+ *       interleaved experiment, the order its forks ran in ({@link RoundsFile}) and each fork's
+ *       own JMH JSON;</li>
+ *   <li>{@code footprint.json}: object footprints (JOL);</li>
+ *   <li>{@code failures.txt}: one line per part that failed, absent when none did;</li>
+ *   <li>{@code report/}: the rendered report (derived; measurement files are never rewritten).</li>
+ * </ul>
+ */
+public final class RunFolder {
+
+    private static final String ENV = "env.json";
+    private static final String COMMAND = "command.txt";
+    private static final String FOOTPRINT = "footprint.json";
+    private static final String FAILURES = "failures.txt";
+    private static final String REPORT = "report";
+    private static final String FORKS = "forks";
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+            .withZone(ZoneOffset.UTC);
+    private static final Pattern NAME = Pattern.compile("\\d{8}T\\d{6}Z-[0-9a-z]+(?:-jdk[0-9a-z]+)?");
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final Path dir;
+
+    private RunFolder(Path dir) {
+        this.dir = dir;
+    }
+
+    /** An existing (or planned) run folder at {@code dir}; nothing is checked or created. */
+    public static RunFolder at(Path dir) {
+        return new RunFolder(dir);
+    }
+
+    /**
+     * The folder name: {@code <UTC stamp>-<first 7 of gitSha, or "nogit">[-jdk<jdkMajor>]}.
+     *
+     * @param jdkMajor the JDK's major version when several JVMs run, else null
+     */
+    public static String name(Instant started, String gitSha, String jdkMajor) {
+        String sha = gitSha == null || gitSha.length() < 7 ? "nogit" : gitSha.substring(0, 7);
+        return STAMP.format(started) + "-" + sha + (jdkMajor == null ? "" : "-jdk" + jdkMajor);
+    }
+
+    /** Creates the folder {@link #name} under {@code parent}; fails if it exists already. */
+    public static RunFolder create(Path parent, Instant started, String gitSha, String jdkMajor) throws IOException {
+        Files.createDirectories(parent);
+        return new RunFolder(Files.createDirectory(parent.resolve(name(started, gitSha, jdkMajor))));
+    }
+
+    /** Whether {@code dir}'s name is a run folder's name. */
+    public static boolean hasRunFolderName(Path dir) {
+        return dir.getFileName() != null && NAME.matcher(dir.getFileName().toString()).matches();
+    }
+
+    /**
+     * The newest run folder directly under {@code parent} (by its name's stamp), or empty when
+     * there is none: for scripts that want "the run just made" without globbing.
+     */
+    public static Optional<RunFolder> latestIn(Path parent) throws IOException {
+        if (!Files.isDirectory(parent)) {
+            return Optional.empty();
+        }
+        Path latest = null;
+        try (DirectoryStream<Path> children = Files.newDirectoryStream(parent, Files::isDirectory)) {
+            for (Path child : children) {
+                if (hasRunFolderName(child) && (latest == null
+                        || child.getFileName().toString().compareTo(latest.getFileName().toString()) > 0)) {
+                    latest = child;
+                }
+            }
+        }
+        return Optional.ofNullable(latest).map(RunFolder::new);
+    }
+
+    /**
+     * For scripts: {@code java -cp benchmarks.jar org.stealbench.harness.results.RunFolder --latest DIR}
+     * prints the newest run folder under DIR, or exits 2 with a message when there is none.
+     */
+    public static void main(String[] args) throws IOException {
+        if (args.length != 2 || !args[0].equals("--latest")) {
+            System.err.println("usage: RunFolder --latest DIR");
+            System.exit(2);
+        }
+        Optional<RunFolder> latest = latestIn(Path.of(args[1]));
+        if (latest.isEmpty()) {
+            System.err.println("RunFolder: no run folder under " + args[1]);
+            System.exit(2);
+        }
+        System.out.println(latest.get().dir());
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public Path env() {
+        return dir.resolve(ENV);
+    }
+
+    public Path command() {
+        return dir.resolve(COMMAND);
+    }
+
+    public Path footprint() {
+        return dir.resolve(FOOTPRINT);
+    }
+
+    public Path failures() {
+        return dir.resolve(FAILURES);
+    }
+
+    public Path reportDir() {
+        return dir.resolve(REPORT);
+    }
+
+    /** {@code jmh-<experiment>.json}. */
+    public Path results(ExperimentId experiment) {
+        return dir.resolve(experiment.resultFileName());
+    }
+
+    /** {@code rounds-<experiment>.json}; the experiment is interleaved iff it exists. */
+    public Path rounds(ExperimentId experiment) {
+        return dir.resolve(experiment.roundsFileName());
+    }
+
+    /** Whether the experiment's forks ran interleaved in rounds (its rounds file exists). */
+    public boolean interleaved(ExperimentId experiment) {
+        return Files.isRegularFile(rounds(experiment));
+    }
+
+    /** {@code forks/<experiment>/}: the per-fork JMH JSON files of an interleaved experiment. */
+    public Path forksDir(ExperimentId experiment) {
+        return dir.resolve(FORKS).resolve(experiment.value());
+    }
+
+    /** A fork's file, {@code forks/<experiment>/<name>.json}. */
+    public Path fork(ExperimentId experiment, String name) {
+        return forksDir(experiment).resolve(name + ".json");
+    }
+
+    /** A path inside the folder as the folder's files record it (relative, with '/'). */
+    public String relative(Path inside) {
+        return dir.relativize(inside).toString().replace('\\', '/');
+    }
+
+    /** The experiments with a result file, sorted by id. */
+    public List<ExperimentId> experiments() throws IOException {
+        List<ExperimentId> ids = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "jmh-*.json")) {
+            for (Path f : files) {
+                ExperimentId.ofResultFile(f.getFileName().toString()).ifPresent(ids::add);
+            }
+        }
+        ids.sort(null);
+        return ids;
+    }
+
+    /** Writes {@code env.json}. */
+    public void writeEnv(Map<String, Object> env) throws IOException {
+        AtomicFiles.write(env(), JSON.writeValueAsString(env) + System.lineSeparator());
+    }
+
+    /** Writes {@code command.txt}. */
+    public void writeCommand(String command) throws IOException {
+        AtomicFiles.write(command(), command + System.lineSeparator());
+    }
+
+    /** Writes {@code failures.txt}, one line per failure. */
+    public void writeFailures(List<String> failures) throws IOException {
+        AtomicFiles.write(failures(), String.join(System.lineSeparator(), failures) + System.lineSeparator());
+    }
+
+    @Override
+    public String toString() {
+        return dir.toString();
+    }
+}

@@ -1,0 +1,257 @@
+package org.stealbench.harness.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile;
+import org.stealbench.harness.results.AtomicFiles;
+
+/**
+ * Merges per-fork JMH JSON files into one JMH JSON array, as if JMH had run all those forks
+ * itself: one element per (benchmark, mode, params), {@code forks} = the number of files that
+ * hold it, {@code rawData} of the primary and of every secondary metric with one row per fork in
+ * the order the files are given (round order), and score, error, confidence interval and
+ * percentiles recomputed over all iterations. Every other field is the first fork's.
+ */
+public final class ForkMerge {
+
+    /* Implementation overview
+     * JMH's run-level score of a metric is an aggregate of every iteration of every fork: the
+     * mean for times, throughputs and most profiler metrics; the sum or the max for some
+     * (e.g. @AuxCounters events, which JMH sums). The JSON does not name the policy, so it is
+     * read off the first fork: whichever of mean, sum, max or min of its rawData row equals its
+     * score; the mean when none does. The error is JMH's: the half-width of the 99.9% Student t
+     * interval of the mean of all iterations (NaN, written "NaN", with fewer than two), and the
+     * confidence interval is score -/+ error. Sample mode keeps histograms (rawDataHistogram:
+     * per fork, per iteration, [value, count] pairs); they are concatenated the same way and the
+     * score, error and percentiles come from the weighted samples (percentiles by nearest rank).
+     */
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final double CONFIDENCE = 0.999;
+
+    private ForkMerge() {
+    }
+
+    /** The merged array of {@code forkFiles}, given in the order they ran. */
+    public static ArrayNode merge(List<Path> forkFiles) throws IOException {
+        Map<String, List<ObjectNode>> byKey = new LinkedHashMap<>();
+        for (Path file : forkFiles) {
+            JsonNode root = JSON.readTree(file.toFile());
+            if (root == null || !root.isArray()) {
+                throw new IOException(file + ": not a JMH JSON result array");
+            }
+            for (JsonNode element : root) {
+                if (!element.isObject() || !element.hasNonNull("benchmark") || !element.has("primaryMetric")) {
+                    throw new IOException(file + ": an element lacks benchmark or primaryMetric");
+                }
+                String key = element.get("benchmark").asText() + " " + element.path("mode").asText() + " "
+                        + element.path("params");
+                byKey.computeIfAbsent(key, k -> new ArrayList<>()).add((ObjectNode) element);
+            }
+        }
+        ArrayNode merged = JSON.createArrayNode();
+        byKey.values().forEach(forks -> merged.add(mergeOne(forks)));
+        return merged;
+    }
+
+    /** Merges {@code forkFiles} into {@code target}, written whole or not at all. */
+    public static void mergeTo(List<Path> forkFiles, Path target) throws IOException {
+        AtomicFiles.write(target, JSON.writeValueAsString(merge(forkFiles)) + System.lineSeparator());
+    }
+
+    private static ObjectNode mergeOne(List<ObjectNode> forks) {
+        ObjectNode out = forks.get(0).deepCopy();
+        out.put("forks", forks.size());
+        out.set("primaryMetric", mergeMetric(forks.stream().map(f -> f.get("primaryMetric")).toList()));
+        ObjectNode secondary = JSON.createObjectNode();
+        for (Iterator<String> names = forks.get(0).path("secondaryMetrics").fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            List<JsonNode> metrics = new ArrayList<>();
+            for (ObjectNode fork : forks) {
+                JsonNode m = fork.path("secondaryMetrics").get(name);
+                metrics.add(m == null ? JSON.createObjectNode() : m);
+            }
+            secondary.set(name, mergeMetric(metrics));
+        }
+        for (ObjectNode fork : forks) {
+            for (Iterator<String> names = fork.path("secondaryMetrics").fieldNames(); names.hasNext(); ) {
+                String name = names.next();
+                if (!secondary.has(name)) {
+                    // a metric a later fork reports and the first does not (e.g. gc.time when non-zero)
+                    List<JsonNode> metrics = new ArrayList<>();
+                    forks.forEach(f -> metrics.add(f.path("secondaryMetrics").has(name)
+                            ? f.path("secondaryMetrics").get(name) : JSON.createObjectNode()));
+                    secondary.set(name, mergeMetric(metrics));
+                }
+            }
+        }
+        out.set("secondaryMetrics", secondary);
+        return out;
+    }
+
+    /** One metric over every fork; a fork that lacks it contributes an empty row. */
+    private static ObjectNode mergeMetric(List<JsonNode> forks) {
+        JsonNode template = forks.stream().filter(m -> m.has("score")).findFirst().orElse(forks.get(0));
+        ObjectNode out = template.deepCopy();
+        if (template.has("rawDataHistogram")) {
+            return mergeHistograms(forks, out);
+        }
+        ArrayNode rows = JSON.createArrayNode();
+        List<Double> all = new ArrayList<>();
+        for (JsonNode fork : forks) {
+            JsonNode forkRows = fork.path("rawData");
+            if (forkRows.isEmpty()) {
+                rows.add(JSON.createArrayNode());
+            }
+            for (JsonNode row : forkRows) {
+                rows.add(row.deepCopy());
+                row.forEach(v -> all.add(v.asDouble()));
+            }
+        }
+        out.set("rawData", rows);
+        double[] values = all.stream().mapToDouble(Double::doubleValue).toArray();
+        double score = aggregate(policyOf(template), values);
+        setScore(out, score, meanError(values), values);
+        return out;
+    }
+
+    private static ObjectNode mergeHistograms(List<JsonNode> forks, ObjectNode out) {
+        ArrayNode rows = JSON.createArrayNode();
+        List<double[]> weighted = new ArrayList<>();
+        for (JsonNode fork : forks) {
+            for (JsonNode row : fork.path("rawDataHistogram")) {
+                rows.add(row.deepCopy());
+                for (JsonNode iteration : row) {
+                    for (JsonNode pair : iteration) {
+                        weighted.add(new double[] {pair.get(0).asDouble(), pair.get(1).asDouble()});
+                    }
+                }
+            }
+        }
+        out.set("rawDataHistogram", rows);
+        double n = 0;
+        double sum = 0;
+        for (double[] w : weighted) {
+            n += w[1];
+            sum += w[0] * w[1];
+        }
+        double mean = sum / n;
+        double squares = 0;
+        for (double[] w : weighted) {
+            squares += w[1] * (w[0] - mean) * (w[0] - mean);
+        }
+        double error = n < 2 ? Double.NaN
+                : tQuantile(n - 1) * Math.sqrt(squares / (n - 1)) / Math.sqrt(n);
+        weighted.sort((x, y) -> Double.compare(x[0], y[0]));
+        out.put("score", mean);
+        putError(out, mean, error);
+        if (out.has("scorePercentiles")) {
+            ObjectNode percentiles = JSON.createObjectNode();
+            for (Iterator<String> keys = out.get("scorePercentiles").fieldNames(); keys.hasNext(); ) {
+                String key = keys.next();
+                percentiles.put(key, nearestRank(weighted, n, Double.parseDouble(key)));
+            }
+            out.set("scorePercentiles", percentiles);
+        }
+        return out;
+    }
+
+    private static double nearestRank(List<double[]> sorted, double n, double percent) {
+        double rank = Math.max(1, Math.ceil(percent / 100 * n));
+        double seen = 0;
+        for (double[] w : sorted) {
+            seen += w[1];
+            if (seen >= rank) {
+                return w[0];
+            }
+        }
+        return sorted.isEmpty() ? Double.NaN : sorted.get(sorted.size() - 1)[0];
+    }
+
+    private enum Policy { MEAN, SUM, MAX, MIN }
+
+    /** The aggregation whose value over the first fork's row equals that fork's score. */
+    private static Policy policyOf(JsonNode metric) {
+        JsonNode rows = metric.path("rawData");
+        if (rows.isEmpty() || !metric.has("score")) {
+            return Policy.MEAN;
+        }
+        List<Double> first = new ArrayList<>();
+        rows.forEach(row -> row.forEach(v -> first.add(v.asDouble())));
+        double[] values = first.stream().mapToDouble(Double::doubleValue).toArray();
+        double score = metric.get("score").asDouble();
+        for (Policy p : Policy.values()) {
+            double v = aggregate(p, values);
+            if (v == score || Math.abs(v - score) <= 1e-9 * Math.max(Math.abs(v), Math.abs(score))) {
+                return p;
+            }
+        }
+        return Policy.MEAN;
+    }
+
+    private static double aggregate(Policy policy, double[] values) {
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        return switch (policy) {
+            case MEAN -> Arrays.stream(values).average().orElse(Double.NaN);
+            case SUM -> Arrays.stream(values).sum();
+            case MAX -> Arrays.stream(values).max().orElse(Double.NaN);
+            case MIN -> Arrays.stream(values).min().orElse(Double.NaN);
+        };
+    }
+
+    /** Half-width of the 99.9% t interval of the mean, as JMH's {@code getMeanErrorAt(0.999)}. */
+    static double meanError(double[] values) {
+        int n = values.length;
+        if (n < 2) {
+            return Double.NaN;
+        }
+        double mean = Arrays.stream(values).average().orElse(Double.NaN);
+        double squares = 0;
+        for (double v : values) {
+            squares += (v - mean) * (v - mean);
+        }
+        return tQuantile(n - 1) * Math.sqrt(squares / (n - 1)) / Math.sqrt(n);
+    }
+
+    private static double tQuantile(double degreesOfFreedom) {
+        return new TDistribution(degreesOfFreedom).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
+    }
+
+    private static void setScore(ObjectNode out, double score, double error, double[] values) {
+        out.put("score", score);
+        putError(out, score, error);
+        if (out.has("scorePercentiles") && values.length > 0) {
+            ObjectNode percentiles = JSON.createObjectNode();
+            Percentile estimator = new Percentile();
+            estimator.setData(values);
+            for (Iterator<String> keys = out.get("scorePercentiles").fieldNames(); keys.hasNext(); ) {
+                String key = keys.next();
+                double p = Double.parseDouble(key);
+                percentiles.put(key, p <= 0 ? aggregate(Policy.MIN, values) : estimator.evaluate(Math.min(100, p)));
+            }
+            out.set("scorePercentiles", percentiles);
+        }
+    }
+
+    private static void putError(ObjectNode out, double score, double error) {
+        out.put("scoreError", error);
+        ArrayNode confidence = JSON.createArrayNode();
+        confidence.add(score - error);
+        confidence.add(score + error);
+        out.set("scoreConfidence", confidence);
+    }
+}

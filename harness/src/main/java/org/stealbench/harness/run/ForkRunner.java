@@ -1,0 +1,208 @@
+package org.stealbench.harness.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+
+/**
+ * Runs one {@link ForkSpec} in a process of its own and leaves JMH's JSON result in a file:
+ * <pre>
+ * java [-D...] -cp JAR org.openjdk.jmh.Main '^BENCHMARK$' -f 1 -foe true -p k=v ... JMH-OPTIONS
+ *      -jvmArgs 'JVM-ARGS' -rf json -rff RESULT
+ * </pre>
+ * The spec's JVM arguments go to the measured (forked) JVM through JMH's {@code -jvmArgs}, so the
+ * JMH host process does not pre-touch a second heap; the {@code -D} properties among them also
+ * go to the host (e.g. {@code -Djmh.ignoreLock=true}, which the host reads), and so does
+ * {@code jmh.ignoreLock} when this process has it set. Every wait is bounded: a fork that outlives
+ * its timeout is killed with its children. A fork fails with a {@link ForkException} whose
+ * message is JMH's reason (the exception line after JMH's {@code <failure>}, or its last error
+ * line) when the process exits non-zero, times out, or leaves no result.
+ */
+public final class ForkRunner {
+
+    /** Bound on one fork when the caller names none: longer than any profile's fork. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(20);
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int TAIL_LINES = 400;
+    private static final Pattern EXCEPTION = Pattern.compile("^(?:Caused by: )?[\\w$.]+(?:Exception|Error)\\b.*");
+
+    private ForkRunner() {
+    }
+
+    /** Runs {@code spec} with {@link #DEFAULT_TIMEOUT}, echoing JMH's output to standard out. */
+    public static Path run(ForkSpec spec, Path resultFile) throws ForkException, InterruptedException {
+        return run(spec, resultFile, DEFAULT_TIMEOUT, System.out::println);
+    }
+
+    /**
+     * Runs {@code spec}, passing each line JMH prints to {@code output}.
+     *
+     * @return {@code resultFile}, holding a JMH JSON array with at least one result
+     * @throws ForkException with JMH's reason when the fork failed, timed out or wrote no result
+     */
+    public static Path run(ForkSpec spec, Path resultFile, Duration timeout, Consumer<String> output)
+            throws ForkException, InterruptedException {
+        List<String> command = command(spec, resultFile);
+        Path absolute = resultFile.toAbsolutePath();
+        Process process;
+        try {
+            Files.createDirectories(absolute.getParent());
+            Files.deleteIfExists(absolute);
+            process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            throw new ForkException(spec.label() + ": cannot start " + spec.java() + " (" + e.getMessage() + ")", e);
+        }
+        // a run stopped with Ctrl-C or a signal takes its fork (and the fork's own JVM) with it
+        Thread reaper = new Thread(() -> kill(process), "fork-reaper-" + spec.label());
+        Runtime.getRuntime().addShutdownHook(reaper);
+        try {
+            return await(spec, resultFile, timeout, output, process);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(reaper);
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down: the hook is running or has run
+            }
+        }
+    }
+
+    private static Path await(ForkSpec spec, Path resultFile, Duration timeout, Consumer<String> output,
+                              Process process) throws ForkException, InterruptedException {
+        Path absolute = resultFile.toAbsolutePath();
+        Deque<String> tail = new ArrayDeque<>();
+        Thread reader = new Thread(() -> pump(process, tail, output), "fork-output-" + spec.label());
+        reader.setDaemon(true);
+        reader.start();
+        boolean finished;
+        try {
+            finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            kill(process);
+            throw e;
+        }
+        if (!finished) {
+            kill(process);
+        }
+        reader.join(TimeUnit.SECONDS.toMillis(10));
+        if (!finished) {
+            throw new ForkException(spec.label() + ": timed out after " + BenchCommand.format(timeout.toSeconds())
+                    + " and was killed");
+        }
+        String reason = reasonIn(snapshot(tail));
+        if (process.exitValue() != 0) {
+            throw new ForkException(spec.label() + ": " + (reason == null ? "JMH exited with code "
+                    + process.exitValue() : reason));
+        }
+        if (!hasResult(absolute)) {
+            throw new ForkException(spec.label() + ": " + (reason == null ? "JMH wrote no result" : reason));
+        }
+        return resultFile;
+    }
+
+    /** The command line that runs {@code spec}, for the log and for tests. */
+    static List<String> command(ForkSpec spec, Path resultFile) {
+        List<String> command = new ArrayList<>(List.of(spec.java().toString()));
+        for (String arg : spec.jvmArgs()) {
+            if (arg.isBlank() || arg.chars().anyMatch(Character::isWhitespace)) {
+                throw new IllegalArgumentException(spec.label() + ": JVM argument '" + arg
+                        + "' holds white space, which JMH's -jvmArgs cannot pass");
+            }
+            if (arg.startsWith("-D")) {
+                command.add(arg);
+            }
+        }
+        if ("true".equals(System.getProperty("jmh.ignoreLock")) && !command.contains("-Djmh.ignoreLock=true")) {
+            command.add("-Djmh.ignoreLock=true");
+        }
+        command.addAll(List.of("-cp", spec.jar().toString(), "org.openjdk.jmh.Main",
+                "^" + Pattern.quote(spec.benchmark()) + "$", "-f", "1", "-foe", "true"));
+        for (Map.Entry<String, String> p : spec.params().entrySet()) {
+            command.addAll(List.of("-p", p.getKey() + "=" + p.getValue()));
+        }
+        command.addAll(spec.jmhOptions());
+        if (!spec.jvmArgs().isEmpty()) {
+            command.addAll(List.of("-jvmArgs", String.join(" ", spec.jvmArgs())));
+        }
+        command.addAll(List.of("-rf", "json", "-rff", resultFile.toAbsolutePath().toString()));
+        return command;
+    }
+
+    /** JMH's reason for a failure in its output: the exception after {@code <failure>}, or an error line. */
+    static String reasonIn(List<String> lines) {
+        boolean afterFailure = false;
+        String error = null;
+        for (String raw : lines) {
+            String line = raw.strip();
+            if (line.equals("<failure>")) {
+                afterFailure = true;
+            } else if (afterFailure && EXCEPTION.matcher(line).matches()) {
+                return line;
+            } else if (error == null && (line.startsWith("ERROR") || line.startsWith("Error:")
+                    || line.startsWith("No matching benchmarks") || line.startsWith("Exception in thread"))) {
+                error = line;
+            }
+        }
+        return error;
+    }
+
+    private static boolean hasResult(Path file) {
+        try {
+            if (!Files.isRegularFile(file) || Files.size(file) == 0) {
+                return false;
+            }
+            JsonNode root = JSON.readTree(file.toFile());
+            return root.isArray() && !root.isEmpty();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void pump(Process process, Deque<String> tail, Consumer<String> output) {
+        try (BufferedReader in = new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                output.accept(line);
+                synchronized (tail) {
+                    tail.addLast(line);
+                    if (tail.size() > TAIL_LINES) {
+                        tail.removeFirst();
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // the process was killed or closed its output: what was read is kept
+        }
+    }
+
+    private static List<String> snapshot(Deque<String> tail) {
+        synchronized (tail) {
+            return new ArrayList<>(tail);
+        }
+    }
+
+    private static void kill(Process process) {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        try {
+            process.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

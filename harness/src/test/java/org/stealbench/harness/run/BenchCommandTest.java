@@ -1,0 +1,230 @@
+package org.stealbench.harness.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.stealbench.harness.results.ExperimentId;
+import org.stealbench.harness.results.JmhJson;
+import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.results.RoundsFile;
+import org.stealbench.harness.results.RunFolder;
+
+/** Runs the command's main logic in-process on bad and dry-run input; nothing here runs a benchmark. */
+final class BenchCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private record Outcome(int code, String out, String err) {
+    }
+
+    private Outcome bench(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        List<String> all = new ArrayList<>(List.of("--out", dir.resolve("runs").toString()));
+        all.addAll(List.of(args));
+        int code = BenchCommand.execute(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), all.toArray(String[]::new));
+        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Exit 2, one line on standard error containing {@code expected}, and no run folder. */
+    private void assertRefused(Outcome o, String expected) {
+        assertEquals(2, o.code(), o.err());
+        assertEquals(1, o.err().lines().count(), "one line: " + o.err());
+        assertTrue(o.err().startsWith("bench: "), o.err());
+        assertTrue(o.err().contains(expected), "expected '" + expected + "' in: " + o.err());
+        assertFalse(Files.exists(dir.resolve("runs")), "no folder may be created");
+    }
+
+    @Test
+    void unknownProfile_exits2NamingTheValidOnes() {
+        assertRefused(bench("nope"), "unknown profile 'nope'");
+    }
+
+    @Test
+    void strayProfileWord_exits2SuggestingOnly() {
+        assertRefused(bench("quick", "full"), "--only");
+        assertRefused(bench("quick", "Fib"), "Fib");
+    }
+
+    @Test
+    void unknownPool_exits2NamingThePoolKind() {
+        assertRefused(bench("--dry-run", "-p", "pool=nope"), "pool 'nope'");
+    }
+
+    @Test
+    void unknownQueue_exits2NamingTheQueueKind() {
+        assertRefused(bench("deque-ops", "-p", "queue=nope"), "queue 'nope'");
+    }
+
+    @Test
+    void poolIdGivenAsQueue_exits2() {
+        assertRefused(bench("deque-ops", "-p", "queue=ws-chase-lev"), "queue 'ws-chase-lev'");
+    }
+
+    @Test
+    void poolAnExperimentCannotTake_exits2NamingTheExperiment() {
+        assertRefused(bench("quick", "-p", "pool=simple-lock"), "experiment fork-join-fib does not take pool 'simple-lock'");
+    }
+
+    @Test
+    void poolEveryExperimentTakes_isAccepted() {
+        assertEquals(0, bench("quick", "--dry-run", "-p", "pool=ws-chase-lev,jdk-fjp").code());
+    }
+
+    @Test
+    void unknownParameterName_exits2() {
+        assertRefused(bench("quick", "-p", "nope=1"), "parameter 'nope'");
+        assertRefused(bench("deque-ops", "-p", "shape=10x10"), "parameter 'shape'");
+    }
+
+    @Test
+    void resultFileOptions_exit2PointingToOut() {
+        assertRefused(bench("quick", "-rf", "csv"), "--out");
+        assertRefused(bench("quick", "-rff", "x.json"), "--out");
+    }
+
+    @Test
+    void jmhJvmOption_exits2PointingToJvm() {
+        assertRefused(bench("quick", "-jvm", "/usr/bin/java"), "--jvm PATH");
+    }
+
+    @Test
+    void missingJvm_exits2() {
+        assertRefused(bench("quick", "--jvm", dir.resolve("no-java").toString()), "--jvm");
+    }
+
+    @Test
+    void unknownJmhOption_exits2() {
+        Outcome o = bench("quick", "-nope", "1");
+        assertEquals(2, o.code(), o.err());
+        assertFalse(Files.exists(dir.resolve("runs")));
+    }
+
+    @Test
+    void zeroForks_exits2() {
+        assertRefused(bench("quick", "-f", "0"), "-f 0");
+    }
+
+    @Test
+    void dryRun_appliesForksAndParams() {
+        Outcome o = bench("--dry-run", "--only", "deque-ops", "-f", "4", "-p", "queue=locked,duffy", "-p", "depth=0");
+
+        assertEquals(0, o.code(), o.err());
+        // 2 methods x 1 depth x 2 queues, 4 rounds
+        assertTrue(o.out().matches("(?s).*deque-ops +4 parameter set\\(s\\) in 2 shape\\(s\\) x 4 round\\(s\\).*"), o.out());
+        assertFalse(Files.exists(dir.resolve("runs")));
+    }
+
+    @Test
+    void dryRun_iterationOverridesChangeTheEstimate() {
+        String base = bench("--dry-run", "--only", "deque-ops").out().lines().findFirst().orElseThrow();
+        String longer = bench("--dry-run", "--only", "deque-ops", "-i", "50", "-r", "1s").out().lines()
+                .findFirst().orElseThrow();
+
+        assertFalse(base.equals(longer), base + " / " + longer);
+    }
+
+    @Test
+    void dryRun_noInterleave_saysJmhsOrder() {
+        Outcome o = bench("--dry-run", "--no-interleave", "--only", "seed-003");
+
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("JMH's own order"), o.out());
+    }
+
+    @Test
+    void dryRun_twoJvms_estimateCountsBoth() {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+
+        Outcome o = bench("--dry-run", "--only", "seed-003", "--jvm", "default", "--jvm", java);
+
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("2 JVM(s)"), o.out());
+    }
+
+    @Test
+    void progress_left_rescalesFromMeasuredTime() {
+        long[] now = {0};
+        BenchCommand.Progress progress = new BenchCommand.Progress(100, () -> now[0]);
+        assertEquals(100, progress.left(), 1e-9, "nothing measured yet: the estimate");
+
+        progress.done(10);
+        now[0] = 20_000_000_000L;
+
+        assertEquals(180, progress.left(), 1e-9, "10 s of estimate took 20 s, so the 90 s left take 180");
+    }
+
+    @Test
+    void noInterleaveOptions_carryHeapFlagsRoundsAndParams() throws Exception {
+        BenchCommand command = new BenchCommand();
+        command.arguments = new ArrayList<>(List.of("deque-ops", "-f", "2", "-p", "queue=locked"));
+        BenchCommand.Request request = command.parse();
+        Settings settings = request.settings().get(Experiment.DEQUE_OPS);
+
+        org.openjdk.jmh.runner.options.Options options = BenchCommand.options(Experiment.DEQUE_OPS, settings,
+                request, Path.of("/usr/bin/java"), dir.resolve("jmh-deque-ops.json"));
+
+        assertEquals(BenchCommand.HEAP_FLAGS, List.copyOf(options.getJvmArgs().get()));
+        assertEquals(2, options.getForkCount().get());
+        assertEquals(List.of("locked"), List.copyOf(options.getParameter("queue").get()));
+    }
+
+    @Test
+    void userHeapFlag_replacesTheDefaultHeap() throws Exception {
+        BenchCommand command = new BenchCommand();
+        command.arguments = new ArrayList<>(List.of("deque-ops", "-jvmArgsAppend", "-Xmx1g"));
+
+        BenchCommand.Request request = command.parse();
+
+        assertEquals(List.of("-Xmx1g"), request.jvmArgs());
+    }
+
+    /** A tiny real run (a functional check; nothing is timed): the interleaved folder's layout. */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 300, unit = java.util.concurrent.TimeUnit.SECONDS)
+    void interleavedRun_writesRoundsForksAndMergedResults() throws Exception {
+        Outcome o = bench("deque-ops", "--no-report", "--no-footprint", "--seed", "11", "-f", "2", "-wi", "0",
+                "-i", "1", "-r", "20ms", "-p", "queue=locked,chase-lev", "-p", "depth=0",
+                "-jvmArgsAppend", "-Djmh.ignoreLock=true");
+
+        assertEquals(0, o.code(), o.err() + o.out());
+        RunFolder run = RunFolder.latestIn(dir.resolve("runs")).orElseThrow();
+        ExperimentId id = ExperimentId.of("deque-ops");
+        RoundsFile rounds = RoundsFile.read(run.rounds(id));
+        assertEquals(2 * 2 * 2, rounds.forks().size(), "2 methods x 2 queues x 2 rounds");
+        assertEquals(2, rounds.rounds());
+        for (RoundsFile.Fork f : rounds.forks()) {
+            assertTrue(Files.isRegularFile(run.dir().resolve(f.file())), f.file());
+        }
+        List<JmhResult> merged = JmhJson.read(run.results(id));
+        assertEquals(4, merged.size());
+        for (JmhResult r : merged) {
+            assertEquals(2, r.primary().forks(), r.key());
+            assertTrue(r.jvmArgs().contains("-Xms2g -Xmx2g -XX:+AlwaysPreTouch"), r.jvmArgs());
+        }
+        Map<?, ?> env = new com.fasterxml.jackson.databind.ObjectMapper().readValue(run.env().toFile(), Map.class);
+        assertEquals(true, env.get("interleaved"));
+        assertEquals(2, env.get("rounds"));
+        assertTrue(env.get("startedAt").toString().endsWith("Z"), env.get("startedAt").toString());
+        assertFalse(Files.exists(run.failures()));
+    }
+
+    @Test
+    void forkOptions_dropWhatTheEngineSets() {
+        assertEquals(List.of("-wi", "0", "-prof", "gc"), BenchCommand.forkOptions(
+                List.of("-p", "queue=x", "-wi", "0", "-f", "3", "-jvmArgsAppend", "-Dx=1", "-prof", "gc")));
+    }
+}

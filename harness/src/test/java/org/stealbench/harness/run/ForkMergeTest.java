@@ -1,0 +1,135 @@
+package org.stealbench.harness.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.stealbench.harness.results.JmhJson;
+import org.stealbench.harness.results.JmhResult;
+
+final class ForkMergeTest {
+
+    /** Student's t, 99.95th percentile, 5 degrees of freedom (from a printed t table). */
+    private static final double T_5 = 6.868827;
+
+    private static Path fixture(String name) throws URISyntaxException {
+        return Path.of(ForkMergeTest.class.getResource("/run/forks/" + name).toURI());
+    }
+
+    private static List<Double> row(JsonNode rows, int index) {
+        List<Double> values = new ArrayList<>();
+        rows.get(index).forEach(v -> values.add(v.asDouble()));
+        return values;
+    }
+
+    @Test
+    void merge_twoForks_rowsInGivenOrderAndScoreOverAllIterations() throws Exception {
+        ArrayNode merged = ForkMerge.merge(List.of(fixture("fork-2.json"), fixture("fork-1.json")));
+
+        assertEquals(1, merged.size());
+        JsonNode result = merged.get(0);
+        assertEquals(2, result.get("forks").asInt());
+        JsonNode primary = result.get("primaryMetric");
+        assertEquals(List.of(4.0, 5.0, 6.0), row(primary.get("rawData"), 0), "round 0 is the first file");
+        assertEquals(List.of(1.0, 2.0, 3.0), row(primary.get("rawData"), 1));
+        assertEquals(3.5, primary.get("score").asDouble(), 1e-12);
+        // values 1..6: sample standard deviation sqrt(3.5), n = 6
+        double error = T_5 * Math.sqrt(3.5) / Math.sqrt(6);
+        assertEquals(error, primary.get("scoreError").asDouble(), 1e-4);
+        assertEquals(3.5 - error, primary.get("scoreConfidence").get(0).asDouble(), 1e-4);
+        assertEquals(3.5 + error, primary.get("scoreConfidence").get(1).asDouble(), 1e-4);
+        assertEquals(1.0, primary.get("scorePercentiles").get("0.0").asDouble(), 1e-12);
+        assertEquals(6.0, primary.get("scorePercentiles").get("100.0").asDouble(), 1e-12);
+        assertEquals(3.5, primary.get("scorePercentiles").get("50.0").asDouble(), 1e-12);
+    }
+
+    @Test
+    void merge_secondaryMetrics_keepTheirAggregation() throws Exception {
+        JsonNode secondary = ForkMerge.merge(List.of(fixture("fork-1.json"), fixture("fork-2.json")))
+                .get(0).get("secondaryMetrics");
+
+        JsonNode alloc = secondary.get("gc.alloc.rate.norm");
+        assertEquals(15.0, alloc.get("score").asDouble(), 1e-12, "a mean stays a mean");
+        assertEquals(List.of(20.0, 20.0, 20.0), row(alloc.get("rawData"), 1));
+        JsonNode events = secondary.get("events");
+        assertEquals(10.0, events.get("score").asDouble(), 1e-12, "a sum (AuxCounters events) stays a sum");
+        assertEquals(2, events.get("rawData").size());
+    }
+
+    @Test
+    void merge_oneForkOneIteration_errorIsNaNAsJmhWritesIt(@TempDir Path dir) throws Exception {
+        String one = Files.readString(fixture("fork-1.json")).replace("[1.0, 2.0, 3.0]", "[7.0]")
+                .replace("\"score\" : 2.0", "\"score\" : 7.0");
+        Path file = Files.writeString(dir.resolve("one.json"), one);
+
+        JsonNode primary = ForkMerge.merge(List.of(file)).get(0).get("primaryMetric");
+
+        assertEquals(7.0, primary.get("score").asDouble(), 1e-12);
+        assertEquals("NaN", primary.get("scoreError").asText());
+    }
+
+    @Test
+    void mergeTo_writesFileTheResultReaderAccepts(@TempDir Path dir) throws Exception {
+        Path target = dir.resolve("jmh-deque-ops.json");
+
+        ForkMerge.mergeTo(List.of(fixture("fork-1.json"), fixture("fork-2.json")), target);
+
+        List<JmhResult> read = JmhJson.read(target);
+        assertEquals(1, read.size());
+        assertEquals(2, read.get(0).primary().forks());
+        assertEquals(2, read.get(0).settings().forks());
+        assertEquals("rw-r--r--", java.nio.file.attribute.PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(target)));
+    }
+
+    @Test
+    void merge_notJmhJson_failsNamingTheFile(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("bad.json"), "{\"x\": 1}");
+
+        IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
+                () -> ForkMerge.merge(List.of(file)));
+        assertTrue(e.getMessage().contains("bad.json"), e.getMessage());
+    }
+
+    @Test
+    void merge_differentParams_stayApart(@TempDir Path dir) throws Exception {
+        Path other = Files.writeString(dir.resolve("other.json"),
+                Files.readString(fixture("fork-2.json")).replace("\"locked\"", "\"chase-lev\""));
+
+        ArrayNode merged = ForkMerge.merge(List.of(fixture("fork-1.json"), other));
+
+        assertEquals(2, merged.size());
+        assertEquals(1, merged.get(0).get("forks").asInt());
+    }
+
+    @Test
+    void merge_sampleModeHistograms_weightedScoreAndPercentiles(@TempDir Path dir) throws Exception {
+        String template = """
+                [ { "benchmark" : "b.B.m", "mode" : "sample", "forks" : 1, "params" : { "q" : "x" },
+                    "primaryMetric" : { "score" : 0.0, "scoreError" : "NaN", "scoreUnit" : "us/op",
+                      "scorePercentiles" : { "50.0" : 0.0, "100.0" : 0.0 },
+                      "rawDataHistogram" : [ [ %s ] ] },
+                    "secondaryMetrics" : { } } ]
+                """;
+        Path one = Files.writeString(dir.resolve("one.json"), template.formatted("[ [1.0, 2], [3.0, 1] ]"));
+        Path two = Files.writeString(dir.resolve("two.json"), template.formatted("[ [2.0, 1] ]"));
+
+        JsonNode primary = ForkMerge.merge(List.of(one, two)).get(0).get("primaryMetric");
+
+        // samples 1, 1, 3, 2
+        assertEquals(1.75, primary.get("score").asDouble(), 1e-12);
+        assertEquals(2, primary.get("rawDataHistogram").size(), "one row per fork");
+        assertEquals(1.0, primary.get("scorePercentiles").get("50.0").asDouble(), 1e-12);
+        assertEquals(3.0, primary.get("scorePercentiles").get("100.0").asDouble(), 1e-12);
+        assertTrue(primary.get("scoreError").asDouble() > 0);
+    }
+}

@@ -1,0 +1,46 @@
+package org.stealbench.harness.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+
+final class SettingsTest {
+
+    @Test
+    void namedFactories_setWhatTheySay() {
+        Settings s = Settings.timed(2, 0.5, 4, 1.0).forks(3).params(Map.of("queue", List.of("a", "b")))
+                .withGcProfiler();
+
+        assertEquals(3, s.forks());
+        assertEquals(2, s.warmupIterations());
+        assertEquals(4, s.measurementIterations());
+        assertEquals(1.0, s.measurementSeconds());
+        assertEquals(List.of("a", "b"), s.params().get("queue"));
+        assertTrue(s.gcProfiler());
+        assertEquals(0.25, Settings.singleShot(1, 2, 0.25).secondsPerShot());
+    }
+
+    @Test
+    void effective_userOptionsWin() throws Exception {
+        Settings profile = Settings.timed(2, 0.5, 4, 1.0).forks(3).params(Map.of("queue", List.of("a", "b")));
+        CommandLineOptions jmh = new CommandLineOptions("-f", "5", "-i", "7", "-r", "250ms", "-p", "queue=c");
+
+        Settings s = BenchCommand.effective(profile, jmh, Map.of("queue", List.of("c")));
+
+        assertEquals(5, s.forks());
+        assertEquals(7, s.measurementIterations());
+        assertEquals(0.25, s.measurementSeconds(), 1e-9);
+        assertEquals(2, s.warmupIterations());
+        assertEquals(List.of("c"), s.params().get("queue"));
+    }
+
+    @Test
+    void noMeasurement_refused() {
+        assertThrows(IllegalArgumentException.class, () -> Settings.timed(1, 1, 0, 1));
+    }
+}
