@@ -136,17 +136,16 @@ public final class PoolKind {
      * JDK pool, which on release 17 is not {@link AutoCloseable}. If the wait times out or is
      * interrupted, the pool is stopped with {@code shutdownNow} (and the interrupt restored).
      *
+     * A zero or negative timeout does not wait, as java.util.concurrent's timeouts do.
+     *
      * @return whether the pool terminated within the timeout
-     * @throws IllegalArgumentException if {@code timeout} is negative
      */
     public static boolean shutdownAndAwait(ExecutorService pool, Duration timeout) {
         Objects.requireNonNull(pool, "pool");
-        if (Objects.requireNonNull(timeout, "timeout").isNegative()) {
-            throw new IllegalArgumentException("timeout must not be negative, got " + timeout);
-        }
+        long nanos = saturatedNanos(Objects.requireNonNull(timeout, "timeout"));
         pool.shutdown();
         try {
-            if (pool.awaitTermination(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+            if (pool.awaitTermination(nanos, TimeUnit.NANOSECONDS)) {
                 return true;
             }
         } catch (InterruptedException e) {
@@ -154,6 +153,15 @@ public final class PoolKind {
         }
         pool.shutdownNow();
         return false;
+    }
+
+    /** {@code timeout} in nanoseconds, clamped to the range of a long instead of throwing. */
+    private static long saturatedNanos(Duration timeout) {
+        try {
+            return timeout.toNanos();
+        } catch (ArithmeticException e) {
+            return timeout.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
     }
 
     @Override

@@ -13,8 +13,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Contract common to the subclasses (any thread may call any method):
  * <ul>
- * <li>{@code execute(null)} throws {@link NullPointerException} naming {@code task}; a negative
- * timeout throws {@link IllegalArgumentException} naming {@code timeout}.</li>
+ * <li>{@code execute(null)} throws {@link NullPointerException} naming {@code task}. Timeouts
+ * follow java.util.concurrent: zero or negative means "do not wait" (answer at once), never an
+ * exception, so {@code awaitTermination(deadline - System.nanoTime(), NANOSECONDS)} works after
+ * the deadline passed; a huge timeout waits without overflowing.</li>
  * <li>{@link #shutdown()} refuses new tasks ({@link java.util.concurrent.RejectedExecutionException})
  * and lets every queued task run; the pool terminates once they have run.</li>
  * <li>{@link #shutdownNow()} also refuses new tasks, returns exactly the accepted tasks that never
@@ -140,19 +142,19 @@ public abstract sealed class StealbenchPool extends AbstractExecutorService impl
     }
 
     /**
-     * @throws IllegalArgumentException if {@code timeout} is negative
-     * @throws NullPointerException     if {@code unit} is null
+     * As the JDK's pools: true at once if terminated; false at once, without checking the
+     * interrupt status, if {@code timeout} is zero or negative; otherwise waits.
+     *
+     * @throws NullPointerException if {@code unit} is null
      */
     @Override
     public final boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
-        if (timeout < 0) {
-            throw new IllegalArgumentException("timeout must not be negative, got " + timeout);
-        }
         long nanos = Objects.requireNonNull(unit, "unit").toNanos(timeout);
-        long deadline = System.nanoTime() + nanos;
+        long start = System.nanoTime();
         synchronized (terminationLock) {
             while (!terminated) {
-                long left = deadline - System.nanoTime();
+                // Elapsed time against the budget, not a deadline: start + nanos overflows for huge timeouts.
+                long left = nanos - (System.nanoTime() - start);
                 if (left <= 0) {
                     return false;
                 }
