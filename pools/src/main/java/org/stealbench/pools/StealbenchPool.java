@@ -150,10 +150,15 @@ public abstract sealed class StealbenchPool extends AbstractExecutorService impl
     @Override
     public final boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
         long nanos = Objects.requireNonNull(unit, "unit").toNanos(timeout);
+        if (nanos <= 0) {
+            // Checked before any arithmetic: nanos - elapsed would overflow for Long.MIN_VALUE.
+            return terminated;
+        }
         long start = System.nanoTime();
         synchronized (terminationLock) {
             while (!terminated) {
-                // Elapsed time against the budget, not a deadline: start + nanos overflows for huge timeouts.
+                // Elapsed time against the budget, not a deadline: start + nanos overflows for huge
+                // timeouts; nanos > 0 and elapsed >= 0, so this difference cannot overflow.
                 long left = nanos - (System.nanoTime() - start);
                 if (left <= 0) {
                     return false;
