@@ -1,9 +1,11 @@
 package org.stealbench.harness.bench;
 
 import java.util.ArrayDeque;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ExecutorService;
 import java.util.function.Predicate;
 import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
 import org.stealbench.pools.PoolKind;
@@ -50,6 +52,19 @@ public final class Contenders {
             QueueTraits.Order.FIFO, false, true, "");
 
     private Contenders() {
+    }
+
+    /** How long a trial's teardown waits for its pool to terminate before failing the benchmark. */
+    static final Duration POOL_CLOSE_TIMEOUT = Duration.ofSeconds(120);
+
+    /**
+     * A benchmark's pool teardown: shuts {@code executor} down and waits (bounded) for it to
+     * terminate, so a pool that hangs fails its own benchmark, named by {@code id}, not the run.
+     */
+    public static void closePool(ExecutorService executor, String id) {
+        if (!PoolKind.shutdownAndAwait(executor, POOL_CLOSE_TIMEOUT)) {
+            throw new IllegalStateException(id + ": pool did not terminate within " + POOL_CLOSE_TIMEOUT.toSeconds() + " s");
+        }
     }
 
     /** The registry ids whose traits satisfy {@code eligible}, in registry order. */

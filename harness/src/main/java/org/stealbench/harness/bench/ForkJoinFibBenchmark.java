@@ -80,10 +80,7 @@ public class ForkJoinFibBenchmark {
     }
 
     @TearDown(Level.Trial)
-    public void stop() throws InterruptedException {
-        executor.shutdownNow();
-        if (!executor.awaitTermination(WAIT_SECONDS, TimeUnit.SECONDS)) {
-            throw new IllegalStateException(pool + ": pool did not terminate");
-        }
+    public void stop() {
+        Contenders.closePool(executor, pool);
     }
 }

@@ -119,10 +119,7 @@ public class RecursiveWorkBenchmark {
     }
 
     @TearDown(Level.Trial)
-    public void stop() throws InterruptedException {
-        executor.shutdownNow();
-        if (!executor.awaitTermination(WAIT_SECONDS, TimeUnit.SECONDS)) {
-            throw new IllegalStateException(pool + ": pool did not terminate");
-        }
+    public void stop() {
+        Contenders.closePool(executor, pool);
     }
 }
