@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.stealbench.harness.VersionProvider;
 import org.stealbench.harness.results.ResultsException;
 import org.stealbench.harness.results.RunData;
 import org.stealbench.pools.PoolKind;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Parameters;
  * sections they would feed say "not in this run". Nothing but the page is written: a run's JSON
  * is never touched.
  */
-@Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
         description = "Renders run folders (or JMH JSON files) into one static HTML page.",
         footer = {"", "Exit codes: 0 page written (input problems are listed on it), 2 bad usage or no readable run."})
 public final class ReportCommand implements Callable<Integer> {
