@@ -61,7 +61,7 @@ final class PoolTimeoutContractTest {
     @Timeout(60)
     @ParameterizedTest
     @MethodSource("kinds")
-    void awaitTermination_interruptedCallerWithZeroTimeout_answersFalseAndKeepsTheInterrupt(PoolKind kind)
+    void awaitTermination_interruptedCallerWithZeroTimeout_answersFalseKeepingTheInterruptOrThrows(PoolKind kind)
             throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         ExecutorService pool = busy(kind, release);
@@ -69,8 +69,16 @@ final class PoolTimeoutContractTest {
             pool.shutdown();
             Thread.currentThread().interrupt();
             try {
-                assertFalse(pool.awaitTermination(0, TimeUnit.SECONDS), kind.id());
-                assertTrue(Thread.currentThread().isInterrupted(), kind + ": the interrupt status was cleared");
+                // Either is the contract ("InterruptedException if interrupted while waiting"): JDK 17's
+                // pools answer false, JDK 25's ForkJoinPool throws. Neither may wait or lose the interrupt.
+                boolean threw = false;
+                try {
+                    assertFalse(pool.awaitTermination(0, TimeUnit.SECONDS), kind.id());
+                } catch (InterruptedException e) {
+                    threw = true;
+                }
+                assertTrue(threw || Thread.currentThread().isInterrupted(), kind + ": the interrupt status was cleared");
+                Thread.currentThread().interrupt();
                 assertThrows(InterruptedException.class, () -> pool.awaitTermination(1, TimeUnit.DAYS),
                         kind + ": a waiting call with the interrupt set");
             } finally {
@@ -133,7 +141,7 @@ final class PoolTimeoutContractTest {
                 release.await();
                 return "late";
             };
-            for (long timeout : new long[] {0, -1, Long.MIN_VALUE}) {
+            for (long timeout : invokeTimeouts(kind)) {
                 assertThrows(TimeoutException.class, () -> pool.invokeAny(List.of(blocked), timeout,
                         TimeUnit.NANOSECONDS), kind + ": invokeAny, timeout " + timeout);
                 List<Future<String>> all = pool.invokeAll(List.of(blocked, blocked), timeout, TimeUnit.NANOSECONDS);
@@ -163,6 +171,18 @@ final class PoolTimeoutContractTest {
                 TestPools.close(pool);
             }
         }
+    }
+
+    /**
+     * The "do not wait" timeouts for invokeAny/invokeAll. The JDK's ForkJoinPool from JDK 22 on
+     * computes its deadline as {@code (System.nanoTime() + unit.toNanos(timeout)) | 1L}, which
+     * overflows for Long.MIN_VALUE and waits for the tasks (a JDK defect, seen on 25): the control
+     * skips that one value there; every stealbench pool is checked with it.
+     */
+    private static long[] invokeTimeouts(PoolKind kind) {
+        boolean jdkOverflows = kind.id().equals("jdk-fjp") && Runtime.version().feature() >= 22;
+        return jdkOverflows ? new long[] {0, -1, -TimeUnit.DAYS.toNanos(1)}
+                : new long[] {0, -1, -TimeUnit.DAYS.toNanos(1), Long.MIN_VALUE};
     }
 
     /** A pool whose one running task waits for {@code release}, checked to have started. */

@@ -37,7 +37,7 @@ public final class DuffyArrayDeque<T> implements TaskQueue<T> {
      * The seed's algorithm. `tail` is the owner's end, `head` the thieves'; items live at indices
      * [head, tail), slot `index & mask`. push stores the slot and advances tail while the array
      * keeps one free slot (tail - head < mask); otherwise it takes the lock and doubles the array,
-     * copying the live items to 0.. and resetting head = 0, tail = count (the seed's reset). pop
+     * keeping head and tail (the seed resets them: deviation (d)). pop
      * decrements tail, then reads head: if head <= tail it owns slot tail, else it lost the last
      * item to a thief and decides under the lock. A thief, holding the lock, bumps head to claim
      * slot head, then reads tail: if the claim passed tail it undoes the bump. Only the owner
@@ -87,6 +87,12 @@ public final class DuffyArrayDeque<T> implements TaskQueue<T> {
      *     pop an uncontended lock, the non-empty fast path is unchanged. A thief's empty answer
      *     needs no such care: it fails only when tail <= head, and a concurrent pop lowers tail
      *     only on its way to taking that last item.
+     * (d) Growth keeps head and tail and copies the item at index i to slot i & newMask. The seed
+     *     resets them to 0 and count: two writes that size(), called from any thread, can see
+     *     half done; one that read the old head and then the new tail answered 0, or less than
+     *     the count, for a full deque. Without the reset head and tail move only by the
+     *     operations, and size() reads head before tail: concurrent operations can leave its
+     *     answer stale, but not 0 for a deque that held items throughout the call.
      */
 
     static final QueueTraits TRAITS = QueueTraits.correct(true, Order.LIFO, Order.FIFO, false);
@@ -109,6 +115,7 @@ public final class DuffyArrayDeque<T> implements TaskQueue<T> {
     }
 
     private final ReentrantLock foreignLock = new ReentrantLock();
+    private final Runnable sizeProbe;
     private Object[] array;
     private int mask;
     private int head;
@@ -125,6 +132,15 @@ public final class DuffyArrayDeque<T> implements TaskQueue<T> {
 
     /** With both indices starting at {@code startIndex}, so tests can cross the int wrap. */
     DuffyArrayDeque(int initialCapacity, int startIndex) {
+        this(initialCapacity, startIndex, null);
+    }
+
+    /**
+     * For tests: {@code sizeProbe}, when not null, runs inside {@link #size()} between its read of
+     * head and its read of tail, so a test can change the deque exactly there.
+     */
+    DuffyArrayDeque(int initialCapacity, int startIndex, Runnable sizeProbe) {
+        this.sizeProbe = sizeProbe;
         array = new Object[Capacities.powerOfTwoAtLeast(initialCapacity, 2)];
         mask = array.length - 1;
         head = startIndex;
@@ -142,11 +158,9 @@ public final class DuffyArrayDeque<T> implements TaskQueue<T> {
         }
         foreignLock.lock();
         try {
-            int h = (int) HEAD.get(this);
-            int count = t - h;
-            if (count >= mask) {
-                grow(h, count);
-                t = count;
+            int h = headPlain();
+            if (t - h >= mask) {
+                grow(h, t);
             }
             array[t & mask] = item;
             setTailRelease(t + 1);
@@ -155,20 +169,21 @@ public final class DuffyArrayDeque<T> implements TaskQueue<T> {
         }
     }
 
-    /** Under the lock: doubles the array, moving the live items to 0..count-1. */
-    private void grow(int h, int count) {
+    /**
+     * Under the lock: doubles the array, each live item keeping its index (deviation (d)). Thieves
+     * read array and mask under the same lock; the owner is the caller.
+     */
+    private void grow(int h, int t) {
         if (array.length >= MAX_CAPACITY) {
             throw new IllegalStateException("deque capacity exceeded: " + array.length + " slots");
         }
         Object[] bigger = new Object[array.length << 1];
-        for (int i = 0; i < count; i++) {
-            bigger[i] = array[(h + i) & mask];
+        int biggerMask = bigger.length - 1;
+        for (int i = h; i != t; i++) {
+            bigger[i & biggerMask] = array[i & mask];
         }
         array = bigger;
-        mask = bigger.length - 1;
-        // tail first: a size() that sees the new head (acquire) also sees the new tail.
-        setTailRelease(count);
-        HEAD.setRelease(this, 0);
+        mask = biggerMask;
     }
 
     @Override
@@ -184,7 +199,7 @@ public final class DuffyArrayDeque<T> implements TaskQueue<T> {
         }
         foreignLock.lock();
         try {
-            if (t - (int) HEAD.get(this) >= 0) {
+            if (t - headPlain() >= 0) {
                 return take(t);
             }
             setTailOpaque(t + 1); // lost the last item to a thief: restore
@@ -202,7 +217,7 @@ public final class DuffyArrayDeque<T> implements TaskQueue<T> {
         foreignLock.lock();
         try {
             int t = tail;
-            if (t - (int) HEAD.get(this) <= 0) {
+            if (t - headPlain() <= 0) {
                 return null; // linearization point: empty while every thief is locked out
             }
             t -= 1;
@@ -247,14 +262,14 @@ public final class DuffyArrayDeque<T> implements TaskQueue<T> {
     }
 
     private T stealLocked() {
-        int h = (int) HEAD.get(this);
+        int h = headPlain();
         setHeadVolatile(h + 1); // the seed's Interlocked.Exchange: store head, then load tail
         if (tailVolatile() - h > 0) {
             return take(h); // linearization point: the volatile store of head
         }
         // Empty, or the owner took the last item: undo. Release: a push that reads this value
         // may reuse slots cleared by earlier lock holders; pairs with headAcquire() in push.
-        HEAD.setRelease(this, h);
+        setHeadRelease(h);
         return null;
     }
 
@@ -269,7 +284,13 @@ public final class DuffyArrayDeque<T> implements TaskQueue<T> {
 
     @Override
     public int size() {
-        int h = headAcquire(); // acquire, then tail: see grow()
+        // head before tail: head only grows between the two reads (but for a failing thief's
+        // undo of its own bump), so the difference errs high rather than low (deviation (d)).
+        int h = headAcquire();
+        Runnable probe = sizeProbe;
+        if (probe != null) {
+            probe.run();
+        }
         return Math.max(0, tailAcquire() - h);
     }
 
@@ -304,6 +325,11 @@ public final class DuffyArrayDeque<T> implements TaskQueue<T> {
         return foreignLock;
     }
 
+    /** Plain: under the lock, where every other writer of head also wrote it. */
+    private int headPlain() {
+        return (int) HEAD.get(this);
+    }
+
     private int headOpaque() {
         return (int) HEAD.getOpaque(this);
     }
@@ -318,6 +344,10 @@ public final class DuffyArrayDeque<T> implements TaskQueue<T> {
 
     private void setHeadVolatile(int value) {
         HEAD.setVolatile(this, value);
+    }
+
+    private void setHeadRelease(int value) {
+        HEAD.setRelease(this, value);
     }
 
     private int tailAcquire() {

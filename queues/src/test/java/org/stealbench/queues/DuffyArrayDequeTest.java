@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -166,5 +167,37 @@ final class DuffyArrayDequeTest {
         deque.push(3);
         assertEquals(8, deque.capacity());
         assertEquals(32, new DuffyArrayDeque<Integer>().capacity(), "the seed's INITIAL_SIZE");
+    }
+
+    /**
+     * Deviation (d), issue 9's size race, made deterministic: the probe grows the deque between
+     * size()'s read of head and its read of tail. Head and tail first cycle to 10, so the seed's
+     * reset (head = 0, tail = count) seen half done answered 4 - 10, clamped to 0, for a deque
+     * holding 3 items before and 4 after the push.
+     */
+    @Test
+    void size_growthBetweenItsTwoReads_answersTheCountNotZero() {
+        boolean[] pushed = {false};
+        AtomicReference<DuffyArrayDeque<Integer>> holder = new AtomicReference<>();
+        DuffyArrayDeque<Integer> deque = new DuffyArrayDeque<>(4, 0, () -> {
+            if (!pushed[0]) {
+                pushed[0] = true;
+                holder.get().push(99); // the fourth item: 4 slots hold 3, so this grows the array
+            }
+        });
+        holder.set(deque);
+        for (int i = 0; i < 10; i++) {
+            deque.push(i);
+            assertEquals(i, deque.steal());
+        }
+        QueueContractTest.pushRange(deque, 0, 3);
+        assertEquals(4, deque.capacity());
+        int size = deque.size();
+        assertTrue(pushed[0], "the probe ran inside size()");
+        assertEquals(8, deque.capacity(), "the probe's push grew the array");
+        assertTrue(size == 3 || size == 4, "size() during growth answered " + size + " for 3, then 4 items");
+        assertEquals(4, deque.size());
+        assertEquals(0, deque.steal());
+        assertEquals(99, deque.pop());
     }
 }

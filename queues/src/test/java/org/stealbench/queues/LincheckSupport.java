@@ -10,6 +10,9 @@ import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
  */
 final class LincheckSupport {
 
+    /** Interleavings per model-checked scenario, unless a kind's budget says otherwise. */
+    static final int MODEL_CHECKING_INVOCATIONS = 1_000;
+
     private LincheckSupport() {
     }
 
@@ -17,7 +20,7 @@ final class LincheckSupport {
     static ModelCheckingOptions modelChecking(Class<?> specification) {
         return new ModelCheckingOptions()
                 .iterations(30)
-                .invocationsPerIteration(1_000)
+                .invocationsPerIteration(MODEL_CHECKING_INVOCATIONS)
                 .threads(3)
                 .actorsPerThread(3)
                 .actorsBefore(2)

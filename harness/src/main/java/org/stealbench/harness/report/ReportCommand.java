@@ -1,6 +1,8 @@
 package org.stealbench.harness.report;
 
 import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.stealbench.harness.VersionProvider;
 import org.stealbench.harness.results.ResultsException;
 import org.stealbench.harness.results.RunData;
 import org.stealbench.pools.PoolKind;
@@ -25,14 +28,20 @@ import picocli.CommandLine.Parameters;
  * {@code scripts/report}'s engine: loads one or more run folders (or JMH JSON files) and writes one
  * self-contained HTML page: {@code RUN/report/index.html} for one run folder,
  * {@code results/reports/<stamp>/index.html} for several (or a lone JSON file), or {@code --out}.
- * Files that cannot be read are named with the problem on the console and on the page; the
- * sections they would feed say "not in this run". Nothing but the page is written: a run's JSON
- * is never touched.
+ * Relative paths, {@code --out} included, are the caller's; {@code results/reports} is in the
+ * repository ({@value #ROOT_PROPERTY}, which {@code scripts/report} sets). Files that cannot be
+ * read are named with the problem on the console and on the page; the sections they would feed
+ * say "not in this run". When no result at all can be read, no page is written and the command
+ * exits 2 naming each problem. Nothing but the page is written, atomically: a run's JSON is never
+ * touched.
  */
-@Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
         description = "Renders run folders (or JMH JSON files) into one static HTML page.",
-        footer = {"", "Exit codes: 0 page written (input problems are listed on it), 2 bad usage or no readable run."})
+        footer = {"", "Exit codes: 0 page written (input problems are listed on it), 2 bad usage or no readable result."})
 public final class ReportCommand implements Callable<Integer> {
+
+    /** The repository, where {@code results/reports} is; the working directory when unset. */
+    public static final String ROOT_PROPERTY = "stealbench.root";
 
     /** The seed 003 baseline: the platform pool, as the seed compared against the CLR ThreadPool. */
     public static final String DEFAULT_BASELINE = "jdk-tpe";
@@ -49,14 +58,27 @@ public final class ReportCommand implements Callable<Integer> {
             description = "Folder that receives index.html (default: RUN/report for one run folder, else results/reports/<stamp>).")
     Path out;
 
+    private PrintStream stdout = System.out;
+    private PrintStream stderr = System.err;
+
     public static void main(String[] args) {
+        System.exit(execute(System.out, System.err, args));
+    }
+
+    /** Runs the command with these streams; returns the exit code. */
+    static int execute(PrintStream out, PrintStream err, String... args) {
         System.setProperty("java.awt.headless", "true");
-        CommandLine cli = new CommandLine(new ReportCommand()).setParameterExceptionHandler((e, a) -> {
-            System.err.println("report: " + e.getMessage());
-            e.getCommandLine().usage(System.err);
-            return 2;
-        });
-        System.exit(cli.execute(args));
+        ReportCommand command = new ReportCommand();
+        command.stdout = out;
+        command.stderr = err;
+        return new CommandLine(command)
+                .setOut(new PrintWriter(out, true))
+                .setErr(new PrintWriter(err, true))
+                .setParameterExceptionHandler((e, a) -> {
+                    err.println("report: " + e.getMessage() + " (see scripts/report --help)");
+                    return 2;
+                })
+                .execute(args);
     }
 
     @Override
@@ -64,18 +86,22 @@ public final class ReportCommand implements Callable<Integer> {
         try {
             PoolKind.byId(baseline);
         } catch (IllegalArgumentException e) {
-            System.err.println("report: --baseline: " + e.getMessage());
+            stderr.println("report: --baseline: " + e.getMessage());
+            return 2;
+        }
+        if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
+            stderr.println("report: --out " + out + ": exists and is not a folder");
             return 2;
         }
         try {
             Path page = render(runs, baseline, out);
-            System.out.println("stealbench: report " + page.toAbsolutePath().normalize());
+            stdout.println("stealbench: report " + page.toAbsolutePath().normalize());
             return 0;
         } catch (ResultsException e) {
-            System.err.println("report: " + e.getMessage());
+            stderr.println("report: " + e.getMessage());
             return 2;
         } catch (IOException e) {
-            System.err.println("report: cannot write the page: " + e.getMessage());
+            stderr.println("report: cannot write the page: " + e);
             return 2;
         }
     }
@@ -84,14 +110,25 @@ public final class ReportCommand implements Callable<Integer> {
      * Loads the runs, renders the page and writes it; returns the page's path. Problems with
      * single files are printed to standard error and listed on the page.
      *
-     * @throws ResultsException if a given folder or file does not exist or holds no result file
+     * @throws ResultsException if a given folder or file does not exist or holds no result file,
+     *                          or if not one result of any source could be read (nothing written)
      */
     public static Path render(List<Path> sources, String baseline, Path outDir) throws ResultsException, IOException {
         System.setProperty("java.awt.headless", "true");
-        List<RunView> views = new ArrayList<>();
+        List<RunData> loaded = new ArrayList<>();
         for (Path source : sources) {
-            RunData data = RunData.load(source);
-            RunView view = RunView.of(data, label(source));
+            loaded.add(RunData.load(source));
+        }
+        if (loaded.stream().allMatch(d -> d.experiments().isEmpty())) {
+            List<String> problems = new ArrayList<>();
+            loaded.forEach(d -> problems.addAll(d.problems()));
+            throw new ResultsException(sources.get(0), "no result could be read"
+                    + (sources.size() == 1 ? "" : " from it or the " + (sources.size() - 1) + " other run(s)")
+                    + ": " + String.join("; ", problems));
+        }
+        List<RunView> views = new ArrayList<>();
+        for (RunData data : loaded) {
+            RunView view = RunView.of(data, label(data.source()));
             view.problems().forEach(p -> System.err.println("report: warning: " + p));
             views.add(view);
         }
@@ -101,13 +138,17 @@ public final class ReportCommand implements Callable<Integer> {
         Files.createDirectories(dir);
         Path page = dir.resolve("index.html");
         Path tmp = Files.createTempFile(dir, "index", ".html.tmp");
-        Files.writeString(tmp, html, StandardCharsets.UTF_8);
         try {
-            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
-        } catch (UnsupportedOperationException e) {
-            // not a POSIX file system: the temporary file's default permissions stay
+            Files.writeString(tmp, html, StandardCharsets.UTF_8);
+            try {
+                Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
+            } catch (UnsupportedOperationException e) {
+                // not a POSIX file system: the temporary file's default permissions stay
+            }
+            Files.move(tmp, page, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp); // after a failure: no half-written file is left
         }
-        Files.move(tmp, page, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         return page;
     }
 
@@ -118,7 +159,7 @@ public final class ReportCommand implements Callable<Integer> {
         }
         String stamp = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT)
                 .format(ZonedDateTime.now(ZoneOffset.UTC));
-        return Path.of("results", "reports", stamp);
+        return Path.of(System.getProperty(ROOT_PROPERTY, "."), "results", "reports", stamp);
     }
 
     private static String label(Path source) {

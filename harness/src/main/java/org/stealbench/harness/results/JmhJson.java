@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * Reads JMH's JSON result format ({@code -rf json}) into {@link JmhResult}s, with one clear
@@ -45,7 +46,7 @@ public final class JmhJson {
         } catch (JsonProcessingException e) {
             throw new ResultsException(file, "not valid JSON, truncated or damaged (line "
                     + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ": "
-                    + e.getOriginalMessage() + ")", e);
+                    + parserMessage(e) + ")", e);
         }
         if (!root.isArray()) {
             throw notJmh(file, "the top level is not an array");
@@ -56,6 +57,23 @@ public final class JmhJson {
             results.add(result(file, index++, node));
         }
         return results;
+    }
+
+    /** Jackson's own words, without its location and source-description internals. */
+    private static final Pattern JACKSON_LOCATION =
+            Pattern.compile("\\s*\\[Source: .*?; line: (\\d+), column: (\\d+)\\]");
+
+    /**
+     * The parser's message as a reader should see it: Jackson's words, with any location it
+     * embeds (such as a start marker's) as "line L, column C" and no "[Source: REDACTED
+     * (StreamReadFeature...)]" description.
+     */
+    public static String parserMessage(JsonProcessingException e) {
+        String message = e.getOriginalMessage();
+        if (message == null) {
+            return e.getClass().getSimpleName();
+        }
+        return JACKSON_LOCATION.matcher(message).replaceAll(" line $1, column $2").replaceAll("\\s+", " ").trim();
     }
 
     private static ResultsException notJmh(Path file, String why) {

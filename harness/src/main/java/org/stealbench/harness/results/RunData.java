@@ -87,9 +87,9 @@ public record RunData(Path source, Map<String, Object> env, Map<String, List<Jmh
                 Map<String, Object> read = JSON.readValue(envFile.toFile(), Map.class);
                 env.putAll(read);
             } catch (JsonProcessingException e) {
-                problems.add(envFile + ": not valid JSON (" + e.getOriginalMessage() + ")");
+                problems.add(envFile + ": not valid JSON (" + JmhJson.parserMessage(e) + ")");
                 if (strict) {
-                    throw new ResultsException(envFile, "not valid JSON (" + e.getOriginalMessage() + ")", e);
+                    throw new ResultsException(envFile, "not valid JSON (" + JmhJson.parserMessage(e) + ")", e);
                 }
             } catch (IOException e) {
                 problems.add(envFile + ": cannot be read (" + e.getMessage() + ")");

@@ -27,6 +27,7 @@ import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.stealbench.harness.VersionProvider;
 import org.stealbench.harness.report.ReportCommand;
 import org.stealbench.harness.results.ExperimentId;
 import org.stealbench.harness.results.ResultsException;
@@ -51,7 +52,7 @@ import picocli.CommandLine.Parameters;
  * Everything the command line names is checked before a folder is created; bad input exits 2
  * with one line.
  */
-@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
         description = "Runs a benchmark profile and writes a run folder under results/runs/.",
         footer = {"", "Profiles: quick (default), full, or one experiment alone: seed-002, deque-ops, ...",
                 "Exit codes: 0 every experiment ran, 1 some failed (what finished is kept), 2 bad usage."})

@@ -2,15 +2,19 @@ package org.stealbench.harness.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Param;
 
 /**
  * Each benchmark's contender {@code @Param} defaults must equal what the registry admits, so a
- * plain {@code java -jar benchmarks.jar} run covers every variant and nothing else.
+ * plain {@code java -jar benchmarks.jar} run covers every variant and nothing else. The defaults
+ * are annotation constants, which cannot be computed from the registry: when a variant is added,
+ * these tests fail with the file and the exact {@code @Param} line to write.
  */
 @Tag("quick")
 final class ContenderParamsTest {
@@ -19,31 +23,67 @@ final class ContenderParamsTest {
         return List.of(state.getField(field).getAnnotation(Param.class).value());
     }
 
+    /** Fails unless the field's defaults are {@code expected}, naming the file and the line to write. */
+    static void assertDefaults(List<String> expected, Class<?> state, String field) throws NoSuchFieldException {
+        List<String> actual = defaults(state, field);
+        if (!actual.equals(expected)) {
+            fail(mismatch(expected, actual, state, field));
+        }
+    }
+
+    static String mismatch(List<String> expected, List<String> actual, Class<?> state, String field) {
+        Class<?> top = state;
+        while (top.getEnclosingClass() != null) {
+            top = top.getEnclosingClass();
+        }
+        List<String> missing = expected.stream().filter(id -> !actual.contains(id)).toList();
+        List<String> extra = actual.stream().filter(id -> !expected.contains(id)).toList();
+        String what = !missing.isEmpty() || !extra.isEmpty()
+                ? (missing.isEmpty() ? "" : "misses " + missing) + (!missing.isEmpty() && !extra.isEmpty() ? " and " : "")
+                        + (extra.isEmpty() ? "" : "has " + extra + " the registry does not")
+                : "lists the registry's ids in another order";
+        String line = expected.stream().map(id -> "\"" + id + "\"").collect(Collectors.joining(", ", "@Param({", "})"));
+        return "harness/src/main/java/" + top.getName().replace('.', '/') + ".java: the @Param of "
+                + state.getSimpleName() + "." + field + " " + what + "; replace it with:\n    " + line;
+    }
+
     @Test
     void dequeOps_ownerDefaults_equalRegistryDequesAndFloor() throws Exception {
-        assertEquals(Contenders.dequeOps(true), defaults(DequeOpsBenchmark.Owner.class, "queue"));
+        assertDefaults(Contenders.dequeOps(true), DequeOpsBenchmark.Owner.class, "queue");
     }
 
     @Test
     void dequeContention_defaults_equalRegistryDeques() throws Exception {
-        assertEquals(Contenders.dequeOps(false), defaults(DequeContentionBenchmark.Shared.class, "queue"));
+        assertDefaults(Contenders.dequeOps(false), DequeContentionBenchmark.Shared.class, "queue");
     }
 
     @Test
     void enqueueDequeue_defaults_equalAnyThreadQueuesAndPeers() throws Exception {
-        assertEquals(Contenders.enqueueDequeue(), defaults(EnqueueDequeueBenchmark.class, "queue"));
+        assertDefaults(Contenders.enqueueDequeue(), EnqueueDequeueBenchmark.class, "queue");
     }
 
     @Test
     void poolBenchmarks_defaults_equalPoolRegistry() throws Exception {
-        assertEquals(Contenders.pools(), defaults(QueueDrainBenchmark.class, "pool"));
-        assertEquals(Contenders.pools(), defaults(RecursiveWorkBenchmark.class, "pool"));
-        assertEquals(Contenders.forkJoinPools(), defaults(ForkJoinFibBenchmark.class, "pool"));
+        assertDefaults(Contenders.pools(), QueueDrainBenchmark.class, "pool");
+        assertDefaults(Contenders.pools(), RecursiveWorkBenchmark.class, "pool");
+        assertDefaults(Contenders.forkJoinPools(), ForkJoinFibBenchmark.class, "pool");
     }
 
     @Test
     void rangePartitioner_defaults_equalPartitionersAndPeer() throws Exception {
-        assertEquals(Contenders.PARTITIONERS, defaults(RangePartitionerBenchmark.class, "partitioner"));
+        assertDefaults(Contenders.PARTITIONERS, RangePartitionerBenchmark.class, "partitioner");
+    }
+
+    /** A variant added to the registry but not to a benchmark: the failure gives the line to paste. */
+    @Test
+    void mismatch_registryIdMissing_namesTheFileAndTheExactLine() {
+        String message = mismatch(List.of("locked", "duffy", "new-kind"), List.of("locked", "duffy"),
+                DequeOpsBenchmark.Owner.class, "queue");
+        assertEquals("harness/src/main/java/org/stealbench/harness/bench/DequeOpsBenchmark.java: the @Param of"
+                + " Owner.queue misses [new-kind]; replace it with:\n    @Param({\"locked\", \"duffy\", \"new-kind\"})",
+                message);
+        assertEquals(true, mismatch(List.of("a"), List.of("a", "gone"), EnqueueDequeueBenchmark.class, "queue")
+                .contains("has [gone] the registry does not"));
     }
 
     @Test

@@ -64,6 +64,12 @@ final class BenchCommandTest {
         assertRefused(bench("--dry-run", "-p", "pool=nope"), "pool 'nope'");
     }
 
+    /** Without --dry-run too: refused before the run folder exists, not inside each fork's setup. */
+    @Test
+    void unknownPool_realRun_exits2BeforeAnyFolder() {
+        assertRefused(bench("-p", "pool=nope"), "-p pool=nope: pool 'nope' does not exist; valid pool ids: ");
+    }
+
     @Test
     void unknownQueue_exits2NamingTheQueueKind() {
         assertRefused(bench("deque-ops", "-p", "queue=nope"), "queue 'nope'");
@@ -135,6 +141,28 @@ final class BenchCommandTest {
                 .findFirst().orElseThrow();
 
         assertFalse(base.equals(longer), base + " / " + longer);
+    }
+
+    /** -p with fewer contenders plans fewer forks: the estimate and the per-experiment line follow. */
+    @Test
+    void dryRun_paramOverride_shrinksTheEstimate() {
+        Outcome all = bench("--dry-run", "--only", "deque-ops", "-f", "2", "-i", "1");
+        Outcome one = bench("--dry-run", "--only", "deque-ops", "-f", "2", "-i", "1", "-p", "queue=locked");
+
+        assertEquals(0, one.code(), one.err());
+        assertTrue(one.out().contains(" x 2 round(s)"), one.out());
+        assertTrue(estimateSeconds(one.out()) < estimateSeconds(all.out()), all.out() + "\n" + one.out());
+        assertFalse(Files.exists(dir.resolve("runs")));
+    }
+
+    /** The "estimated 1m05s" of the plan's first line, in seconds. */
+    private static long estimateSeconds(String out) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("estimated (?:(\\d+)h)?(\\d+)m(?:(\\d+)s)?")
+                .matcher(out.lines().findFirst().orElseThrow());
+        assertTrue(m.find(), out);
+        long h = m.group(1) == null ? 0 : Long.parseLong(m.group(1));
+        long s = m.group(3) == null ? 0 : Long.parseLong(m.group(3));
+        return h * 3600 + Long.parseLong(m.group(2)) * 60 + s;
     }
 
     @Test
