@@ -31,11 +31,14 @@ import org.stealbench.queues.TaskQueue;
  * (only for deques that any thread may pop). Idle workers park and are woken when work arrives;
  * no wake-up is lost (see the overview).
  *
- * <p>Fork/join. {@link #fork} on a worker pushes onto its deque and returns a {@link Joinable}
- * whose {@code join()} helps: it runs the worker's own pending tasks, runs the awaited task
- * inline if no one has started it, and otherwise runs other tasks (stolen or global) until the
- * awaited one is done, nesting at most {@link #MAX_HELP_DEPTH} helped tasks deep on a worker's
- * stack; past that bound it only runs the awaited task itself or waits. A task's throwable is
+ * <p>Fork/join. {@link #fork} on a worker pushes onto its deque, waking an idle worker if the
+ * deque was empty, and returns a {@link Joinable} whose {@code join()} helps only inside the
+ * awaited task's subtree: it runs the tasks its worker forked after the awaited one (LIFO-pop
+ * deques only), runs the awaited task inline if no one has started it, and steals from the
+ * worker that took the awaited task; otherwise it waits, re-checking. It never runs global or
+ * unrelated work, and nests at most {@link #MAX_HELP_DEPTH} helped tasks deep on a worker's
+ * stack; past that bound it only runs the awaited task itself or waits. A join keeps the
+ * calling thread's interrupt status but is not ended by it. A task's throwable is
  * rethrown by {@code join()} wrapped in a {@link java.util.concurrent.CompletionException}. From
  * an outside thread, {@code fork} submits to the global queue and {@code join()} blocks.
  * {@link #tryRunOne()} and {@link #helpUntil} are seed 004's {@code try_executing_one} and
@@ -64,28 +67,38 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * thread's: submitters push, everyone takes from its FIFO end (pop if popOrder is FIFO,
      * else steal), so outside submissions start in submission order.
      *
-     * Parking and wake-up (why none is lost). Idle workers sit in a small stack guarded by
-     * idleLock; `idleCount` mirrors its size in a volatile so submitters can check it without
+     * Parking and wake-up (why no wake-up is lost). Idle workers sit in a small stack guarded
+     * by idleLock; `idleCount` mirrors its size in a volatile so others can check it without
      * the lock. A worker that found nothing (1) pushes itself on the idle stack, writing
      * idleCount, (2) issues a full fence, (3) re-scans every queue with isEmpty(), and (4) only
-     * if all were empty parks until a signaller sets its `signaled` flag. A submitter (a) pushes
-     * its task, (b) issues a full fence, (c) reads idleCount and, if it is non-zero, pops one
-     * worker off the idle stack under the lock, sets its flag and unparks it. The fences order
-     * (1) before (3) and (a) before (c) (store->load, which volatile/lock semantics alone do not
-     * give for the queues' own fields), so in any interleaving either the re-scan sees the task
-     * or the submitter sees the registration: a task is never left queued while every worker
-     * is parked. An unpark before the park is kept by LockSupport's permit; spurious returns from
-     * park re-check the flag. The re-scan checks emptiness instead of taking, so a steal that
-     * fails only because it lost a race (some variants answer null spuriously) cannot make a
-     * worker park beside work. Each submission wakes at most one worker and only when one is
-     * idle: no storms; a worker spins at most a bounded number of re-scans before registering.
-     * Wake policy from seed 004 on top: a successful steal that leaves work behind, and a fork
-     * onto a deque that already held a task (checked only while some worker is idle), wake one
-     * idle worker too. Those two are hints
-     * without the fence: the owner of that work is running and will reach it itself, so a missed
-     * hint costs parallelism, never progress. execute() from a worker does fence, because its
-     * caller may block on the result.
+     * if all were empty parks until a waker sets its `signaled` flag. Every publisher of a task
+     * (a) pushes it, (b) issues a full fence, (c) reads idleCount and, if it is non-zero and the
+     * push needs a signal, pops one worker off the idle stack under the lock, sets its flag and
+     * unparks it. The fences order (1) before (3) and (a) before (c) (store->load, which
+     * volatile or lock semantics alone do not give for the queues' own fields), so either the
+     * re-scan sees the task or the publisher sees the registration. An unpark before the park is
+     * kept by LockSupport's permit; spurious returns from park re-check the flag. The re-scan
+     * checks emptiness instead of taking, so a steal that lost a race cannot make a worker park
+     * beside work.
      *
+     * Which pushes signal. A push onto the global queue always does (execute and fork from
+     * outside). A push onto a worker's own deque (fork, execute from a worker) signals when,
+     * after its fence, the deque holds at most one task: it took the deque from empty to
+     * non-empty, or thieves emptied it meanwhile. A push onto a deque that still holds an older
+     * task does not signal; that older task was signalled, or is itself behind one. Every
+     * successful take from a queue other than one's own (a steal, a global take, a join's steal
+     * from a thief) passes the signal on: if a worker is idle and any queue still holds a task,
+     * wake one. Each take is an atomic read-modify-write or a lock, so it orders before the
+     * re-check, and a thief's check pairs with the owner's fenced size read: either the owner
+     * sees its deque emptied by the thief and signals, or the thief sees the owner's new task
+     * and passes on. The invariant is: while a task is queued, some worker is awake and will
+     * scan for it (the owner of the deque is awake when it pushes, but may then block by other
+     * means than join, so it does not count), or a signal for it is pending, or no worker is
+     * idle. A signal may be consumed by a take of another task (the woken worker finds some
+     * other queue first); the pass-on then covers the task the signal was for. Each push wakes at
+     * most one worker and only when one is idle; a worker spins at most a bounded number of
+     * re-scans before registering.
+
      * Shutdown. `ctl` holds the SHUTDOWN bit and the number of execute/fork calls between their
      * admission check and the end of their push ("in flight"). Admission is a CAS that fails once
      * SHUTDOWN is set, so after shutdown() no submission starts and the in-flight count only
@@ -99,23 +112,40 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * in-flight submissions to finish their push (a few instructions each), drains every queue,
      * wakes and interrupts the workers, which leave as soon as they find no work.
      *
-     * Helping join (awaitJoin). On a worker, while the awaited task is not done: if the help
-     * depth is below MAX_HELP_DEPTH, pop and run own tasks (for LIFO deques, the tasks forked
-     * after the awaited one, usually the awaited one itself: the natural recursion order); else
-     * or when the deque is empty, claim the awaited task and run it inline if no one started it
-     * (always allowed: that is the recursion a sequential program would do, so the stack depth
-     * stays that of the program plus at most MAX_HELP_DEPTH helped tasks); else, below the bound,
-     * run a task from the global queue or a victim; else spin a bounded number of rounds, then
-     * wait on the task's monitor for at most a millisecond and retry, so a worker waiting for a
-     * stolen task comes back to help when new work appears. No cycle of waits can form: a worker
-     * waits only for a task running on another thread, and a task helped on top of a stack
-     * started after every frame below it, so the task waited for cannot depend on a frame
-     * suspended under the waiter. An inline claim leaves the task's queue entry behind; running
-     * that stale entry later does nothing (ForkTask's claim CAS).
+     * Helping join (awaitJoin). On a worker, while the awaited task is not done: below
+     * MAX_HELP_DEPTH and if the deque pops LIFO with thieves on the other end, pop and run own
+     * tasks: these were forked after the awaited one (thieves take the oldest first, so once the
+     * awaited task is gone everything left in the deque is younger), usually ending with the
+     * awaited task itself, the natural recursion order. Else, or when that deque is empty, claim
+     * the awaited task and run it inline if no one started it (always allowed: that is the
+     * recursion a sequential program would do, so the stack depth stays that of the program plus
+     * at most MAX_HELP_DEPTH helped tasks). Else, below the bound and on such a LIFO deque (whose
+     * pop just found it empty), steal from the thief that ForkTask records (the worker that took the awaited task from a queue not its own): that
+     * worker's deque holds the awaited task's subtree while it runs it, since a worker takes
+     * from another queue only when its own deque is empty (a join on a FIFO-pop deque, which
+     * may still hold older tasks, therefore never steals). Else spin a bounded number of rounds,
+     * then wait on the task's monitor for at most a millisecond and retry. The join never takes
+     * from the global queue or from random victims. A pending interrupt ends one timed wait and
+     * is cleared; the join restores it when it returns, so an interrupted joiner blocks instead
+     * of spinning.
      *
+     * Why no cycle of waits. A frame waits only for a task running on another worker or for a
+     * task it runs itself, and a task a join runs on top of its frame belongs to the awaited
+     * task's subtree. In a program whose tasks join only tasks they forked (or descendants of
+     * those), every task in that subtree started after the waiting frame and can wait only for
+     * its own descendants, never for a frame suspended under it, so the waits-for relation is
+     * acyclic. An outside task, or any task outside the subtree, is never stacked on a joiner,
+     * so a task that joins a non-descendant (C joining T in issue 9) waits on its own worker's
+     * stack, not on top of T. The thief hint is read before the steal, so the thief may have
+     * finished the awaited task and moved on; the join then runs one task of that worker's
+     * newer work, which joins only its own descendants, and sees the awaited task done next.
+     * An inline claim leaves the task's queue entry behind; running that stale entry later does
+     * nothing (ForkTask's claim CAS).
+
      * Hot path. A worker's own pushes and pops take no lock beyond what the deque kind takes and
-     * allocate nothing; a fork allocates its ForkTask; an outside execute does one CAS and one
-     * atomic add on ctl and one full fence besides the global queue's push. Workers keep their
+     * allocate nothing; a fork allocates its ForkTask and issues one full fence (the signalling
+     * protocol's, as ForkJoinPool's push does); an outside execute does one CAS and one atomic
+     * add on ctl and one full fence besides the global queue's push. Workers keep their
      * private state (help depth, random seed) in their own Thread objects, which are large
      * enough that two workers' fields never share a cache line.
      *
@@ -181,6 +211,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private final boolean globalTakesByPop;
     private final boolean globalFirst;
     private final boolean thievesPop;
+    /**
+     * Whether a join may pop its own deque to help: only when pop is LIFO and thieves take the
+     * other (FIFO) end, so that every task a join pops was forked after the awaited one.
+     */
+    private final boolean ownPopHelps;
     private final boolean flowContext;
     private final QueueKind workerDequeKind;
     private final QueueKind globalQueueKind;
@@ -211,6 +246,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         this.globalFirst = b.searchOrder == SearchOrder.LOCAL_GLOBAL_STEAL;
         this.global = b.globalQueue.create();
         this.globalTakesByPop = b.globalQueue.traits().popOrder() == Order.FIFO;
+        QueueTraits dequeTraits = b.workerDeque.traits();
+        this.ownPopHelps = !b.thievesPopOwnersEnd && dequeTraits.popOrder() == Order.LIFO
+                && dequeTraits.stealOrder() == Order.FIFO;
         this.workers = new Worker[b.threads];
         this.idleStack = new Worker[b.threads];
         for (int i = 0; i < workers.length; i++) {
@@ -368,8 +406,12 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         Worker w = currentWorker();
         admit();
         try {
-            (w != null ? w.deque : global).push(item);
-            signalWork();
+            if (w != null) {
+                pushOwn(w, item);
+            } else {
+                global.push(item);
+                signalWork();
+            }
         } finally {
             leave();
         }
@@ -388,14 +430,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         ForkTask<T> forked = new ForkTask<>(this, task, flowContext ? TaskContext.current() : null);
         Worker w = currentWorker();
         if (w != null) {
-            TaskQueue<Runnable> deque = w.deque;
-            // Seed 004's rule (wake only if the deque already held a task), asked only when some
-            // worker is idle, so a busy pool pays no emptiness check on its fork path.
-            boolean wake = idleCount != 0 && !deque.isEmpty();
-            deque.push(forked);
-            if (wake) {
-                hintWork();
-            }
+            pushOwn(w, forked);
         } else {
             admit();
             try {
@@ -406,6 +441,22 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             }
         }
         return forked;
+    }
+
+    /**
+     * Pushes {@code task} onto {@code w}'s own deque and wakes an idle worker if the push took the
+     * deque from empty to non-empty (the overview's "Parking and wake-up").
+     */
+    private void pushOwn(Worker w, Runnable task) {
+        TaskQueue<Runnable> deque = w.deque;
+        deque.push(task);
+        // Full fence: orders the push before the idleCount and size reads below (store->load);
+        // pairs with the fence in awaitWork() (a worker registering as idle, then re-scanning)
+        // and with the atomic take of a thief, which re-checks the queues after taking.
+        VarHandle.fullFence();
+        if (idleCount != 0 && deque.size() <= 1) {
+            wakeOne();
+        }
     }
 
     /** Counts a submission in flight, or rejects it after shutdown. */
@@ -442,15 +493,44 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return globalTakesByPop ? global.pop() : global.steal();
     }
 
-    /** The global queue and the victims, in the search order; null if nothing was found. */
+    /**
+     * The global queue and the victims, in the search order; null if nothing was found. On a
+     * worker, a task found is marked as taken by it and the wake-up is passed on.
+     */
     private Runnable scanShared(Worker w) {
         Runnable task;
         if (globalFirst) {
             task = takeGlobal();
-            return task != null ? task : stealFromOthers(w);
+            if (task == null) {
+                task = stealFromOthers(w);
+            }
+        } else {
+            task = stealFromOthers(w);
+            if (task == null) {
+                task = takeGlobal();
+            }
         }
-        task = stealFromOthers(w);
-        return task != null ? task : takeGlobal();
+        if (task != null && w != null) {
+            tookShared(w, task);
+        }
+        return task;
+    }
+
+    /**
+     * After {@code w} took {@code task} from a queue not its own: records {@code w} as the
+     * task's thief (for joins) and passes the wake-up on if work remains and a worker is idle.
+     * The signal that woke {@code w} may have been for another task than the one it took, so
+     * without this an idle worker could stay parked beside queued work (the overview).
+     */
+    private void tookShared(Worker w, Runnable task) {
+        if (task instanceof ForkTask<?> forked) {
+            forked.setThiefRelease(w);
+        }
+        // The take was an atomic read-modify-write or a lock (a full barrier on the queue), so the
+        // reads below see every push that preceded it; see "why no wake-up is lost".
+        if (idleCount != 0 && anyQueuedWork()) {
+            wakeOne();
+        }
     }
 
     /** One pass over the other workers' deques from a random start; {@code w} null for outsiders. */
@@ -466,9 +546,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             TaskQueue<Runnable> deque = victim.deque;
             Runnable task = thievesPop ? deque.pop() : deque.steal();
             if (task != null) {
-                if (!deque.isEmpty()) {
-                    hintWork();
-                }
                 return task;
             }
         }
@@ -573,13 +650,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         // Full fence: orders the caller's push before the idleCount read; pairs with the fence in
         // awaitWork() between a worker's registration and its re-scan.
         VarHandle.fullFence();
-        if (idleCount != 0) {
-            wakeOne();
-        }
-    }
-
-    /** Wakes one idle worker, if any is seen, for parallelism only (no fence; see the overview). */
-    private void hintWork() {
         if (idleCount != 0) {
             wakeOne();
         }
@@ -708,10 +778,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             task.awaitDone();
             return;
         }
+        boolean interrupted = false;
         int spins = 0;
         while (!task.isDone()) {
             boolean mayHelp = w.depth < MAX_HELP_DEPTH;
-            Runnable other = mayHelp ? w.deque.pop() : null;
+            Runnable other = mayHelp && ownPopHelps ? w.deque.pop() : null;
             if (other == null) {
                 if (task.tryClaim()) {
                     w.depth++;
@@ -720,9 +791,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                     } finally {
                         w.depth--;
                     }
-                    return;
+                    break;
                 }
-                other = mayHelp ? scanShared(w) : null;
+                // Only where the own pop above ran and found the deque empty: a worker's deque
+                // must hold nothing older than what it takes from elsewhere (the overview).
+                other = mayHelp && ownPopHelps ? stealFromThief(w, task) : null;
             }
             if (other != null) {
                 runNested(w, other);
@@ -730,13 +803,32 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             } else if (++spins < JOIN_SPINS) {
                 Thread.onSpinWait();
             } else {
-                if (!w.deque.isEmpty()) {
-                    signalWork(); // we are about to wait: our queued tasks must not wait with us
+                if (idleCount != 0 && !w.deque.isEmpty()) {
+                    wakeOne(); // we are about to wait: our queued tasks must not wait with us
                 }
-                task.awaitDone(JOIN_WAIT_NANOS);
+                interrupted |= task.awaitDoneClearingInterrupt(JOIN_WAIT_NANOS);
                 spins = 0;
             }
         }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * One task from the deque of the worker that took {@code awaited} (its subtree while that
+     * worker runs it), or null: no thief recorded, the thief is {@code w}, or its deque is empty.
+     */
+    private Runnable stealFromThief(Worker w, ForkTask<?> awaited) {
+        if (!(awaited.thiefAcquire() instanceof Worker thief) || thief == w || thief.pool != this) {
+            return null;
+        }
+        TaskQueue<Runnable> deque = thief.deque;
+        Runnable task = thievesPop ? deque.pop() : deque.steal();
+        if (task != null) {
+            tookShared(w, task);
+        }
+        return task;
     }
 
     private void runNested(Worker w, Runnable task) {

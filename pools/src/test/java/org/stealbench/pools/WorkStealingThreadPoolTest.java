@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -30,6 +32,14 @@ final class WorkStealingThreadPoolTest {
                         .flatMap(order -> Stream.of(false, true)
                                 .filter(pop -> !pop || !deque.traits().ownerOnly())
                                 .map(pop -> Arguments.of(deque, order, pop))));
+    }
+
+    /**
+     * The defaults and each builder option that changes signalling, taking or helping, named for
+     * the test report; the liveness and option-combination tests run under each.
+     */
+    static Stream<Named<UnaryOperator<WorkStealingThreadPool.Builder>>> tunings() {
+        return Stream.of(Named.of("defaults", UnaryOperator.identity()));
     }
 
     static Stream<QueueKind> globalKinds() {
