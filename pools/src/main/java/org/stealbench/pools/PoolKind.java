@@ -85,6 +85,32 @@ public final class PoolKind {
         return factory.apply(threads);
     }
 
+    /**
+     * A new pool with {@code threads} threads, tuned by {@code tuning}: {@code default} for
+     * {@link #create(int)}, or, for the {@code ws-*} kinds only, a spec of
+     * {@link WorkStealingThreadPool.Builder#tuning} (the id stays that of the kind; benchmarks
+     * pass the spec as its own parameter).
+     *
+     * @throws IllegalArgumentException if {@code threads} is less than 1, or the spec is not
+     *                                  understood or names options for a kind without them
+     */
+    public ExecutorService create(int threads, String tuning) {
+        Objects.requireNonNull(tuning, "tuning");
+        if (tuning.equals(WorkStealingThreadPool.DEFAULT_TUNING)) {
+            return create(threads);
+        }
+        if (!isTunable()) {
+            throw new IllegalArgumentException("tuning '" + tuning + "' applies to the ws-* pools only, got " + id);
+        }
+        StealbenchPool.checkThreads(threads);
+        return WorkStealingThreadPool.builder().threads(threads).workerDeque(workerDeque).tuning(tuning).build();
+    }
+
+    /** Whether {@link #create(int, String)} takes a tuning other than {@code default}. */
+    public boolean isTunable() {
+        return workerDeque != null;
+    }
+
     /** Whether the pool is one of ours ({@link StealbenchPool}) rather than a JDK peer. */
     public boolean isStealbenchPool() {
         return ours;

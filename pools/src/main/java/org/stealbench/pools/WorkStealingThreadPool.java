@@ -52,6 +52,11 @@ import org.stealbench.queues.TaskQueue;
  * by a running task after {@code shutdownNow} drained the queues is run by that task's joins, or,
  * if never joined, neither run nor returned.
  *
+ * <p>Tuning. {@link Builder#signalling}, {@link Builder#precheckPop}, {@link Builder#globalBatch}
+ * and {@link Builder#stealHalf} change how workers signal and take, not what runs; each is off by
+ * default and can be set from one string with {@link Builder#tuning}, which is what
+ * {@link PoolKind#create(int, String)} passes for benchmarks.
+ *
  * <p>Progress: submission is as blocking as the chosen queues; helping joins never block while
  * they have work they may run; a worker blocks only when parked idle or when waiting for a task
  * another thread is running.
@@ -99,6 +104,31 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * most one worker and only when one is idle; a worker spins at most a bounded number of
      * re-scans before registering.
 
+     * Signalling.SEARCHING (Tokio's and Go's rule, an option). `searchers` counts workers that
+     * are awake with no task: a worker whose own scan failed becomes one if fewer than half the
+     * workers are (a CAS), re-scans SEARCH_SCANS times, then stops searching (an atomic
+     * decrement) and, if still empty-handed, parks through the protocol above; a woken worker
+     * is counted as searching by its waker, under idleLock, before it is unparked. A push
+     * signals only if, after its fence, it also reads searchers == 0. Why nothing is lost: a
+     * push that read searchers > 0 read it before some searcher's decrement, so that searcher's
+     * next look at the queues (the re-scan of awaitWork, or, for the last searcher to leave with
+     * a task, a check of every queue that wakes one idle worker if any holds work) sees the
+     * push. The pass-on after each take is then left to that last searcher. A busy pool pays a
+     * volatile read per push and takes no lock; an idle pool wakes one searcher per burst
+     * instead of one worker per task.
+     *
+     * Batches (options). globalBatch > 1: a worker that takes from the global queue takes up to
+     * that many and pushes all but the first onto its own deque. stealHalf: after a successful
+     * steal a worker steals half of what the victim still holds (at most MAX_BATCH) into its
+     * own deque. Moved tasks record the mover as their thief. A moved task is in no queue
+     * between its take and its push, so a worker could scan and park in that gap: after moving,
+     * the mover fences and wakes an idle worker (subject to the searchers rule). A deque then
+     * holds tasks older than the one its owner runs; a join that steals from that owner may run
+     * one, a sibling of the awaited task, which joins only its own subtree (see below).
+     * precheckPop: a worker checks its own deque with isEmpty() before pop; for chase-lev that
+     * is two loads instead of pop's full fence when empty (the owner writes bottom and top only
+     * grows, so a stale read can only make the deque look fuller, never empty by mistake).
+     *
      * Shutdown. `ctl` holds the SHUTDOWN bit and the number of execute/fork calls between their
      * admission check and the end of their push ("in flight"). Admission is a CAS that fails once
      * SHUTDOWN is set, so after shutdown() no submission starts and the in-flight count only
@@ -166,6 +196,22 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         LOCAL_STEAL_GLOBAL
     }
 
+    /** When a push wakes an idle worker (see the overview's "Which pushes signal"). */
+    public enum Signalling {
+        /**
+         * A push onto an empty deque or the global queue wakes one idle worker; every take from a
+         * queue not the taker's own passes the signal on while work remains.
+         */
+        EMPTY_TO_NON_EMPTY,
+        /**
+         * As EMPTY_TO_NON_EMPTY, but a push wakes no one while some worker is searching (awake
+         * with no task); at most half the workers search, spinning briefly before they park, and
+         * the last searcher to find a task passes the signal on (Tokio's and Go's rule). A busy
+         * pool then pays one volatile read per push, and an idle one is not woken once per task.
+         */
+        SEARCHING
+    }
+
     /** How many helped tasks a join may nest on one worker's stack. */
     public static final int MAX_HELP_DEPTH = 64;
 
@@ -188,19 +234,29 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** The default search order. */
     public static final SearchOrder DEFAULT_SEARCH_ORDER = SearchOrder.LOCAL_GLOBAL_STEAL;
 
+    /** The default signalling. */
+    public static final Signalling DEFAULT_SIGNALLING = Signalling.EMPTY_TO_NON_EMPTY;
+
+    /** The largest {@link Builder#globalBatch} and {@link Builder#stealHalf} batch. */
+    public static final int MAX_BATCH = 64;
+
     private static final int SHUTDOWN = 1 << 30;
     private static final int IN_FLIGHT = SHUTDOWN - 1;
     /** Re-scans of every queue a worker makes before it registers as idle. */
     private static final int IDLE_SCANS = 2;
+    /** Re-scans a searching worker (Signalling.SEARCHING) makes before it parks. */
+    private static final int SEARCH_SCANS = 16;
     /** Help-or-spin rounds a join makes before it waits on the task. */
     private static final int JOIN_SPINS = 64;
     private static final long JOIN_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private static final VarHandle CTL;
+    private static final VarHandle SEARCHERS;
 
     static {
         try {
             CTL = MethodHandles.lookup().findVarHandle(WorkStealingThreadPool.class, "ctl", int.class);
+            SEARCHERS = MethodHandles.lookup().findVarHandle(WorkStealingThreadPool.class, "searchers", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -220,6 +276,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private final QueueKind workerDequeKind;
     private final QueueKind globalQueueKind;
     private final SearchOrder searchOrder;
+    private final Signalling signalling;
+    private final boolean searchingGate;
+    private final boolean precheckPop;
+    private final int globalBatch;
+    private final boolean stealHalf;
 
     /** SHUTDOWN bit | submissions in flight. */
     private volatile int ctl;
@@ -235,12 +296,22 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private long idleEpoch;
     /** Mirror of idleTop for lock-free reads; written under idleLock. */
     private volatile int idleCount;
+    /**
+     * Workers searching for work with none in hand (Signalling.SEARCHING only); changed by
+     * atomic add or CAS, read by pushes after their fence.
+     */
+    private volatile int searchers;
 
     private WorkStealingThreadPool(Builder b) {
         super("ws-" + b.workerDeque.id());
         this.workerDequeKind = b.workerDeque;
         this.globalQueueKind = b.globalQueue;
         this.searchOrder = b.searchOrder;
+        this.signalling = b.signalling;
+        this.searchingGate = b.signalling == Signalling.SEARCHING;
+        this.precheckPop = b.precheckPop;
+        this.globalBatch = b.globalBatch;
+        this.stealHalf = b.stealHalf;
         this.thievesPop = b.thievesPopOwnersEnd;
         this.flowContext = b.flowContext;
         this.globalFirst = b.searchOrder == SearchOrder.LOCAL_GLOBAL_STEAL;
@@ -296,6 +367,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         private SearchOrder searchOrder = DEFAULT_SEARCH_ORDER;
         private boolean thievesPopOwnersEnd;
         private boolean flowContext;
+        private Signalling signalling = DEFAULT_SIGNALLING;
+        private boolean precheckPop;
+        private int globalBatch = 1;
+        private boolean stealHalf;
 
         private Builder() {
         }
@@ -357,6 +432,105 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             return this;
         }
 
+        /** When a push wakes an idle worker (default {@link #DEFAULT_SIGNALLING}). */
+        public Builder signalling(Signalling signalling) {
+            this.signalling = Objects.requireNonNull(signalling, "signalling");
+            return this;
+        }
+
+        /**
+         * Whether a worker checks its own deque with {@code isEmpty()} before it pops (default
+         * false): for {@code chase-lev}, two loads instead of the pop's full fence when the deque
+         * is empty; for a lock-based deque, one more lock.
+         */
+        public Builder precheckPop(boolean precheckPop) {
+            this.precheckPop = precheckPop;
+            return this;
+        }
+
+        /**
+         * How many tasks a worker takes from the global queue at once (default 1): it runs the
+         * first and pushes the rest onto its own deque, where it pops them without the global
+         * queue's synchronization and others may steal them. Above 1, outside submissions no
+         * longer start strictly in submission order.
+         *
+         * @throws IllegalArgumentException if not in [1, MAX_BATCH]
+         */
+        public Builder globalBatch(int globalBatch) {
+            if (globalBatch < 1 || globalBatch > MAX_BATCH) {
+                throw new IllegalArgumentException("globalBatch must be in [1, " + MAX_BATCH + "], got " + globalBatch);
+            }
+            this.globalBatch = globalBatch;
+            return this;
+        }
+
+        /**
+         * Whether a worker's successful steal takes up to half the victim's tasks (at most
+         * MAX_BATCH), running the first and pushing the rest onto its own deque (default false).
+         */
+        public Builder stealHalf(boolean stealHalf) {
+            this.stealHalf = stealHalf;
+            return this;
+        }
+
+        /**
+         * Applies a tuning spec: {@code default} (nothing), or a comma-separated list of
+         * {@code signalling=empty-to-non-empty|searching}, {@code precheck-pop},
+         * {@code global-batch=N}, {@code steal-half}, so a benchmark can select the options
+         * with one string parameter.
+         *
+         * @throws IllegalArgumentException naming the first item it does not understand
+         */
+        public Builder tuning(String spec) {
+            Objects.requireNonNull(spec, "tuning");
+            if (spec.equals(DEFAULT_TUNING)) {
+                return this;
+            }
+            for (String item : spec.split(",", -1)) {
+                String key = item.strip();
+                String value = null;
+                int eq = key.indexOf('=');
+                if (eq >= 0) {
+                    value = key.substring(eq + 1);
+                    key = key.substring(0, eq);
+                }
+                switch (key) {
+                    case "signalling" -> signalling(switch (value == null ? "" : value) {
+                        case "empty-to-non-empty" -> Signalling.EMPTY_TO_NON_EMPTY;
+                        case "searching" -> Signalling.SEARCHING;
+                        default -> throw badTuning(item);
+                    });
+                    case "precheck-pop" -> precheckPop(flag(item, value));
+                    case "steal-half" -> stealHalf(flag(item, value));
+                    case "global-batch" -> {
+                        try {
+                            globalBatch(Integer.parseInt(value == null ? "" : value));
+                        } catch (IllegalArgumentException e) { // not a number, or out of range
+                            throw badTuning(item);
+                        }
+                    }
+                    default -> throw badTuning(item);
+                }
+            }
+            return this;
+        }
+
+        private static boolean flag(String item, String value) {
+            if (value == null || value.equals("true")) {
+                return true;
+            }
+            if (value.equals("false")) {
+                return false;
+            }
+            throw badTuning(item);
+        }
+
+        private static IllegalArgumentException badTuning(String item) {
+            return new IllegalArgumentException("tuning item '" + item + "' is not one of default,"
+                    + " signalling=empty-to-non-empty|searching, precheck-pop[=true|false], global-batch=1.."
+                    + MAX_BATCH + ", steal-half[=true|false]");
+        }
+
         /**
          * A started pool.
          *
@@ -396,6 +570,25 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     public boolean flowsContext() {
         return flowContext;
     }
+
+    public Signalling signalling() {
+        return signalling;
+    }
+
+    public boolean precheckPop() {
+        return precheckPop;
+    }
+
+    public int globalBatch() {
+        return globalBatch;
+    }
+
+    public boolean stealHalf() {
+        return stealHalf;
+    }
+
+    /** The tuning spec that means "every option at its default" ({@link Builder#tuning}). */
+    public static final String DEFAULT_TUNING = "default";
 
     // ---------------------------------------------------------------- submission
 
@@ -454,9 +647,18 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         // pairs with the fence in awaitWork() (a worker registering as idle, then re-scanning)
         // and with the atomic take of a thief, which re-checks the queues after taking.
         VarHandle.fullFence();
-        if (idleCount != 0 && deque.size() <= 1) {
+        if (idleCount != 0 && deque.size() <= 1 && noSearcher()) {
             wakeOne();
         }
+    }
+
+    /**
+     * Whether a push must signal as far as searchers go: always, unless Signalling.SEARCHING
+     * and some worker is searching (it will find the task or pass the signal on). Read after
+     * the caller's fence; pairs with the atomic decrement in stopSearching().
+     */
+    private boolean noSearcher() {
+        return !searchingGate || searchers == 0;
     }
 
     /** Counts a submission in flight, or rejects it after shutdown. */
@@ -500,20 +702,56 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private Runnable scanShared(Worker w) {
         Runnable task;
         if (globalFirst) {
-            task = takeGlobal();
+            task = takeGlobalBatch(w);
             if (task == null) {
                 task = stealFromOthers(w);
             }
         } else {
             task = stealFromOthers(w);
             if (task == null) {
-                task = takeGlobal();
+                task = takeGlobalBatch(w);
             }
         }
         if (task != null && w != null) {
             tookShared(w, task);
         }
         return task;
+    }
+
+    /** The global queue's oldest task; on a worker with globalBatch > 1, moves more to its deque. */
+    private Runnable takeGlobalBatch(Worker w) {
+        Runnable task = takeGlobal();
+        if (task != null && w != null && globalBatch > 1) {
+            int moved = 0;
+            for (Runnable next; moved < globalBatch - 1 && (next = takeGlobal()) != null; moved++) {
+                moveToOwn(w, next);
+            }
+            if (moved > 0) {
+                signalMoved();
+            }
+        }
+        return task;
+    }
+
+    /** Pushes a task {@code w} took from elsewhere onto its own deque, recording it as the thief. */
+    private static void moveToOwn(Worker w, Runnable task) {
+        if (task instanceof ForkTask<?> forked) {
+            forked.setThiefRelease(w);
+        }
+        w.deque.push(task);
+    }
+
+    /**
+     * After a batch moved tasks into the caller's deque: a task was out of every queue between
+     * its take and its push, so a worker that scanned meanwhile may have parked; wake one.
+     */
+    private void signalMoved() {
+        // Full fence: orders the pushes before the idleCount and searchers reads; pairs with the
+        // fence in awaitWork() and the atomic decrement in stopSearching().
+        VarHandle.fullFence();
+        if (idleCount != 0 && noSearcher()) {
+            wakeOne();
+        }
     }
 
     /**
@@ -526,9 +764,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         if (task instanceof ForkTask<?> forked) {
             forked.setThiefRelease(w);
         }
+        // With Signalling.SEARCHING the searcher's transition passes the signal on (stopSearching).
         // The take was an atomic read-modify-write or a lock (a full barrier on the queue), so the
         // reads below see every push that preceded it; see "why no wake-up is lost".
-        if (idleCount != 0 && anyQueuedWork()) {
+        if (!searchingGate && idleCount != 0 && anyQueuedWork()) {
             wakeOne();
         }
     }
@@ -546,14 +785,35 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             TaskQueue<Runnable> deque = victim.deque;
             Runnable task = thievesPop ? deque.pop() : deque.steal();
             if (task != null) {
+                if (stealHalf && w != null) {
+                    stealMore(w, deque);
+                }
                 return task;
             }
         }
         return null;
     }
 
+    /** Steal-half: after one successful steal, moves half of what {@code victim} still holds. */
+    private void stealMore(Worker w, TaskQueue<Runnable> victim) {
+        int extra = Math.min(victim.size() / 2, MAX_BATCH - 1);
+        int moved = 0;
+        for (Runnable next; moved < extra && (next = thievesPop ? victim.pop() : victim.steal()) != null; moved++) {
+            moveToOwn(w, next);
+        }
+        if (moved > 0) {
+            signalMoved();
+        }
+    }
+
+    /** {@code w}'s own next task, or null; with precheckPop, a cheap emptiness check first. */
+    private Runnable popOwn(Worker w) {
+        TaskQueue<Runnable> deque = w.deque;
+        return precheckPop && deque.isEmpty() ? null : deque.pop();
+    }
+
     private Runnable scan(Worker w) {
-        Runnable task = w.deque.pop();
+        Runnable task = popOwn(w);
         return task != null ? task : scanShared(w);
     }
 
@@ -576,9 +836,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         try {
             for (;;) {
                 Runnable task = scan(w);
-                for (int i = 0; task == null && i < IDLE_SCANS; i++) {
-                    Thread.onSpinWait();
-                    task = scan(w);
+                if (task == null) {
+                    task = searchingGate ? search(w) : spinScan(w);
+                }
+                if (w.searching) {
+                    stopSearching(w, task != null);
                 }
                 if (task != null) {
                     if (Thread.interrupted() && stopping) {
@@ -591,6 +853,54 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             }
         } finally {
             workerExited();
+        }
+    }
+
+    private Runnable spinScan(Worker w) {
+        Runnable task = null;
+        for (int i = 0; task == null && i < IDLE_SCANS; i++) {
+            Thread.onSpinWait();
+            task = scan(w);
+        }
+        return task;
+    }
+
+    /**
+     * Signalling.SEARCHING: becomes a searcher if fewer than half the workers are (or already is
+     * one, when woken) and re-scans up to SEARCH_SCANS times; null if nothing was found.
+     */
+    private Runnable search(Worker w) {
+        if (!w.searching) {
+            for (int s = searchers; ; s = searchers) {
+                if (2 * s >= workers.length) {
+                    return null;
+                }
+                if (SEARCHERS.weakCompareAndSet(this, s, s + 1)) {
+                    w.searching = true;
+                    break;
+                }
+            }
+        }
+        Runnable task = null;
+        for (int i = 0; task == null && i < SEARCH_SCANS; i++) {
+            Thread.onSpinWait();
+            task = scan(w);
+        }
+        return task;
+    }
+
+    /**
+     * Ends {@code w}'s search. The last searcher to leave with a task passes the signal on: a
+     * push skipped its signal while some worker searched, so the queues are checked again.
+     */
+    private void stopSearching(Worker w, boolean found) {
+        w.searching = false;
+        // Atomic decrement, a full barrier: orders it before the queue reads below; pairs with a
+        // pusher's fence before its read of searchers (noSearcher()). A worker that found nothing
+        // parks through awaitWork(), whose re-scan plays the same part.
+        int left = (int) SEARCHERS.getAndAdd(this, -1) - 1;
+        if (found && left == 0 && idleCount != 0 && anyQueuedWork()) {
+            wakeOne();
         }
     }
 
@@ -650,7 +960,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         // Full fence: orders the caller's push before the idleCount read; pairs with the fence in
         // awaitWork() between a worker's registration and its re-scan.
         VarHandle.fullFence();
-        if (idleCount != 0) {
+        if (idleCount != 0 && noSearcher()) {
             wakeOne();
         }
     }
@@ -665,7 +975,12 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             idleStack[idleTop] = null;
             idleEpoch++;
             idleCount = idleTop;
-            w.signaled = true;
+            if (searchingGate) {
+                // the woken worker searches: pushes until it finds work need not wake another
+                SEARCHERS.getAndAdd(this, 1);
+                w.searching = true;
+            }
+            w.signaled = true; // volatile: publishes w.searching to w
         }
         LockSupport.unpark(w);
     }
@@ -676,6 +991,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             woken = new Worker[idleTop];
             for (int i = 0; i < idleTop; i++) {
                 woken[i] = idleStack[i];
+                if (searchingGate) {
+                    SEARCHERS.getAndAdd(this, 1);
+                    woken[i].searching = true;
+                }
                 woken[i].signaled = true;
                 idleStack[i] = null;
             }
@@ -782,7 +1101,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         int spins = 0;
         while (!task.isDone()) {
             boolean mayHelp = w.depth < MAX_HELP_DEPTH;
-            Runnable other = mayHelp && ownPopHelps ? w.deque.pop() : null;
+            Runnable other = mayHelp && ownPopHelps ? popOwn(w) : null;
             if (other == null) {
                 if (task.tryClaim()) {
                     w.depth++;
@@ -920,7 +1239,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     public String toString() {
         return "ws-" + workerDequeKind.id() + "[threads=" + workers.length + ", global=" + globalQueueKind.id()
                 + ", " + searchOrder + (thievesPop ? ", thieves pop owner's end" : "")
-                + (flowContext ? ", context flow" : "") + (isShutdown() ? ", shut down" : "") + "]";
+                + (flowContext ? ", context flow" : "") + ", signalling " + signalling
+                + (precheckPop ? ", precheck-pop" : "") + (globalBatch > 1 ? ", global-batch " + globalBatch : "")
+                + (stealHalf ? ", steal-half" : "") + (isShutdown() ? ", shut down" : "") + "]";
     }
 
     private static final class Worker extends Thread {
@@ -932,6 +1253,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         private int seed;
         /** Set (under idleLock) by whoever takes this worker off the idle stack. */
         volatile boolean signaled;
+        /**
+         * Whether this worker counts in {@code searchers}; written by the worker, or by its waker
+         * while it is on the idle stack (published by the write of {@code signaled}).
+         */
+        boolean searching;
 
         Worker(WorkStealingThreadPool pool, int index, TaskQueue<Runnable> deque) {
             super(pool.threadNamePrefix + index);

@@ -39,7 +39,110 @@ final class WorkStealingThreadPoolTest {
      * the test report; the liveness and option-combination tests run under each.
      */
     static Stream<Named<UnaryOperator<WorkStealingThreadPool.Builder>>> tunings() {
-        return Stream.of(Named.of("defaults", UnaryOperator.identity()));
+        return Stream.of("default", "signalling=searching", "precheck-pop", "global-batch=8", "steal-half",
+                        "signalling=searching,precheck-pop,global-batch=8,steal-half")
+                .map(spec -> Named.of(spec, (UnaryOperator<WorkStealingThreadPool.Builder>) b -> b.tuning(spec)));
+    }
+
+    @Tag("quick")
+    @Test
+    void tuning_specs_setTheOptionsOrAreRefusedNamingTheItem() {
+        WorkStealingThreadPool.Builder b = WorkStealingThreadPool.builder().threads(1)
+                .tuning("signalling=searching, precheck-pop,global-batch=16,steal-half=true");
+        try (WorkStealingThreadPool pool = b.build()) {
+            assertEquals(WorkStealingThreadPool.Signalling.SEARCHING, pool.signalling());
+            assertTrue(pool.precheckPop());
+            assertEquals(16, pool.globalBatch());
+            assertTrue(pool.stealHalf());
+        }
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).tuning("default").build()) {
+            assertEquals(WorkStealingThreadPool.DEFAULT_SIGNALLING, pool.signalling());
+            assertFalse(pool.precheckPop());
+            assertEquals(1, pool.globalBatch());
+            assertFalse(pool.stealHalf());
+        }
+        for (String bad : new String[] {"", "fast", "signalling=often", "global-batch=0", "global-batch=x",
+                "global-batch=" + (WorkStealingThreadPool.MAX_BATCH + 1), "steal-half=yes", "default,steal-half"}) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> WorkStealingThreadPool.builder().tuning(bad), bad);
+            assertTrue(refused.getMessage().contains("global-batch"), refused.getMessage());
+        }
+        assertEquals("signalling", assertThrows(NullPointerException.class,
+                () -> WorkStealingThreadPool.builder().signalling(null)).getMessage());
+    }
+
+    @Tag("quick")
+    @Test
+    void poolKind_createWithTuning_tunesWsKindsAndRefusesOthers() {
+        PoolKind ws = PoolKind.byId("ws-chase-lev");
+        assertTrue(ws.isTunable());
+        try (WorkStealingThreadPool pool = (WorkStealingThreadPool) ws.create(2, "steal-half")) {
+            assertTrue(pool.stealHalf());
+            assertEquals(QueueKind.CHASE_LEV, pool.workerDeque());
+            assertTrue(pool.toString().startsWith("ws-chase-lev["), pool.toString());
+        }
+        PoolKind fjp = PoolKind.byId("jdk-fjp");
+        assertFalse(fjp.isTunable());
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> fjp.create(2, "steal-half"));
+        assertTrue(refused.getMessage().contains("jdk-fjp"));
+        TestPools.close(fjp.create(1, "default"));
+        assertThrows(IllegalArgumentException.class, () -> ws.create(2, "nonsense"));
+    }
+
+    /** Every tuning under both search orders: each task runs exactly once and fib is right. */
+    @Tag("slow")
+    @Timeout(120)
+    @ParameterizedTest
+    @MethodSource("tunings")
+    void mixedWorkload_everyTuning_eachTaskRunsOnceAndFibIsRight(UnaryOperator<WorkStealingThreadPool.Builder> tuning) {
+        for (SearchOrder order : SearchOrder.values()) {
+            int parents = 400;
+            int children = 50;
+            AtomicIntegerArray runs = new AtomicIntegerArray(parents * (children + 1));
+            CountDownLatch done = new CountDownLatch(parents * (children + 1));
+            try (WorkStealingThreadPool pool = tuning.apply(WorkStealingThreadPool.builder().threads(3)
+                    .searchOrder(order)).build()) {
+                for (int p = 0; p < parents; p++) {
+                    int parent = p * (children + 1);
+                    pool.execute(() -> {
+                        for (int c = 1; c <= children; c++) {
+                            int child = parent + c;
+                            pool.execute(() -> {
+                                runs.incrementAndGet(child);
+                                done.countDown();
+                            });
+                        }
+                        runs.incrementAndGet(parent);
+                        done.countDown();
+                    });
+                }
+                assertEquals(6765, Fibonacci.forkJoin(pool, 20, 0));
+                TestPools.await(done, pool + ": tasks");
+            }
+            for (int i = 0; i < runs.length(); i++) {
+                assertEquals(1, runs.get(i), "task " + i);
+            }
+        }
+    }
+
+    /** Under every tuning, after each burst every worker parks, and the next burst wakes them. */
+    @Tag("quick")
+    @Timeout(60)
+    @ParameterizedTest
+    @MethodSource("tunings")
+    void idleWorkers_everyTuning_allParkAfterEachBurst(UnaryOperator<WorkStealingThreadPool.Builder> tuning) {
+        try (WorkStealingThreadPool pool = tuning.apply(WorkStealingThreadPool.builder().threads(4)).build()) {
+            for (int round = 0; round < 5; round++) {
+                CountDownLatch done = new CountDownLatch(100);
+                for (int i = 0; i < 100; i++) {
+                    pool.execute(done::countDown);
+                }
+                TestPools.await(done, "burst " + round);
+                assertEquals(Fibonacci.sequential(18), Fibonacci.forkJoin(pool, 18, 0), "fork/join in burst " + round);
+                TestPools.awaitCondition(() -> pool.idleWorkers() == 4 && PoolContractTest.allParked(pool),
+                        "all four workers to park");
+            }
+        }
     }
 
     static Stream<QueueKind> globalKinds() {
