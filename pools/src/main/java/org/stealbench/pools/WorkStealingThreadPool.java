@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -142,6 +143,20 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * in-flight submissions to finish their push (a few instructions each), drains every queue,
      * wakes and interrupts the workers, which leave as soon as they find no work.
      *
+     * Admission.SUBMITTER_CELLS (an option) replaces the in-flight count with one padded flag
+     * per submitting thread: a worker's own cell, or, for an outside thread, a cell made and
+     * registered (a CAS into a lock-free list) on its first submission to this pool. A
+     * submission sets its flag with a volatile store, reads ctl, and rejects if SHUTDOWN is set;
+     * else it pushes, clears the flag with a release store, and issues the one full fence that
+     * also serves the signalling protocol, then re-reads ctl. Shutdown sets SHUTDOWN with a CAS
+     * and then reads every flag. Both sides store then load with a full barrier between, so
+     * either the submission sees SHUTDOWN and rejects, or shutdownNow sees the flag and waits
+     * for the push to end before draining: shutdownNow stays exact. Termination needs every
+     * flag clear as well; a submitter that clears its flag and then sees SHUTDOWN re-checks
+     * termination, as leave() does. Per submission: two fences and no read-modify-write,
+     * against a CAS, a fence and an atomic add on a line every submitter writes; the cells of
+     * threads that stop submitting stay registered until the pool is collected.
+     *
      * Helping join (awaitJoin). On a worker, while the awaited task is not done: below
      * MAX_HELP_DEPTH and if the deque pops LIFO with thieves on the other end, pop and run own
      * tasks: these were forked after the awaited one (thieves take the oldest first, so once the
@@ -212,6 +227,18 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         SEARCHING
     }
 
+    /** How a submission checks for shutdown (see the overview's "Shutdown"). */
+    public enum Admission {
+        /** A CAS up and an atomic add down on one in-flight count in {@code ctl}, per submission. */
+        SHARED_COUNTER,
+        /**
+         * A flag in a padded cell of the submitting thread (a worker's own, or one per outside
+         * thread per pool, made on its first submission): a volatile store up, a release store
+         * down, no read-modify-write and no line shared with other submitters.
+         */
+        SUBMITTER_CELLS
+    }
+
     /** How many helped tasks a join may nest on one worker's stack. */
     public static final int MAX_HELP_DEPTH = 64;
 
@@ -233,6 +260,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     /** The default search order. */
     public static final SearchOrder DEFAULT_SEARCH_ORDER = SearchOrder.LOCAL_GLOBAL_STEAL;
+
+    /** The default admission. */
+    public static final Admission DEFAULT_ADMISSION = Admission.SHARED_COUNTER;
 
     /** The default signalling. */
     public static final Signalling DEFAULT_SIGNALLING = Signalling.EMPTY_TO_NON_EMPTY;
@@ -281,6 +311,15 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private final boolean precheckPop;
     private final int globalBatch;
     private final boolean stealHalf;
+    private final Admission admission;
+    private final boolean cellAdmission;
+    /** Every outside thread's cell (Admission.SUBMITTER_CELLS); workers' cells are in Worker. */
+    private final ConcurrentLinkedQueue<SubmitterCell> outsideCells = new ConcurrentLinkedQueue<>();
+    private final ThreadLocal<SubmitterCell> outsideCell = ThreadLocal.withInitial(() -> {
+        SubmitterCell cell = new SubmitterCell();
+        outsideCells.add(cell); // a CAS: registered before the cell's first enter
+        return cell;
+    });
 
     /** SHUTDOWN bit | submissions in flight. */
     private volatile int ctl;
@@ -312,6 +351,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         this.precheckPop = b.precheckPop;
         this.globalBatch = b.globalBatch;
         this.stealHalf = b.stealHalf;
+        this.admission = b.admission;
+        this.cellAdmission = b.admission == Admission.SUBMITTER_CELLS;
         this.thievesPop = b.thievesPopOwnersEnd;
         this.flowContext = b.flowContext;
         this.globalFirst = b.searchOrder == SearchOrder.LOCAL_GLOBAL_STEAL;
@@ -371,6 +412,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         private boolean precheckPop;
         private int globalBatch = 1;
         private boolean stealHalf;
+        private Admission admission = DEFAULT_ADMISSION;
 
         private Builder() {
         }
@@ -473,10 +515,17 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             return this;
         }
 
+        /** How a submission checks for shutdown (default {@link #DEFAULT_ADMISSION}). */
+        public Builder admission(Admission admission) {
+            this.admission = Objects.requireNonNull(admission, "admission");
+            return this;
+        }
+
         /**
          * Applies a tuning spec: {@code default} (nothing), or a comma-separated list of
          * {@code signalling=empty-to-non-empty|searching}, {@code precheck-pop},
-         * {@code global-batch=N}, {@code steal-half}, so a benchmark can select the options
+         * {@code global-batch=N}, {@code steal-half},
+         * {@code admission=shared-counter|submitter-cells}, so a benchmark can select the options
          * with one string parameter.
          *
          * @throws IllegalArgumentException naming the first item it does not understand
@@ -498,6 +547,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                     case "signalling" -> signalling(switch (value == null ? "" : value) {
                         case "empty-to-non-empty" -> Signalling.EMPTY_TO_NON_EMPTY;
                         case "searching" -> Signalling.SEARCHING;
+                        default -> throw badTuning(item);
+                    });
+                    case "admission" -> admission(switch (value == null ? "" : value) {
+                        case "shared-counter" -> Admission.SHARED_COUNTER;
+                        case "submitter-cells" -> Admission.SUBMITTER_CELLS;
                         default -> throw badTuning(item);
                     });
                     case "precheck-pop" -> precheckPop(flag(item, value));
@@ -528,7 +582,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         private static IllegalArgumentException badTuning(String item) {
             return new IllegalArgumentException("tuning item '" + item + "' is not one of default,"
                     + " signalling=empty-to-non-empty|searching, precheck-pop[=true|false], global-batch=1.."
-                    + MAX_BATCH + ", steal-half[=true|false]");
+                    + MAX_BATCH + ", steal-half[=true|false], admission=shared-counter|submitter-cells");
         }
 
         /**
@@ -587,6 +641,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return stealHalf;
     }
 
+    public Admission admission() {
+        return admission;
+    }
+
     /** The tuning spec that means "every option at its default" ({@link Builder#tuning}). */
     public static final String DEFAULT_TUNING = "default";
 
@@ -597,6 +655,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         checkTask(task);
         Runnable item = flowContext ? ContextTask.capture(task) : task;
         Worker w = currentWorker();
+        if (cellAdmission) {
+            submitThroughCell(w, item);
+            return;
+        }
         admit();
         try {
             if (w != null) {
@@ -608,6 +670,53 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         } finally {
             leave();
         }
+    }
+
+    /**
+     * Admission.SUBMITTER_CELLS: marks the caller's cell in flight, checks for shutdown, pushes
+     * (onto {@code w}'s deque, or the global queue when {@code w} is null), clears the mark, and
+     * signals as pushOwn() or signalWork() would, sharing their fence.
+     */
+    private void submitThroughCell(Worker w, Runnable item) {
+        SubmitterCell cell = w != null ? w.cell : outsideCell.get();
+        cell.enterVolatile();
+        if ((ctl & SHUTDOWN) != 0) {
+            cell.exitRelease();
+            tryTerminate();
+            throw new RejectedExecutionException("pool is shut down");
+        }
+        TaskQueue<Runnable> queue = w != null ? w.deque : global;
+        try {
+            queue.push(item);
+        } finally {
+            cell.exitRelease();
+            // Full fence: orders the push and the cleared mark before the reads below (store->load):
+            // the idleCount read pairs with awaitWork()'s fence, the ctl read with shutdown's CAS
+            // followed by its reads of the cells, so either shutdown sees the mark cleared or this
+            // thread sees SHUTDOWN and re-checks termination.
+            VarHandle.fullFence();
+        }
+        if (idleCount != 0 && noSearcher() && (w == null || queue.size() <= 1)) {
+            wakeOne();
+        }
+        if ((ctl & SHUTDOWN) != 0) {
+            tryTerminate();
+        }
+    }
+
+    /** Whether some submitter's cell is marked in flight (Admission.SUBMITTER_CELLS). */
+    private boolean anyCellInFlight() {
+        for (Worker w : workers) {
+            if (w.cell.inFlightVolatile()) {
+                return true;
+            }
+        }
+        for (SubmitterCell cell : outsideCells) {
+            if (cell.inFlightVolatile()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -624,6 +733,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         Worker w = currentWorker();
         if (w != null) {
             pushOwn(w, forked);
+        } else if (cellAdmission) {
+            submitThroughCell(null, forked);
         } else {
             admit();
             try {
@@ -1010,7 +1121,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     // ---------------------------------------------------------------- shutdown
 
     private void tryTerminate() {
-        if (ctl != SHUTDOWN || terminating) {
+        if (ctl != SHUTDOWN || terminating || (cellAdmission && anyCellInFlight())) {
             return;
         }
         long epoch;
@@ -1046,7 +1157,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     public List<Runnable> shutdownNow() {
         shutdown();
         stopping = true;
-        while ((ctl & IN_FLIGHT) != 0) {
+        while ((ctl & IN_FLIGHT) != 0 || (cellAdmission && anyCellInFlight())) {
             Thread.yield();
         }
         List<Runnable> neverRun = new ArrayList<>();
@@ -1241,7 +1352,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 + ", " + searchOrder + (thievesPop ? ", thieves pop owner's end" : "")
                 + (flowContext ? ", context flow" : "") + ", signalling " + signalling
                 + (precheckPop ? ", precheck-pop" : "") + (globalBatch > 1 ? ", global-batch " + globalBatch : "")
-                + (stealHalf ? ", steal-half" : "") + (isShutdown() ? ", shut down" : "") + "]";
+                + (stealHalf ? ", steal-half" : "") + (cellAdmission ? ", submitter cells" : "") + (isShutdown() ? ", shut down" : "") + "]";
     }
 
     private static final class Worker extends Thread {
@@ -1258,6 +1369,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
          * while it is on the idle stack (published by the write of {@code signaled}).
          */
         boolean searching;
+        /** This worker's admission cell for execute() (Admission.SUBMITTER_CELLS). */
+        final SubmitterCell cell = new SubmitterCell();
 
         Worker(WorkStealingThreadPool pool, int index, TaskQueue<Runnable> deque) {
             super(pool.threadNamePrefix + index);
@@ -1280,5 +1393,45 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         public void run() {
             pool.runWorker(this);
         }
+    }
+
+    /** Padding before a cell's flag, so cells allocated together do not share a cache line. */
+    abstract static class SubmitterCellPadBefore {
+        long p00, p01, p02, p03, p04, p05, p06, p07;
+    }
+
+    abstract static class SubmitterCellFlag extends SubmitterCellPadBefore {
+        static final VarHandle IN_FLIGHT_FLAG;
+
+        static {
+            try {
+                IN_FLIGHT_FLAG = MethodHandles.lookup().findVarHandle(SubmitterCellFlag.class, "inFlight", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        /** 1 between a submission's admission and the end of its push; written by one thread. */
+        private int inFlight;
+
+        /** Volatile store: orders it before the caller's read of ctl (store->load). */
+        final void enterVolatile() {
+            IN_FLIGHT_FLAG.setVolatile(this, 1);
+        }
+
+        /** Release store: the push before it is visible to whoever reads the flag cleared. */
+        final void exitRelease() {
+            IN_FLIGHT_FLAG.setRelease(this, 0);
+        }
+
+        /** Volatile read: after shutdown's CAS on ctl; pairs with enterVolatile(). */
+        final boolean inFlightVolatile() {
+            return (int) IN_FLIGHT_FLAG.getVolatile(this) != 0;
+        }
+    }
+
+    /** One submitting thread's admission flag, padded on both sides (Admission.SUBMITTER_CELLS). */
+    static final class SubmitterCell extends SubmitterCellFlag {
+        long p10, p11, p12, p13, p14, p15, p16, p17;
     }
 }

@@ -6,7 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
@@ -40,7 +51,8 @@ final class WorkStealingThreadPoolTest {
      */
     static Stream<Named<UnaryOperator<WorkStealingThreadPool.Builder>>> tunings() {
         return Stream.of("default", "signalling=searching", "precheck-pop", "global-batch=8", "steal-half",
-                        "signalling=searching,precheck-pop,global-batch=8,steal-half")
+                        "admission=submitter-cells",
+                        "signalling=searching,precheck-pop,global-batch=8,steal-half,admission=submitter-cells")
                 .map(spec -> Named.of(spec, (UnaryOperator<WorkStealingThreadPool.Builder>) b -> b.tuning(spec)));
     }
 
@@ -48,8 +60,9 @@ final class WorkStealingThreadPoolTest {
     @Test
     void tuning_specs_setTheOptionsOrAreRefusedNamingTheItem() {
         WorkStealingThreadPool.Builder b = WorkStealingThreadPool.builder().threads(1)
-                .tuning("signalling=searching, precheck-pop,global-batch=16,steal-half=true");
+                .tuning("signalling=searching, precheck-pop,global-batch=16,steal-half=true,admission=submitter-cells");
         try (WorkStealingThreadPool pool = b.build()) {
+            assertEquals(WorkStealingThreadPool.Admission.SUBMITTER_CELLS, pool.admission());
             assertEquals(WorkStealingThreadPool.Signalling.SEARCHING, pool.signalling());
             assertTrue(pool.precheckPop());
             assertEquals(16, pool.globalBatch());
@@ -60,9 +73,10 @@ final class WorkStealingThreadPoolTest {
             assertFalse(pool.precheckPop());
             assertEquals(1, pool.globalBatch());
             assertFalse(pool.stealHalf());
+            assertEquals(WorkStealingThreadPool.DEFAULT_ADMISSION, pool.admission());
         }
         for (String bad : new String[] {"", "fast", "signalling=often", "global-batch=0", "global-batch=x",
-                "global-batch=" + (WorkStealingThreadPool.MAX_BATCH + 1), "steal-half=yes", "default,steal-half"}) {
+                "global-batch=" + (WorkStealingThreadPool.MAX_BATCH + 1), "steal-half=yes", "default,steal-half", "admission=lock"}) {
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                     () -> WorkStealingThreadPool.builder().tuning(bad), bad);
             assertTrue(refused.getMessage().contains("global-batch"), refused.getMessage());
@@ -123,6 +137,98 @@ final class WorkStealingThreadPoolTest {
                 assertEquals(1, runs.get(i), "task " + i);
             }
         }
+    }
+
+    /**
+     * shutdownNow under every tuning: with both workers blocked, it returns exactly the queued
+     * tasks; racing three outside submitters whose tasks submit from the workers, every accepted
+     * task ran once or was returned, never both.
+     */
+    @Tag("slow")
+    @Timeout(120)
+    @ParameterizedTest
+    @MethodSource("tunings")
+    void shutdownNow_everyTuning_returnsExactlyTheNeverRunTasks(UnaryOperator<WorkStealingThreadPool.Builder> tuning)
+            throws Exception {
+        WorkStealingThreadPool blocked = tuning.apply(WorkStealingThreadPool.builder().threads(2)).build();
+        CountDownLatch started = new CountDownLatch(2);
+        CountDownLatch never = new CountDownLatch(1);
+        for (int i = 0; i < 2; i++) {
+            blocked.execute(() -> {
+                started.countDown();
+                TestPools.awaitUninterruptibly(never);
+            });
+        }
+        TestPools.await(started, "blockers");
+        Set<Runnable> queued = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (int i = 0; i < 500; i++) {
+            Runnable task = () -> { };
+            queued.add(task);
+            blocked.execute(task);
+        }
+        List<Runnable> neverRun = blocked.shutdownNow();
+        never.countDown();
+        assertEquals(500, neverRun.size());
+        assertEquals(queued, identitySet(neverRun));
+        assertTrue(blocked.awaitTermination(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS));
+        assertThrows(RejectedExecutionException.class, () -> blocked.execute(() -> { }));
+
+        for (int round = 0; round < 20; round++) {
+            WorkStealingThreadPool pool = tuning.apply(WorkStealingThreadPool.builder().threads(2)).build();
+            Map<Runnable, AtomicInteger> accepted = new ConcurrentHashMap<>();
+            AtomicBoolean stop = new AtomicBoolean();
+            CountDownLatch running = new CountDownLatch(3);
+            List<Thread> submitters = new ArrayList<>();
+            for (int t = 0; t < 3; t++) {
+                Thread submitter = new Thread(() -> {
+                    running.countDown();
+                    while (!stop.get()) {
+                        AtomicInteger childRuns = new AtomicInteger();
+                        AtomicInteger parentRuns = new AtomicInteger();
+                        Runnable child = childRuns::incrementAndGet;
+                        Runnable parent = () -> {
+                            parentRuns.incrementAndGet();
+                            try {
+                                pool.execute(child);
+                                accepted.put(child, childRuns);
+                            } catch (RejectedExecutionException refused) {
+                                // not accepted
+                            }
+                        };
+                        try {
+                            pool.execute(parent);
+                            accepted.put(parent, parentRuns);
+                        } catch (RejectedExecutionException refused) {
+                            return;
+                        }
+                    }
+                });
+                submitters.add(submitter);
+                submitter.start();
+            }
+            TestPools.await(running, "submitters");
+            List<Runnable> returned = pool.shutdownNow();
+            stop.set(true);
+            for (Thread t : submitters) {
+                t.join();
+            }
+            assertTrue(pool.awaitTermination(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS), pool + " terminated");
+            Set<Runnable> returnedSet = identitySet(returned);
+            assertEquals(returned.size(), returnedSet.size(), "no task returned twice");
+            for (Map.Entry<Runnable, AtomicInteger> e : accepted.entrySet()) {
+                int runs = e.getValue().get();
+                boolean wasReturned = returnedSet.contains(e.getKey());
+                assertTrue(runs == 1 && !wasReturned || runs == 0 && wasReturned,
+                        pool + ": an accepted task ran " + runs + " times and was " + (wasReturned ? "" : "not ")
+                                + "returned");
+            }
+        }
+    }
+
+    private static Set<Runnable> identitySet(List<Runnable> tasks) {
+        Set<Runnable> set = Collections.newSetFromMap(new IdentityHashMap<>());
+        set.addAll(tasks);
+        return set;
     }
 
     /** Under every tuning, after each burst every worker parks, and the next burst wakes them. */
