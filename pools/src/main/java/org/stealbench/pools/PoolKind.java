@@ -86,27 +86,25 @@ public final class PoolKind {
     }
 
     /**
-     * A new pool with {@code threads} threads, tuned by {@code tuning}: {@code default} for
-     * {@link #create(int)}, or, for the {@code ws-*} kinds only, a spec of
-     * {@link WorkStealingThreadPool.Builder#tuning} (the id stays that of the kind; benchmarks
-     * pass the spec as its own parameter).
+     * A new pool with {@code threads} threads, tuned by {@code tuning}, a spec of
+     * {@link WorkStealingThreadPool.Builder#tuning} ({@code default} gives {@link #create(int)}).
+     * The spec is checked for every kind but applies to the {@code ws-*} kinds only; the others
+     * ignore a valid one, so a benchmark can cross its pools with its tunings in one run. The id
+     * stays that of the kind; benchmarks pass the spec as its own parameter.
      *
-     * @throws IllegalArgumentException if {@code threads} is less than 1, or the spec is not
-     *                                  understood or names options for a kind without them
+     * @throws IllegalArgumentException if {@code threads} is less than 1 or the spec is not
+     *                                  understood
      */
     public ExecutorService create(int threads, String tuning) {
-        Objects.requireNonNull(tuning, "tuning");
-        if (tuning.equals(WorkStealingThreadPool.DEFAULT_TUNING)) {
+        StealbenchPool.checkThreads(threads);
+        WorkStealingThreadPool.Builder tuned = WorkStealingThreadPool.builder().tuning(tuning);
+        if (!isTunable() || tuning.equals(WorkStealingThreadPool.DEFAULT_TUNING)) {
             return create(threads);
         }
-        if (!isTunable()) {
-            throw new IllegalArgumentException("tuning '" + tuning + "' applies to the ws-* pools only, got " + id);
-        }
-        StealbenchPool.checkThreads(threads);
-        return WorkStealingThreadPool.builder().threads(threads).workerDeque(workerDeque).tuning(tuning).build();
+        return tuned.threads(threads).workerDeque(workerDeque).build();
     }
 
-    /** Whether {@link #create(int, String)} takes a tuning other than {@code default}. */
+    /** Whether {@link #create(int, String)} applies a tuning other than {@code default}. */
     public boolean isTunable() {
         return workerDeque != null;
     }

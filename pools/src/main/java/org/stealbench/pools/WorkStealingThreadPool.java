@@ -522,11 +522,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         }
 
         /**
-         * Applies a tuning spec: {@code default} (nothing), or a comma-separated list of
-         * {@code signalling=empty-to-non-empty|searching}, {@code precheck-pop},
-         * {@code global-batch=N}, {@code steal-half},
-         * {@code admission=shared-counter|submitter-cells}, so a benchmark can select the options
-         * with one string parameter.
+         * Applies a tuning spec, so a benchmark can select the options with one string parameter:
+         * {@code default} (nothing), or options joined by {@code +} (a comma would split a JMH
+         * parameter): {@code searching} (Signalling.SEARCHING), {@code precheck-pop},
+         * {@code global-batch-N}, {@code steal-half}, {@code submitter-cells}
+         * (Admission.SUBMITTER_CELLS); e.g. {@code searching+precheck-pop+global-batch-8}.
          *
          * @throws IllegalArgumentException naming the first item it does not understand
          */
@@ -535,54 +535,33 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             if (spec.equals(DEFAULT_TUNING)) {
                 return this;
             }
-            for (String item : spec.split(",", -1)) {
-                String key = item.strip();
-                String value = null;
-                int eq = key.indexOf('=');
-                if (eq >= 0) {
-                    value = key.substring(eq + 1);
-                    key = key.substring(0, eq);
-                }
-                switch (key) {
-                    case "signalling" -> signalling(switch (value == null ? "" : value) {
-                        case "empty-to-non-empty" -> Signalling.EMPTY_TO_NON_EMPTY;
-                        case "searching" -> Signalling.SEARCHING;
-                        default -> throw badTuning(item);
-                    });
-                    case "admission" -> admission(switch (value == null ? "" : value) {
-                        case "shared-counter" -> Admission.SHARED_COUNTER;
-                        case "submitter-cells" -> Admission.SUBMITTER_CELLS;
-                        default -> throw badTuning(item);
-                    });
-                    case "precheck-pop" -> precheckPop(flag(item, value));
-                    case "steal-half" -> stealHalf(flag(item, value));
-                    case "global-batch" -> {
+            for (String item : spec.split("\\+", -1)) {
+                switch (item) {
+                    case "searching" -> signalling(Signalling.SEARCHING);
+                    case "precheck-pop" -> precheckPop(true);
+                    case "steal-half" -> stealHalf(true);
+                    case "submitter-cells" -> admission(Admission.SUBMITTER_CELLS);
+                    default -> {
+                        if (!item.startsWith(GLOBAL_BATCH)) {
+                            throw badTuning(item);
+                        }
                         try {
-                            globalBatch(Integer.parseInt(value == null ? "" : value));
+                            globalBatch(Integer.parseInt(item.substring(GLOBAL_BATCH.length())));
                         } catch (IllegalArgumentException e) { // not a number, or out of range
                             throw badTuning(item);
                         }
                     }
-                    default -> throw badTuning(item);
                 }
             }
             return this;
         }
 
-        private static boolean flag(String item, String value) {
-            if (value == null || value.equals("true")) {
-                return true;
-            }
-            if (value.equals("false")) {
-                return false;
-            }
-            throw badTuning(item);
-        }
+        private static final String GLOBAL_BATCH = "global-batch-";
 
         private static IllegalArgumentException badTuning(String item) {
-            return new IllegalArgumentException("tuning item '" + item + "' is not one of default,"
-                    + " signalling=empty-to-non-empty|searching, precheck-pop[=true|false], global-batch=1.."
-                    + MAX_BATCH + ", steal-half[=true|false], admission=shared-counter|submitter-cells");
+            return new IllegalArgumentException("tuning item '" + item + "' is not one of searching, precheck-pop,"
+                    + " global-batch-N (N in 1.." + MAX_BATCH + "), steal-half, submitter-cells (joined by +),"
+                    + " or default alone");
         }
 
         /**
