@@ -32,6 +32,12 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
      * totally ordered, so either the completer sees `waiting` and notifies (taking the monitor,
      * hence after the waiter is inside wait() or has left), or the waiter sees the final status
      * and never waits: no wake-up is lost. A completion with no waiter takes no lock.
+     *
+     * `thief` names the worker that took this task from a queue other than its own (a steal,
+     * the global queue, or a helping join's steal from a thief), written with a release store
+     * before the taker runs it and read with an acquire load by a joiner, which then helps only
+     * on that worker's deque (the pool's "Helping join"). It is a hint: a stale or null value
+     * makes the joiner wait instead of help, never run the wrong task twice.
      */
 
     private static final int NEW = 0;
@@ -41,10 +47,12 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
     private static final int CANCELLED = 4;
 
     private static final VarHandle STATUS;
+    private static final VarHandle THIEF;
 
     static {
         try {
             STATUS = MethodHandles.lookup().findVarHandle(ForkTask.class, "status", int.class);
+            THIEF = MethodHandles.lookup().findVarHandle(ForkTask.class, "thief", Thread.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -57,6 +65,8 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
     private Throwable failure;
     private volatile int status;
     private volatile boolean waiting;
+    /** The worker that took this task from another queue; accessed through THIEF only. */
+    private Thread thief;
 
     /** @param context the context to run under, or null when the pool does not flow context */
     ForkTask(WorkStealingThreadPool pool, Callable<? extends T> callable, TaskContext context) {
@@ -68,6 +78,16 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
     /** Claims this task for the caller; true at most once over all claimers. */
     boolean tryClaim() {
         return status == NEW && STATUS.compareAndSet(this, NEW, CLAIMED);
+    }
+
+    /** Records the worker that took this task from a queue not its own, before it runs it. */
+    void setThiefRelease(Thread worker) {
+        THIEF.setRelease(this, worker); // release: pairs with thiefAcquire() in a joiner
+    }
+
+    /** The worker that last took this task from a queue not its own, or null. */
+    Thread thiefAcquire() {
+        return (Thread) THIEF.getAcquire(this); // acquire: pairs with setThiefRelease()
     }
 
     /** Runs the task if no one has claimed it yet. Never throws. */
@@ -152,22 +172,26 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
         }
     }
 
-    /** Blocks until the task is done or {@code nanos} have passed, whichever is first. */
-    void awaitDone(long nanos) {
-        boolean interrupted = false;
+    /**
+     * Blocks until the task is done or {@code nanos} have passed, whichever is first. An interrupt
+     * (pending on entry or arriving during the wait) ends the wait early and is cleared, not
+     * restored: the caller restores it once it stops waiting, so a loop of timed waits on an
+     * interrupted thread keeps blocking instead of spinning.
+     *
+     * @return whether the thread was interrupted
+     */
+    boolean awaitDoneClearingInterrupt(long nanos) {
         synchronized (this) {
             waiting = true; // volatile: as in awaitDone()
             if (status < NORMAL) {
                 try {
                     TimeUnit.NANOSECONDS.timedWait(this, nanos);
                 } catch (InterruptedException e) {
-                    interrupted = true;
+                    return true;
                 }
             }
         }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        return false;
     }
 
     @Override

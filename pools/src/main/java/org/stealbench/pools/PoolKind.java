@@ -85,6 +85,30 @@ public final class PoolKind {
         return factory.apply(threads);
     }
 
+    /**
+     * A new pool with {@code threads} threads, tuned by {@code tuning}, a spec of
+     * {@link WorkStealingThreadPool.Builder#tuning} ({@code default} gives {@link #create(int)}).
+     * The spec is checked for every kind but applies to the {@code ws-*} kinds only; the others
+     * ignore a valid one, so a benchmark can cross its pools with its tunings in one run. The id
+     * stays that of the kind; benchmarks pass the spec as its own parameter.
+     *
+     * @throws IllegalArgumentException if {@code threads} is less than 1 or the spec is not
+     *                                  understood
+     */
+    public ExecutorService create(int threads, String tuning) {
+        StealbenchPool.checkThreads(threads);
+        WorkStealingThreadPool.Builder tuned = WorkStealingThreadPool.builder().tuning(tuning);
+        if (!isTunable() || tuning.equals(WorkStealingThreadPool.DEFAULT_TUNING)) {
+            return create(threads);
+        }
+        return tuned.threads(threads).workerDeque(workerDeque).build();
+    }
+
+    /** Whether {@link #create(int, String)} applies a tuning other than {@code default}. */
+    public boolean isTunable() {
+        return workerDeque != null;
+    }
+
     /** Whether the pool is one of ours ({@link StealbenchPool}) rather than a JDK peer. */
     public boolean isStealbenchPool() {
         return ours;

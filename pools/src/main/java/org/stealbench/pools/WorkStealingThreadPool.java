@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -31,11 +32,14 @@ import org.stealbench.queues.TaskQueue;
  * (only for deques that any thread may pop). Idle workers park and are woken when work arrives;
  * no wake-up is lost (see the overview).
  *
- * <p>Fork/join. {@link #fork} on a worker pushes onto its deque and returns a {@link Joinable}
- * whose {@code join()} helps: it runs the worker's own pending tasks, runs the awaited task
- * inline if no one has started it, and otherwise runs other tasks (stolen or global) until the
- * awaited one is done, nesting at most {@link #MAX_HELP_DEPTH} helped tasks deep on a worker's
- * stack; past that bound it only runs the awaited task itself or waits. A task's throwable is
+ * <p>Fork/join. {@link #fork} on a worker pushes onto its deque, waking an idle worker if the
+ * deque was empty, and returns a {@link Joinable} whose {@code join()} helps only inside the
+ * awaited task's subtree: it runs the tasks its worker forked after the awaited one (LIFO-pop
+ * deques only), runs the awaited task inline if no one has started it, and steals from the
+ * worker that took the awaited task; otherwise it waits, re-checking. It never runs global or
+ * unrelated work, and nests at most {@link #MAX_HELP_DEPTH} helped tasks deep on a worker's
+ * stack; past that bound it only runs the awaited task itself or waits. A join keeps the
+ * calling thread's interrupt status but is not ended by it. A task's throwable is
  * rethrown by {@code join()} wrapped in a {@link java.util.concurrent.CompletionException}. From
  * an outside thread, {@code fork} submits to the global queue and {@code join()} blocks.
  * {@link #tryRunOne()} and {@link #helpUntil} are seed 004's {@code try_executing_one} and
@@ -48,6 +52,11 @@ import org.stealbench.queues.TaskQueue;
  * {@link java.util.concurrent.CancellationException}) and returns them with the rest. A task forked
  * by a running task after {@code shutdownNow} drained the queues is run by that task's joins, or,
  * if never joined, neither run nor returned.
+ *
+ * <p>Tuning. {@link Builder#signalling}, {@link Builder#precheckPop}, {@link Builder#globalBatch}
+ * and {@link Builder#stealHalf} change how workers signal and take, not what runs; each is off by
+ * default and can be set from one string with {@link Builder#tuning}, which is what
+ * {@link PoolKind#create(int, String)} passes for benchmarks.
  *
  * <p>Progress: submission is as blocking as the chosen queues; helping joins never block while
  * they have work they may run; a worker blocks only when parked idle or when waiting for a task
@@ -64,27 +73,62 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * thread's: submitters push, everyone takes from its FIFO end (pop if popOrder is FIFO,
      * else steal), so outside submissions start in submission order.
      *
-     * Parking and wake-up (why none is lost). Idle workers sit in a small stack guarded by
-     * idleLock; `idleCount` mirrors its size in a volatile so submitters can check it without
+     * Parking and wake-up (why no wake-up is lost). Idle workers sit in a small stack guarded
+     * by idleLock; `idleCount` mirrors its size in a volatile so others can check it without
      * the lock. A worker that found nothing (1) pushes itself on the idle stack, writing
      * idleCount, (2) issues a full fence, (3) re-scans every queue with isEmpty(), and (4) only
-     * if all were empty parks until a signaller sets its `signaled` flag. A submitter (a) pushes
-     * its task, (b) issues a full fence, (c) reads idleCount and, if it is non-zero, pops one
-     * worker off the idle stack under the lock, sets its flag and unparks it. The fences order
-     * (1) before (3) and (a) before (c) (store->load, which volatile/lock semantics alone do not
-     * give for the queues' own fields), so in any interleaving either the re-scan sees the task
-     * or the submitter sees the registration: a task is never left queued while every worker
-     * is parked. An unpark before the park is kept by LockSupport's permit; spurious returns from
-     * park re-check the flag. The re-scan checks emptiness instead of taking, so a steal that
-     * fails only because it lost a race (some variants answer null spuriously) cannot make a
-     * worker park beside work. Each submission wakes at most one worker and only when one is
-     * idle: no storms; a worker spins at most a bounded number of re-scans before registering.
-     * Wake policy from seed 004 on top: a successful steal that leaves work behind, and a fork
-     * onto a deque that already held a task (checked only while some worker is idle), wake one
-     * idle worker too. Those two are hints
-     * without the fence: the owner of that work is running and will reach it itself, so a missed
-     * hint costs parallelism, never progress. execute() from a worker does fence, because its
-     * caller may block on the result.
+     * if all were empty parks until a waker sets its `signaled` flag. Every publisher of a task
+     * (a) pushes it, (b) issues a full fence, (c) reads idleCount and, if it is non-zero and the
+     * push needs a signal, pops one worker off the idle stack under the lock, sets its flag and
+     * unparks it. The fences order (1) before (3) and (a) before (c) (store->load, which
+     * volatile or lock semantics alone do not give for the queues' own fields), so either the
+     * re-scan sees the task or the publisher sees the registration. An unpark before the park is
+     * kept by LockSupport's permit; spurious returns from park re-check the flag. The re-scan
+     * checks emptiness instead of taking, so a steal that lost a race cannot make a worker park
+     * beside work.
+     *
+     * Which pushes signal. A push onto the global queue always does (execute and fork from
+     * outside). A push onto a worker's own deque (fork, execute from a worker) signals when,
+     * after its fence, the deque holds at most one task: it took the deque from empty to
+     * non-empty, or thieves emptied it meanwhile. A push onto a deque that still holds an older
+     * task does not signal; that older task was signalled, or is itself behind one. Every
+     * successful take from a queue other than one's own (a steal, a global take, a join's steal
+     * from a thief) passes the signal on: if a worker is idle and any queue still holds a task,
+     * wake one. Each take is an atomic read-modify-write or a lock, so it orders before the
+     * re-check, and a thief's check pairs with the owner's fenced size read: either the owner
+     * sees its deque emptied by the thief and signals, or the thief sees the owner's new task
+     * and passes on. The invariant is: while a task is queued, some worker is awake and will
+     * scan for it (the owner of the deque is awake when it pushes, but may then block by other
+     * means than join, so it does not count), or a signal for it is pending, or no worker is
+     * idle. A signal may be consumed by a take of another task (the woken worker finds some
+     * other queue first); the pass-on then covers the task the signal was for. Each push wakes at
+     * most one worker and only when one is idle; a worker spins at most a bounded number of
+     * re-scans before registering.
+
+     * Signalling.SEARCHING (Tokio's and Go's rule, an option). `searchers` counts workers that
+     * are awake with no task: a worker whose own scan failed becomes one if fewer than half the
+     * workers are (a CAS), re-scans SEARCH_SCANS times, then stops searching (an atomic
+     * decrement) and, if still empty-handed, parks through the protocol above; a woken worker
+     * is counted as searching by its waker, under idleLock, before it is unparked. A push
+     * signals only if, after its fence, it also reads searchers == 0. Why nothing is lost: a
+     * push that read searchers > 0 read it before some searcher's decrement, so that searcher's
+     * next look at the queues (the re-scan of awaitWork, or, for the last searcher to leave with
+     * a task, a check of every queue that wakes one idle worker if any holds work) sees the
+     * push. The pass-on after each take is then left to that last searcher. A busy pool pays a
+     * volatile read per push and takes no lock; an idle pool wakes one searcher per burst
+     * instead of one worker per task.
+     *
+     * Batches (options). globalBatch > 1: a worker that takes from the global queue takes up to
+     * that many and pushes all but the first onto its own deque. stealHalf: after a successful
+     * steal a worker steals half of what the victim still holds (at most MAX_BATCH) into its
+     * own deque. Moved tasks record the mover as their thief. A moved task is in no queue
+     * between its take and its push, so a worker could scan and park in that gap: after moving,
+     * the mover fences and wakes an idle worker (subject to the searchers rule). A deque then
+     * holds tasks older than the one its owner runs; a join that steals from that owner may run
+     * one, a sibling of the awaited task, which joins only its own subtree (see below).
+     * precheckPop: a worker checks its own deque with isEmpty() before pop; for chase-lev that
+     * is two loads instead of pop's full fence when empty (the owner writes bottom and top only
+     * grows, so a stale read can only make the deque look fuller, never empty by mistake).
      *
      * Shutdown. `ctl` holds the SHUTDOWN bit and the number of execute/fork calls between their
      * admission check and the end of their push ("in flight"). Admission is a CAS that fails once
@@ -99,23 +143,54 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * in-flight submissions to finish their push (a few instructions each), drains every queue,
      * wakes and interrupts the workers, which leave as soon as they find no work.
      *
-     * Helping join (awaitJoin). On a worker, while the awaited task is not done: if the help
-     * depth is below MAX_HELP_DEPTH, pop and run own tasks (for LIFO deques, the tasks forked
-     * after the awaited one, usually the awaited one itself: the natural recursion order); else
-     * or when the deque is empty, claim the awaited task and run it inline if no one started it
-     * (always allowed: that is the recursion a sequential program would do, so the stack depth
-     * stays that of the program plus at most MAX_HELP_DEPTH helped tasks); else, below the bound,
-     * run a task from the global queue or a victim; else spin a bounded number of rounds, then
-     * wait on the task's monitor for at most a millisecond and retry, so a worker waiting for a
-     * stolen task comes back to help when new work appears. No cycle of waits can form: a worker
-     * waits only for a task running on another thread, and a task helped on top of a stack
-     * started after every frame below it, so the task waited for cannot depend on a frame
-     * suspended under the waiter. An inline claim leaves the task's queue entry behind; running
-     * that stale entry later does nothing (ForkTask's claim CAS).
+     * Admission.SUBMITTER_CELLS (an option) replaces the in-flight count with one padded flag
+     * per submitting thread: a worker's own cell, or, for an outside thread, a cell made and
+     * registered (a CAS into a lock-free list) on its first submission to this pool. A
+     * submission sets its flag with a volatile store, reads ctl, and rejects if SHUTDOWN is set;
+     * else it pushes, clears the flag with a release store, and issues the one full fence that
+     * also serves the signalling protocol, then re-reads ctl. Shutdown sets SHUTDOWN with a CAS
+     * and then reads every flag. Both sides store then load with a full barrier between, so
+     * either the submission sees SHUTDOWN and rejects, or shutdownNow sees the flag and waits
+     * for the push to end before draining: shutdownNow stays exact. Termination needs every
+     * flag clear as well; a submitter that clears its flag and then sees SHUTDOWN re-checks
+     * termination, as leave() does. Per submission: two fences and no read-modify-write,
+     * against a CAS, a fence and an atomic add on a line every submitter writes; the cells of
+     * threads that stop submitting stay registered until the pool is collected.
      *
+     * Helping join (awaitJoin). On a worker, while the awaited task is not done: below
+     * MAX_HELP_DEPTH and if the deque pops LIFO with thieves on the other end, pop and run own
+     * tasks: these were forked after the awaited one (thieves take the oldest first, so once the
+     * awaited task is gone everything left in the deque is younger), usually ending with the
+     * awaited task itself, the natural recursion order. Else, or when that deque is empty, claim
+     * the awaited task and run it inline if no one started it (always allowed: that is the
+     * recursion a sequential program would do, so the stack depth stays that of the program plus
+     * at most MAX_HELP_DEPTH helped tasks). Else, below the bound and on such a LIFO deque (whose
+     * pop just found it empty), steal from the thief that ForkTask records (the worker that took the awaited task from a queue not its own): that
+     * worker's deque holds the awaited task's subtree while it runs it, since a worker takes
+     * from another queue only when its own deque is empty (a join on a FIFO-pop deque, which
+     * may still hold older tasks, therefore never steals). Else spin a bounded number of rounds,
+     * then wait on the task's monitor for at most a millisecond and retry. The join never takes
+     * from the global queue or from random victims. A pending interrupt ends one timed wait and
+     * is cleared; the join restores it when it returns, so an interrupted joiner blocks instead
+     * of spinning.
+     *
+     * Why no cycle of waits. A frame waits only for a task running on another worker or for a
+     * task it runs itself, and a task a join runs on top of its frame belongs to the awaited
+     * task's subtree. In a program whose tasks join only tasks they forked (or descendants of
+     * those), every task in that subtree started after the waiting frame and can wait only for
+     * its own descendants, never for a frame suspended under it, so the waits-for relation is
+     * acyclic. An outside task, or any task outside the subtree, is never stacked on a joiner,
+     * so a task that joins a non-descendant (C joining T in issue 9) waits on its own worker's
+     * stack, not on top of T. The thief hint is read before the steal, so the thief may have
+     * finished the awaited task and moved on; the join then runs one task of that worker's
+     * newer work, which joins only its own descendants, and sees the awaited task done next.
+     * An inline claim leaves the task's queue entry behind; running that stale entry later does
+     * nothing (ForkTask's claim CAS).
+
      * Hot path. A worker's own pushes and pops take no lock beyond what the deque kind takes and
-     * allocate nothing; a fork allocates its ForkTask; an outside execute does one CAS and one
-     * atomic add on ctl and one full fence besides the global queue's push. Workers keep their
+     * allocate nothing; a fork allocates its ForkTask and issues one full fence (the signalling
+     * protocol's, as ForkJoinPool's push does); an outside execute does one CAS and one atomic
+     * add on ctl and one full fence besides the global queue's push. Workers keep their
      * private state (help depth, random seed) in their own Thread objects, which are large
      * enough that two workers' fields never share a cache line.
      *
@@ -134,6 +209,34 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         LOCAL_GLOBAL_STEAL,
         /** Own deque, then steal, then the global queue (seed 004, Java's ForkJoinPool). */
         LOCAL_STEAL_GLOBAL
+    }
+
+    /** When a push wakes an idle worker (see the overview's "Which pushes signal"). */
+    public enum Signalling {
+        /**
+         * A push onto an empty deque or the global queue wakes one idle worker; every take from a
+         * queue not the taker's own passes the signal on while work remains.
+         */
+        EMPTY_TO_NON_EMPTY,
+        /**
+         * As EMPTY_TO_NON_EMPTY, but a push wakes no one while some worker is searching (awake
+         * with no task); at most half the workers search, spinning briefly before they park, and
+         * the last searcher to find a task passes the signal on (Tokio's and Go's rule). A busy
+         * pool then pays one volatile read per push, and an idle one is not woken once per task.
+         */
+        SEARCHING
+    }
+
+    /** How a submission checks for shutdown (see the overview's "Shutdown"). */
+    public enum Admission {
+        /** A CAS up and an atomic add down on one in-flight count in {@code ctl}, per submission. */
+        SHARED_COUNTER,
+        /**
+         * A flag in a padded cell of the submitting thread (a worker's own, or one per outside
+         * thread per pool, made on its first submission): a volatile store up, a release store
+         * down, no read-modify-write and no line shared with other submitters.
+         */
+        SUBMITTER_CELLS
     }
 
     /** How many helped tasks a join may nest on one worker's stack. */
@@ -158,19 +261,32 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** The default search order. */
     public static final SearchOrder DEFAULT_SEARCH_ORDER = SearchOrder.LOCAL_GLOBAL_STEAL;
 
+    /** The default admission. */
+    public static final Admission DEFAULT_ADMISSION = Admission.SHARED_COUNTER;
+
+    /** The default signalling. */
+    public static final Signalling DEFAULT_SIGNALLING = Signalling.EMPTY_TO_NON_EMPTY;
+
+    /** The largest {@link Builder#globalBatch} and {@link Builder#stealHalf} batch. */
+    public static final int MAX_BATCH = 64;
+
     private static final int SHUTDOWN = 1 << 30;
     private static final int IN_FLIGHT = SHUTDOWN - 1;
     /** Re-scans of every queue a worker makes before it registers as idle. */
     private static final int IDLE_SCANS = 2;
+    /** Re-scans a searching worker (Signalling.SEARCHING) makes before it parks. */
+    private static final int SEARCH_SCANS = 16;
     /** Help-or-spin rounds a join makes before it waits on the task. */
     private static final int JOIN_SPINS = 64;
     private static final long JOIN_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private static final VarHandle CTL;
+    private static final VarHandle SEARCHERS;
 
     static {
         try {
             CTL = MethodHandles.lookup().findVarHandle(WorkStealingThreadPool.class, "ctl", int.class);
+            SEARCHERS = MethodHandles.lookup().findVarHandle(WorkStealingThreadPool.class, "searchers", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -181,10 +297,29 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private final boolean globalTakesByPop;
     private final boolean globalFirst;
     private final boolean thievesPop;
+    /**
+     * Whether a join may pop its own deque to help: only when pop is LIFO and thieves take the
+     * other (FIFO) end, so that every task a join pops was forked after the awaited one.
+     */
+    private final boolean ownPopHelps;
     private final boolean flowContext;
     private final QueueKind workerDequeKind;
     private final QueueKind globalQueueKind;
     private final SearchOrder searchOrder;
+    private final Signalling signalling;
+    private final boolean searchingGate;
+    private final boolean precheckPop;
+    private final int globalBatch;
+    private final boolean stealHalf;
+    private final Admission admission;
+    private final boolean cellAdmission;
+    /** Every outside thread's cell (Admission.SUBMITTER_CELLS); workers' cells are in Worker. */
+    private final ConcurrentLinkedQueue<SubmitterCell> outsideCells = new ConcurrentLinkedQueue<>();
+    private final ThreadLocal<SubmitterCell> outsideCell = ThreadLocal.withInitial(() -> {
+        SubmitterCell cell = new SubmitterCell();
+        outsideCells.add(cell); // a CAS: registered before the cell's first enter
+        return cell;
+    });
 
     /** SHUTDOWN bit | submissions in flight. */
     private volatile int ctl;
@@ -200,17 +335,32 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private long idleEpoch;
     /** Mirror of idleTop for lock-free reads; written under idleLock. */
     private volatile int idleCount;
+    /**
+     * Workers searching for work with none in hand (Signalling.SEARCHING only); changed by
+     * atomic add or CAS, read by pushes after their fence.
+     */
+    private volatile int searchers;
 
     private WorkStealingThreadPool(Builder b) {
         super("ws-" + b.workerDeque.id());
         this.workerDequeKind = b.workerDeque;
         this.globalQueueKind = b.globalQueue;
         this.searchOrder = b.searchOrder;
+        this.signalling = b.signalling;
+        this.searchingGate = b.signalling == Signalling.SEARCHING;
+        this.precheckPop = b.precheckPop;
+        this.globalBatch = b.globalBatch;
+        this.stealHalf = b.stealHalf;
+        this.admission = b.admission;
+        this.cellAdmission = b.admission == Admission.SUBMITTER_CELLS;
         this.thievesPop = b.thievesPopOwnersEnd;
         this.flowContext = b.flowContext;
         this.globalFirst = b.searchOrder == SearchOrder.LOCAL_GLOBAL_STEAL;
         this.global = b.globalQueue.create();
         this.globalTakesByPop = b.globalQueue.traits().popOrder() == Order.FIFO;
+        QueueTraits dequeTraits = b.workerDeque.traits();
+        this.ownPopHelps = !b.thievesPopOwnersEnd && dequeTraits.popOrder() == Order.LIFO
+                && dequeTraits.stealOrder() == Order.FIFO;
         this.workers = new Worker[b.threads];
         this.idleStack = new Worker[b.threads];
         for (int i = 0; i < workers.length; i++) {
@@ -258,6 +408,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         private SearchOrder searchOrder = DEFAULT_SEARCH_ORDER;
         private boolean thievesPopOwnersEnd;
         private boolean flowContext;
+        private Signalling signalling = DEFAULT_SIGNALLING;
+        private boolean precheckPop;
+        private int globalBatch = 1;
+        private boolean stealHalf;
+        private Admission admission = DEFAULT_ADMISSION;
 
         private Builder() {
         }
@@ -319,6 +474,96 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             return this;
         }
 
+        /** When a push wakes an idle worker (default {@link #DEFAULT_SIGNALLING}). */
+        public Builder signalling(Signalling signalling) {
+            this.signalling = Objects.requireNonNull(signalling, "signalling");
+            return this;
+        }
+
+        /**
+         * Whether a worker checks its own deque with {@code isEmpty()} before it pops (default
+         * false): for {@code chase-lev}, two loads instead of the pop's full fence when the deque
+         * is empty; for a lock-based deque, one more lock.
+         */
+        public Builder precheckPop(boolean precheckPop) {
+            this.precheckPop = precheckPop;
+            return this;
+        }
+
+        /**
+         * How many tasks a worker takes from the global queue at once (default 1): it runs the
+         * first and pushes the rest onto its own deque, where it pops them without the global
+         * queue's synchronization and others may steal them. Above 1, outside submissions no
+         * longer start strictly in submission order.
+         *
+         * @throws IllegalArgumentException if not in [1, MAX_BATCH]
+         */
+        public Builder globalBatch(int globalBatch) {
+            if (globalBatch < 1 || globalBatch > MAX_BATCH) {
+                throw new IllegalArgumentException("globalBatch must be in [1, " + MAX_BATCH + "], got " + globalBatch);
+            }
+            this.globalBatch = globalBatch;
+            return this;
+        }
+
+        /**
+         * Whether a worker's successful steal takes up to half the victim's tasks (at most
+         * MAX_BATCH), running the first and pushing the rest onto its own deque (default false).
+         */
+        public Builder stealHalf(boolean stealHalf) {
+            this.stealHalf = stealHalf;
+            return this;
+        }
+
+        /** How a submission checks for shutdown (default {@link #DEFAULT_ADMISSION}). */
+        public Builder admission(Admission admission) {
+            this.admission = Objects.requireNonNull(admission, "admission");
+            return this;
+        }
+
+        /**
+         * Applies a tuning spec, so a benchmark can select the options with one string parameter:
+         * {@code default} (nothing), or options joined by {@code +} (a comma would split a JMH
+         * parameter): {@code searching} (Signalling.SEARCHING), {@code precheck-pop},
+         * {@code global-batch-N}, {@code steal-half}, {@code submitter-cells}
+         * (Admission.SUBMITTER_CELLS); e.g. {@code searching+precheck-pop+global-batch-8}.
+         *
+         * @throws IllegalArgumentException naming the first item it does not understand
+         */
+        public Builder tuning(String spec) {
+            Objects.requireNonNull(spec, "tuning");
+            if (spec.equals(DEFAULT_TUNING)) {
+                return this;
+            }
+            for (String item : spec.split("\\+", -1)) {
+                switch (item) {
+                    case "searching" -> signalling(Signalling.SEARCHING);
+                    case "precheck-pop" -> precheckPop(true);
+                    case "steal-half" -> stealHalf(true);
+                    case "submitter-cells" -> admission(Admission.SUBMITTER_CELLS);
+                    default -> {
+                        if (!item.startsWith(GLOBAL_BATCH)) {
+                            throw badTuning(item);
+                        }
+                        try {
+                            globalBatch(Integer.parseInt(item.substring(GLOBAL_BATCH.length())));
+                        } catch (IllegalArgumentException e) { // not a number, or out of range
+                            throw badTuning(item);
+                        }
+                    }
+                }
+            }
+            return this;
+        }
+
+        private static final String GLOBAL_BATCH = "global-batch-";
+
+        private static IllegalArgumentException badTuning(String item) {
+            return new IllegalArgumentException("tuning item '" + item + "' is not one of searching, precheck-pop,"
+                    + " global-batch-N (N in 1.." + MAX_BATCH + "), steal-half, submitter-cells (joined by +),"
+                    + " or default alone");
+        }
+
         /**
          * A started pool.
          *
@@ -359,6 +604,29 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return flowContext;
     }
 
+    public Signalling signalling() {
+        return signalling;
+    }
+
+    public boolean precheckPop() {
+        return precheckPop;
+    }
+
+    public int globalBatch() {
+        return globalBatch;
+    }
+
+    public boolean stealHalf() {
+        return stealHalf;
+    }
+
+    public Admission admission() {
+        return admission;
+    }
+
+    /** The tuning spec that means "every option at its default" ({@link Builder#tuning}). */
+    public static final String DEFAULT_TUNING = "default";
+
     // ---------------------------------------------------------------- submission
 
     @Override
@@ -366,13 +634,68 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         checkTask(task);
         Runnable item = flowContext ? ContextTask.capture(task) : task;
         Worker w = currentWorker();
+        if (cellAdmission) {
+            submitThroughCell(w, item);
+            return;
+        }
         admit();
         try {
-            (w != null ? w.deque : global).push(item);
-            signalWork();
+            if (w != null) {
+                pushOwn(w, item);
+            } else {
+                global.push(item);
+                signalWork();
+            }
         } finally {
             leave();
         }
+    }
+
+    /**
+     * Admission.SUBMITTER_CELLS: marks the caller's cell in flight, checks for shutdown, pushes
+     * (onto {@code w}'s deque, or the global queue when {@code w} is null), clears the mark, and
+     * signals as pushOwn() or signalWork() would, sharing their fence.
+     */
+    private void submitThroughCell(Worker w, Runnable item) {
+        SubmitterCell cell = w != null ? w.cell : outsideCell.get();
+        cell.enterVolatile();
+        if ((ctl & SHUTDOWN) != 0) {
+            cell.exitRelease();
+            tryTerminate();
+            throw new RejectedExecutionException("pool is shut down");
+        }
+        TaskQueue<Runnable> queue = w != null ? w.deque : global;
+        try {
+            queue.push(item);
+        } finally {
+            cell.exitRelease();
+            // Full fence: orders the push and the cleared mark before the reads below (store->load):
+            // the idleCount read pairs with awaitWork()'s fence, the ctl read with shutdown's CAS
+            // followed by its reads of the cells, so either shutdown sees the mark cleared or this
+            // thread sees SHUTDOWN and re-checks termination.
+            VarHandle.fullFence();
+        }
+        if (idleCount != 0 && noSearcher() && (w == null || queue.size() <= 1)) {
+            wakeOne();
+        }
+        if ((ctl & SHUTDOWN) != 0) {
+            tryTerminate();
+        }
+    }
+
+    /** Whether some submitter's cell is marked in flight (Admission.SUBMITTER_CELLS). */
+    private boolean anyCellInFlight() {
+        for (Worker w : workers) {
+            if (w.cell.inFlightVolatile()) {
+                return true;
+            }
+        }
+        for (SubmitterCell cell : outsideCells) {
+            if (cell.inFlightVolatile()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -388,14 +711,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         ForkTask<T> forked = new ForkTask<>(this, task, flowContext ? TaskContext.current() : null);
         Worker w = currentWorker();
         if (w != null) {
-            TaskQueue<Runnable> deque = w.deque;
-            // Seed 004's rule (wake only if the deque already held a task), asked only when some
-            // worker is idle, so a busy pool pays no emptiness check on its fork path.
-            boolean wake = idleCount != 0 && !deque.isEmpty();
-            deque.push(forked);
-            if (wake) {
-                hintWork();
-            }
+            pushOwn(w, forked);
+        } else if (cellAdmission) {
+            submitThroughCell(null, forked);
         } else {
             admit();
             try {
@@ -406,6 +724,31 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             }
         }
         return forked;
+    }
+
+    /**
+     * Pushes {@code task} onto {@code w}'s own deque and wakes an idle worker if the push took the
+     * deque from empty to non-empty (the overview's "Parking and wake-up").
+     */
+    private void pushOwn(Worker w, Runnable task) {
+        TaskQueue<Runnable> deque = w.deque;
+        deque.push(task);
+        // Full fence: orders the push before the idleCount and size reads below (store->load);
+        // pairs with the fence in awaitWork() (a worker registering as idle, then re-scanning)
+        // and with the atomic take of a thief, which re-checks the queues after taking.
+        VarHandle.fullFence();
+        if (idleCount != 0 && deque.size() <= 1 && noSearcher()) {
+            wakeOne();
+        }
+    }
+
+    /**
+     * Whether a push must signal as far as searchers go: always, unless Signalling.SEARCHING
+     * and some worker is searching (it will find the task or pass the signal on). Read after
+     * the caller's fence; pairs with the atomic decrement in stopSearching().
+     */
+    private boolean noSearcher() {
+        return !searchingGate || searchers == 0;
     }
 
     /** Counts a submission in flight, or rejects it after shutdown. */
@@ -442,15 +785,81 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return globalTakesByPop ? global.pop() : global.steal();
     }
 
-    /** The global queue and the victims, in the search order; null if nothing was found. */
+    /**
+     * The global queue and the victims, in the search order; null if nothing was found. On a
+     * worker, a task found is marked as taken by it and the wake-up is passed on.
+     */
     private Runnable scanShared(Worker w) {
         Runnable task;
         if (globalFirst) {
-            task = takeGlobal();
-            return task != null ? task : stealFromOthers(w);
+            task = takeGlobalBatch(w);
+            if (task == null) {
+                task = stealFromOthers(w);
+            }
+        } else {
+            task = stealFromOthers(w);
+            if (task == null) {
+                task = takeGlobalBatch(w);
+            }
         }
-        task = stealFromOthers(w);
-        return task != null ? task : takeGlobal();
+        if (task != null && w != null) {
+            tookShared(w, task);
+        }
+        return task;
+    }
+
+    /** The global queue's oldest task; on a worker with globalBatch > 1, moves more to its deque. */
+    private Runnable takeGlobalBatch(Worker w) {
+        Runnable task = takeGlobal();
+        if (task != null && w != null && globalBatch > 1) {
+            int moved = 0;
+            for (Runnable next; moved < globalBatch - 1 && (next = takeGlobal()) != null; moved++) {
+                moveToOwn(w, next);
+            }
+            if (moved > 0) {
+                signalMoved();
+            }
+        }
+        return task;
+    }
+
+    /** Pushes a task {@code w} took from elsewhere onto its own deque, recording it as the thief. */
+    private static void moveToOwn(Worker w, Runnable task) {
+        if (task instanceof ForkTask<?> forked) {
+            forked.setThiefRelease(w);
+        }
+        w.deque.push(task);
+    }
+
+    /**
+     * After a batch moved tasks into the caller's deque: a task was out of every queue between
+     * its take and its push, so a worker that scanned meanwhile may have parked; wake one.
+     */
+    private void signalMoved() {
+        // Full fence: orders the pushes before the idleCount and searchers reads; pairs with the
+        // fence in awaitWork() and the atomic decrement in stopSearching().
+        VarHandle.fullFence();
+        if (idleCount != 0 && noSearcher()) {
+            wakeOne();
+        }
+    }
+
+    /**
+     * After {@code w} took {@code task} from a queue not its own: records {@code w} as the
+     * task's thief (for joins) and passes the wake-up on if work remains and a worker is idle.
+     * The signal that woke {@code w} may have been for another task than the one it took, so
+     * without this an idle worker could stay parked beside queued work (the overview).
+     */
+    private void tookShared(Worker w, Runnable task) {
+        if (task instanceof ForkTask<?> forked) {
+            forked.setThiefRelease(w);
+        }
+        // With Signalling.SEARCHING the searcher's transition passes the signal on (stopSearching).
+        // The take was an atomic read-modify-write or a lock (a full barrier on the queue), so the
+        // reads below see every push that preceded it; see "why no wake-up is lost".
+        if (!searchingGate && idleCount != 0 && anyQueuedWork()) {
+            wakeOne();
+        }
     }
 
     /** One pass over the other workers' deques from a random start; {@code w} null for outsiders. */
@@ -466,8 +875,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             TaskQueue<Runnable> deque = victim.deque;
             Runnable task = thievesPop ? deque.pop() : deque.steal();
             if (task != null) {
-                if (!deque.isEmpty()) {
-                    hintWork();
+                if (stealHalf && w != null) {
+                    stealMore(w, deque);
                 }
                 return task;
             }
@@ -475,8 +884,26 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return null;
     }
 
+    /** Steal-half: after one successful steal, moves half of what {@code victim} still holds. */
+    private void stealMore(Worker w, TaskQueue<Runnable> victim) {
+        int extra = Math.min(victim.size() / 2, MAX_BATCH - 1);
+        int moved = 0;
+        for (Runnable next; moved < extra && (next = thievesPop ? victim.pop() : victim.steal()) != null; moved++) {
+            moveToOwn(w, next);
+        }
+        if (moved > 0) {
+            signalMoved();
+        }
+    }
+
+    /** {@code w}'s own next task, or null; with precheckPop, a cheap emptiness check first. */
+    private Runnable popOwn(Worker w) {
+        TaskQueue<Runnable> deque = w.deque;
+        return precheckPop && deque.isEmpty() ? null : deque.pop();
+    }
+
     private Runnable scan(Worker w) {
-        Runnable task = w.deque.pop();
+        Runnable task = popOwn(w);
         return task != null ? task : scanShared(w);
     }
 
@@ -499,9 +926,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         try {
             for (;;) {
                 Runnable task = scan(w);
-                for (int i = 0; task == null && i < IDLE_SCANS; i++) {
-                    Thread.onSpinWait();
-                    task = scan(w);
+                if (task == null) {
+                    task = searchingGate ? search(w) : spinScan(w);
+                }
+                if (w.searching) {
+                    stopSearching(w, task != null);
                 }
                 if (task != null) {
                     if (Thread.interrupted() && stopping) {
@@ -514,6 +943,54 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             }
         } finally {
             workerExited();
+        }
+    }
+
+    private Runnable spinScan(Worker w) {
+        Runnable task = null;
+        for (int i = 0; task == null && i < IDLE_SCANS; i++) {
+            Thread.onSpinWait();
+            task = scan(w);
+        }
+        return task;
+    }
+
+    /**
+     * Signalling.SEARCHING: becomes a searcher if fewer than half the workers are (or already is
+     * one, when woken) and re-scans up to SEARCH_SCANS times; null if nothing was found.
+     */
+    private Runnable search(Worker w) {
+        if (!w.searching) {
+            for (int s = searchers; ; s = searchers) {
+                if (2 * s >= workers.length) {
+                    return null;
+                }
+                if (SEARCHERS.weakCompareAndSet(this, s, s + 1)) {
+                    w.searching = true;
+                    break;
+                }
+            }
+        }
+        Runnable task = null;
+        for (int i = 0; task == null && i < SEARCH_SCANS; i++) {
+            Thread.onSpinWait();
+            task = scan(w);
+        }
+        return task;
+    }
+
+    /**
+     * Ends {@code w}'s search. The last searcher to leave with a task passes the signal on: a
+     * push skipped its signal while some worker searched, so the queues are checked again.
+     */
+    private void stopSearching(Worker w, boolean found) {
+        w.searching = false;
+        // Atomic decrement, a full barrier: orders it before the queue reads below; pairs with a
+        // pusher's fence before its read of searchers (noSearcher()). A worker that found nothing
+        // parks through awaitWork(), whose re-scan plays the same part.
+        int left = (int) SEARCHERS.getAndAdd(this, -1) - 1;
+        if (found && left == 0 && idleCount != 0 && anyQueuedWork()) {
+            wakeOne();
         }
     }
 
@@ -573,14 +1050,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         // Full fence: orders the caller's push before the idleCount read; pairs with the fence in
         // awaitWork() between a worker's registration and its re-scan.
         VarHandle.fullFence();
-        if (idleCount != 0) {
-            wakeOne();
-        }
-    }
-
-    /** Wakes one idle worker, if any is seen, for parallelism only (no fence; see the overview). */
-    private void hintWork() {
-        if (idleCount != 0) {
+        if (idleCount != 0 && noSearcher()) {
             wakeOne();
         }
     }
@@ -595,7 +1065,12 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             idleStack[idleTop] = null;
             idleEpoch++;
             idleCount = idleTop;
-            w.signaled = true;
+            if (searchingGate) {
+                // the woken worker searches: pushes until it finds work need not wake another
+                SEARCHERS.getAndAdd(this, 1);
+                w.searching = true;
+            }
+            w.signaled = true; // volatile: publishes w.searching to w
         }
         LockSupport.unpark(w);
     }
@@ -606,6 +1081,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             woken = new Worker[idleTop];
             for (int i = 0; i < idleTop; i++) {
                 woken[i] = idleStack[i];
+                if (searchingGate) {
+                    SEARCHERS.getAndAdd(this, 1);
+                    woken[i].searching = true;
+                }
                 woken[i].signaled = true;
                 idleStack[i] = null;
             }
@@ -621,7 +1100,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     // ---------------------------------------------------------------- shutdown
 
     private void tryTerminate() {
-        if (ctl != SHUTDOWN || terminating) {
+        if (ctl != SHUTDOWN || terminating || (cellAdmission && anyCellInFlight())) {
             return;
         }
         long epoch;
@@ -657,7 +1136,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     public List<Runnable> shutdownNow() {
         shutdown();
         stopping = true;
-        while ((ctl & IN_FLIGHT) != 0) {
+        while ((ctl & IN_FLIGHT) != 0 || (cellAdmission && anyCellInFlight())) {
             Thread.yield();
         }
         List<Runnable> neverRun = new ArrayList<>();
@@ -708,10 +1187,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             task.awaitDone();
             return;
         }
+        boolean interrupted = false;
         int spins = 0;
         while (!task.isDone()) {
             boolean mayHelp = w.depth < MAX_HELP_DEPTH;
-            Runnable other = mayHelp ? w.deque.pop() : null;
+            Runnable other = mayHelp && ownPopHelps ? popOwn(w) : null;
             if (other == null) {
                 if (task.tryClaim()) {
                     w.depth++;
@@ -720,9 +1200,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                     } finally {
                         w.depth--;
                     }
-                    return;
+                    break;
                 }
-                other = mayHelp ? scanShared(w) : null;
+                // Only where the own pop above ran and found the deque empty: a worker's deque
+                // must hold nothing older than what it takes from elsewhere (the overview).
+                other = mayHelp && ownPopHelps ? stealFromThief(w, task) : null;
             }
             if (other != null) {
                 runNested(w, other);
@@ -730,13 +1212,32 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             } else if (++spins < JOIN_SPINS) {
                 Thread.onSpinWait();
             } else {
-                if (!w.deque.isEmpty()) {
-                    signalWork(); // we are about to wait: our queued tasks must not wait with us
+                if (idleCount != 0 && !w.deque.isEmpty()) {
+                    wakeOne(); // we are about to wait: our queued tasks must not wait with us
                 }
-                task.awaitDone(JOIN_WAIT_NANOS);
+                interrupted |= task.awaitDoneClearingInterrupt(JOIN_WAIT_NANOS);
                 spins = 0;
             }
         }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * One task from the deque of the worker that took {@code awaited} (its subtree while that
+     * worker runs it), or null: no thief recorded, the thief is {@code w}, or its deque is empty.
+     */
+    private Runnable stealFromThief(Worker w, ForkTask<?> awaited) {
+        if (!(awaited.thiefAcquire() instanceof Worker thief) || thief == w || thief.pool != this) {
+            return null;
+        }
+        TaskQueue<Runnable> deque = thief.deque;
+        Runnable task = thievesPop ? deque.pop() : deque.steal();
+        if (task != null) {
+            tookShared(w, task);
+        }
+        return task;
     }
 
     private void runNested(Worker w, Runnable task) {
@@ -828,7 +1329,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     public String toString() {
         return "ws-" + workerDequeKind.id() + "[threads=" + workers.length + ", global=" + globalQueueKind.id()
                 + ", " + searchOrder + (thievesPop ? ", thieves pop owner's end" : "")
-                + (flowContext ? ", context flow" : "") + (isShutdown() ? ", shut down" : "") + "]";
+                + (flowContext ? ", context flow" : "") + ", signalling " + signalling
+                + (precheckPop ? ", precheck-pop" : "") + (globalBatch > 1 ? ", global-batch " + globalBatch : "")
+                + (stealHalf ? ", steal-half" : "") + (cellAdmission ? ", submitter cells" : "") + (isShutdown() ? ", shut down" : "") + "]";
     }
 
     private static final class Worker extends Thread {
@@ -840,6 +1343,13 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         private int seed;
         /** Set (under idleLock) by whoever takes this worker off the idle stack. */
         volatile boolean signaled;
+        /**
+         * Whether this worker counts in {@code searchers}; written by the worker, or by its waker
+         * while it is on the idle stack (published by the write of {@code signaled}).
+         */
+        boolean searching;
+        /** This worker's admission cell for execute() (Admission.SUBMITTER_CELLS). */
+        final SubmitterCell cell = new SubmitterCell();
 
         Worker(WorkStealingThreadPool pool, int index, TaskQueue<Runnable> deque) {
             super(pool.threadNamePrefix + index);
@@ -862,5 +1372,45 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         public void run() {
             pool.runWorker(this);
         }
+    }
+
+    /** Padding before a cell's flag, so cells allocated together do not share a cache line. */
+    abstract static class SubmitterCellPadBefore {
+        long p00, p01, p02, p03, p04, p05, p06, p07;
+    }
+
+    abstract static class SubmitterCellFlag extends SubmitterCellPadBefore {
+        static final VarHandle IN_FLIGHT_FLAG;
+
+        static {
+            try {
+                IN_FLIGHT_FLAG = MethodHandles.lookup().findVarHandle(SubmitterCellFlag.class, "inFlight", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        /** 1 between a submission's admission and the end of its push; written by one thread. */
+        private int inFlight;
+
+        /** Volatile store: orders it before the caller's read of ctl (store->load). */
+        final void enterVolatile() {
+            IN_FLIGHT_FLAG.setVolatile(this, 1);
+        }
+
+        /** Release store: the push before it is visible to whoever reads the flag cleared. */
+        final void exitRelease() {
+            IN_FLIGHT_FLAG.setRelease(this, 0);
+        }
+
+        /** Volatile read: after shutdown's CAS on ctl; pairs with enterVolatile(). */
+        final boolean inFlightVolatile() {
+            return (int) IN_FLIGHT_FLAG.getVolatile(this) != 0;
+        }
+    }
+
+    /** One submitting thread's admission flag, padded on both sides (Admission.SUBMITTER_CELLS). */
+    static final class SubmitterCell extends SubmitterCellFlag {
+        long p10, p11, p12, p13, p14, p15, p16, p17;
     }
 }

@@ -152,8 +152,10 @@ final class ForkJoinTest {
     }
 
     /**
-     * A wide fan-out on a deque whose pop is FIFO: every join would help by popping the oldest
-     * task, an unrelated sibling that joins in turn, nesting thousands deep without the bound.
+     * A wide fan-out on a deque whose pop is FIFO: a join that helped by popping would run the
+     * oldest task, an unrelated sibling that joins in turn, nesting thousands deep. Joins on
+     * such a deque pop nothing (they run the awaited task inline or help its thief), so the
+     * nesting stays within the bound.
      */
     @Tag("quick")
     @Timeout(60)
@@ -186,7 +188,6 @@ final class ForkJoinTest {
         }
         assertTrue(maxDepth.get() <= WorkStealingThreadPool.MAX_HELP_DEPTH + 2,
                 "help depth " + maxDepth.get() + " exceeded the bound");
-        assertTrue(maxDepth.get() > 2, "the scenario did nest (depth " + maxDepth.get() + ")");
     }
 
     @Tag("quick")

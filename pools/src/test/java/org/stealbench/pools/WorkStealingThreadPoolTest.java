@@ -6,9 +6,22 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -30,6 +43,212 @@ final class WorkStealingThreadPoolTest {
                         .flatMap(order -> Stream.of(false, true)
                                 .filter(pop -> !pop || !deque.traits().ownerOnly())
                                 .map(pop -> Arguments.of(deque, order, pop))));
+    }
+
+    /**
+     * The defaults and each builder option that changes signalling, taking or helping, named for
+     * the test report; the liveness and option-combination tests run under each.
+     */
+    static Stream<Named<UnaryOperator<WorkStealingThreadPool.Builder>>> tunings() {
+        return Stream.of("default", "searching", "precheck-pop", "global-batch-8", "steal-half", "submitter-cells",
+                        "searching+precheck-pop+global-batch-8+steal-half+submitter-cells")
+                .map(spec -> Named.of(spec, (UnaryOperator<WorkStealingThreadPool.Builder>) b -> b.tuning(spec)));
+    }
+
+    @Tag("quick")
+    @Test
+    void tuning_specs_setTheOptionsOrAreRefusedNamingTheItem() {
+        WorkStealingThreadPool.Builder b = WorkStealingThreadPool.builder().threads(1)
+                .tuning("searching+precheck-pop+global-batch-16+steal-half+submitter-cells");
+        try (WorkStealingThreadPool pool = b.build()) {
+            assertEquals(WorkStealingThreadPool.Admission.SUBMITTER_CELLS, pool.admission());
+            assertEquals(WorkStealingThreadPool.Signalling.SEARCHING, pool.signalling());
+            assertTrue(pool.precheckPop());
+            assertEquals(16, pool.globalBatch());
+            assertTrue(pool.stealHalf());
+        }
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).tuning("default").build()) {
+            assertEquals(WorkStealingThreadPool.DEFAULT_SIGNALLING, pool.signalling());
+            assertFalse(pool.precheckPop());
+            assertEquals(1, pool.globalBatch());
+            assertFalse(pool.stealHalf());
+            assertEquals(WorkStealingThreadPool.DEFAULT_ADMISSION, pool.admission());
+        }
+        for (String bad : new String[] {"", "fast", "searching,steal-half", "global-batch-0", "global-batch-x",
+                "global-batch-" + (WorkStealingThreadPool.MAX_BATCH + 1), "steal-half+", "default+steal-half",
+                " searching"}) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> WorkStealingThreadPool.builder().tuning(bad), bad);
+            assertTrue(refused.getMessage().contains("global-batch"), refused.getMessage());
+        }
+        assertEquals("signalling", assertThrows(NullPointerException.class,
+                () -> WorkStealingThreadPool.builder().signalling(null)).getMessage());
+    }
+
+    @Tag("quick")
+    @Test
+    void poolKind_createWithTuning_tunesWsKindsOnlyAndChecksTheSpecForAll() {
+        PoolKind ws = PoolKind.byId("ws-chase-lev");
+        assertTrue(ws.isTunable());
+        try (WorkStealingThreadPool pool = (WorkStealingThreadPool) ws.create(2, "steal-half")) {
+            assertTrue(pool.stealHalf());
+            assertEquals(QueueKind.CHASE_LEV, pool.workerDeque());
+            assertTrue(pool.toString().startsWith("ws-chase-lev["), pool.toString());
+        }
+        PoolKind fjp = PoolKind.byId("jdk-fjp");
+        assertFalse(fjp.isTunable());
+        TestPools.close(fjp.create(1, "steal-half"));
+        TestPools.close(fjp.create(1, "default"));
+        assertThrows(IllegalArgumentException.class, () -> ws.create(2, "nonsense"));
+        assertThrows(IllegalArgumentException.class, () -> fjp.create(2, "nonsense"), "checked for every kind");
+    }
+
+    /** Every tuning under both search orders: each task runs exactly once and fib is right. */
+    @Tag("slow")
+    @Timeout(120)
+    @ParameterizedTest
+    @MethodSource("tunings")
+    void mixedWorkload_everyTuning_eachTaskRunsOnceAndFibIsRight(UnaryOperator<WorkStealingThreadPool.Builder> tuning) {
+        for (SearchOrder order : SearchOrder.values()) {
+            int parents = 400;
+            int children = 50;
+            AtomicIntegerArray runs = new AtomicIntegerArray(parents * (children + 1));
+            CountDownLatch done = new CountDownLatch(parents * (children + 1));
+            try (WorkStealingThreadPool pool = tuning.apply(WorkStealingThreadPool.builder().threads(3)
+                    .searchOrder(order)).build()) {
+                for (int p = 0; p < parents; p++) {
+                    int parent = p * (children + 1);
+                    pool.execute(() -> {
+                        for (int c = 1; c <= children; c++) {
+                            int child = parent + c;
+                            pool.execute(() -> {
+                                runs.incrementAndGet(child);
+                                done.countDown();
+                            });
+                        }
+                        runs.incrementAndGet(parent);
+                        done.countDown();
+                    });
+                }
+                assertEquals(6765, Fibonacci.forkJoin(pool, 20, 0));
+                TestPools.await(done, pool + ": tasks");
+            }
+            for (int i = 0; i < runs.length(); i++) {
+                assertEquals(1, runs.get(i), "task " + i);
+            }
+        }
+    }
+
+    /**
+     * shutdownNow under every tuning: with both workers blocked, it returns exactly the queued
+     * tasks; racing three outside submitters whose tasks submit from the workers, every accepted
+     * task ran once or was returned, never both.
+     */
+    @Tag("slow")
+    @Timeout(120)
+    @ParameterizedTest
+    @MethodSource("tunings")
+    void shutdownNow_everyTuning_returnsExactlyTheNeverRunTasks(UnaryOperator<WorkStealingThreadPool.Builder> tuning)
+            throws Exception {
+        WorkStealingThreadPool blocked = tuning.apply(WorkStealingThreadPool.builder().threads(2)).build();
+        CountDownLatch started = new CountDownLatch(2);
+        CountDownLatch never = new CountDownLatch(1);
+        for (int i = 0; i < 2; i++) {
+            blocked.execute(() -> {
+                started.countDown();
+                TestPools.awaitUninterruptibly(never);
+            });
+        }
+        TestPools.await(started, "blockers");
+        Set<Runnable> queued = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (int i = 0; i < 500; i++) {
+            Runnable task = () -> { };
+            queued.add(task);
+            blocked.execute(task);
+        }
+        List<Runnable> neverRun = blocked.shutdownNow();
+        never.countDown();
+        assertEquals(500, neverRun.size());
+        assertEquals(queued, identitySet(neverRun));
+        assertTrue(blocked.awaitTermination(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS));
+        assertThrows(RejectedExecutionException.class, () -> blocked.execute(() -> { }));
+
+        for (int round = 0; round < 20; round++) {
+            WorkStealingThreadPool pool = tuning.apply(WorkStealingThreadPool.builder().threads(2)).build();
+            Map<Runnable, AtomicInteger> accepted = new ConcurrentHashMap<>();
+            AtomicBoolean stop = new AtomicBoolean();
+            CountDownLatch running = new CountDownLatch(3);
+            List<Thread> submitters = new ArrayList<>();
+            for (int t = 0; t < 3; t++) {
+                Thread submitter = new Thread(() -> {
+                    running.countDown();
+                    while (!stop.get()) {
+                        AtomicInteger childRuns = new AtomicInteger();
+                        AtomicInteger parentRuns = new AtomicInteger();
+                        Runnable child = childRuns::incrementAndGet;
+                        Runnable parent = () -> {
+                            parentRuns.incrementAndGet();
+                            try {
+                                pool.execute(child);
+                                accepted.put(child, childRuns);
+                            } catch (RejectedExecutionException refused) {
+                                // not accepted
+                            }
+                        };
+                        try {
+                            pool.execute(parent);
+                            accepted.put(parent, parentRuns);
+                        } catch (RejectedExecutionException refused) {
+                            return;
+                        }
+                    }
+                });
+                submitters.add(submitter);
+                submitter.start();
+            }
+            TestPools.await(running, "submitters");
+            List<Runnable> returned = pool.shutdownNow();
+            stop.set(true);
+            for (Thread t : submitters) {
+                t.join();
+            }
+            assertTrue(pool.awaitTermination(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS), pool + " terminated");
+            Set<Runnable> returnedSet = identitySet(returned);
+            assertEquals(returned.size(), returnedSet.size(), "no task returned twice");
+            for (Map.Entry<Runnable, AtomicInteger> e : accepted.entrySet()) {
+                int runs = e.getValue().get();
+                boolean wasReturned = returnedSet.contains(e.getKey());
+                assertTrue(runs == 1 && !wasReturned || runs == 0 && wasReturned,
+                        pool + ": an accepted task ran " + runs + " times and was " + (wasReturned ? "" : "not ")
+                                + "returned");
+            }
+        }
+    }
+
+    private static Set<Runnable> identitySet(List<Runnable> tasks) {
+        Set<Runnable> set = Collections.newSetFromMap(new IdentityHashMap<>());
+        set.addAll(tasks);
+        return set;
+    }
+
+    /** Under every tuning, after each burst every worker parks, and the next burst wakes them. */
+    @Tag("quick")
+    @Timeout(60)
+    @ParameterizedTest
+    @MethodSource("tunings")
+    void idleWorkers_everyTuning_allParkAfterEachBurst(UnaryOperator<WorkStealingThreadPool.Builder> tuning) {
+        try (WorkStealingThreadPool pool = tuning.apply(WorkStealingThreadPool.builder().threads(4)).build()) {
+            for (int round = 0; round < 5; round++) {
+                CountDownLatch done = new CountDownLatch(100);
+                for (int i = 0; i < 100; i++) {
+                    pool.execute(done::countDown);
+                }
+                TestPools.await(done, "burst " + round);
+                assertEquals(Fibonacci.sequential(18), Fibonacci.forkJoin(pool, 18, 0), "fork/join in burst " + round);
+                TestPools.awaitCondition(() -> pool.idleWorkers() == 4 && PoolContractTest.allParked(pool),
+                        "all four workers to park");
+            }
+        }
     }
 
     static Stream<QueueKind> globalKinds() {
