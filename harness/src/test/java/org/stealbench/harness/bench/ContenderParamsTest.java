@@ -39,6 +39,14 @@ final class ContenderParamsTest {
         assertEquals(Contenders.pools(), defaults(QueueDrainBenchmark.class, "pool"));
         assertEquals(Contenders.pools(), defaults(RecursiveWorkBenchmark.class, "pool"));
         assertEquals(Contenders.forkJoinPools(), defaults(ForkJoinFibBenchmark.class, "pool"));
+        assertEquals(Contenders.pools(), defaults(WakeupLatencyBenchmark.class, "pool"));
+        assertEquals(Contenders.pools(), defaults(IdleCostBenchmark.class, "pool"));
+        assertEquals(Contenders.pools(), defaults(SchedulerWorkloadsBenchmark.class, "pool"));
+    }
+
+    @Test
+    void schedulerWorkloads_defaults_areEveryWorkload() throws Exception {
+        assertEquals(SchedulerWorkloadsBenchmark.WORKLOADS, defaults(SchedulerWorkloadsBenchmark.class, "workload"));
     }
 
     @Test
