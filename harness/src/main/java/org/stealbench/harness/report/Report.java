@@ -72,6 +72,10 @@ final class Report {
         for (ExperimentSection.Spec spec : ExperimentSection.all()) {
             s.add(ExperimentSection.build(run, spec, ctx));
         }
+        s.add(WakeupLatencySection.build(run, ctx));
+        s.add(IdleCostSection.build(run, ctx));
+        s.add(SchedulerWorkloadsSection.build(run, ctx));
+        s.add(OversubscriptionSection.build(run, ctx));
         s.add(DistributionSection.build(run, ctx));
         s.add(FootprintSection.build(run));
         s.add(CorrectnessSection.build(ctx));

@@ -9,9 +9,12 @@ import org.stealbench.harness.bench.DequeContentionBenchmark;
 import org.stealbench.harness.bench.DequeOpsBenchmark;
 import org.stealbench.harness.bench.EnqueueDequeueBenchmark;
 import org.stealbench.harness.bench.ForkJoinFibBenchmark;
+import org.stealbench.harness.bench.IdleCostBenchmark;
 import org.stealbench.harness.bench.QueueDrainBenchmark;
 import org.stealbench.harness.bench.RangePartitionerBenchmark;
 import org.stealbench.harness.bench.RecursiveWorkBenchmark;
+import org.stealbench.harness.bench.SchedulerWorkloadsBenchmark;
+import org.stealbench.harness.bench.WakeupLatencyBenchmark;
 import org.stealbench.harness.results.ExperimentId;
 
 /**
@@ -165,7 +168,109 @@ public enum Experiment {
                     "queue", Contenders.dequeOps(false),
                     "depth", List.of("0", "64")));
         }
+    },
+
+    /** Submit-to-start latency percentiles of an idle pool, from outside and from a worker to a sibling. */
+    WAKEUP_LATENCY("wakeup-latency", "wakeup-latency", WakeupLatencyBenchmark.class, "pool") {
+        @Override
+        Settings quick() {
+            return Settings.singleShot(1, 2, 0.1).forks(QUICK_ROUNDS).params(Map.of(
+                    "pool", representative(Contenders.pools(), QUICK_IDLE_POOLS),
+                    "samples", List.of("200")));
+        }
+
+        @Override
+        Settings full() {
+            return Settings.singleShot(3, 10, 0.6).forks(FULL_ROUNDS).params(Map.of(
+                    "pool", Contenders.pools(),
+                    "samples", List.of("1000")));
+        }
+    },
+
+    /** The workers' CPU while idle after a burst and between the bursts of a bursty load. */
+    IDLE_COST("idle-cost", "idle-cost", IdleCostBenchmark.class, "pool") {
+        @Override
+        Settings quick() {
+            return Settings.singleShot(1, 2, 0.15).forks(QUICK_ROUNDS).params(Map.of(
+                    "pool", representative(Contenders.pools(), QUICK_IDLE_POOLS),
+                    "idleMs", List.of("50"),
+                    "bursts", List.of("8")));
+        }
+
+        @Override
+        Settings full() {
+            return Settings.singleShot(3, 10, 0.45).forks(FULL_ROUNDS).params(Map.of(
+                    "pool", Contenders.pools(),
+                    "idleMs", List.of("200"),
+                    "bursts", List.of("20")));
+        }
+    },
+
+    /** Tokio's runtime workloads: spawning from outside (idle, busy) and inside, chains, ping-pong, yields. */
+    SCHEDULER_WORKLOADS("scheduler-workloads", "scheduler-workloads", SchedulerWorkloadsBenchmark.class, "pool") {
+        @Override
+        Settings quick() {
+            return Settings.singleShot(2, 3, 0.03).forks(QUICK_ROUNDS).params(Map.of(
+                    "pool", representative(Contenders.pools(), QUICK_IDLE_POOLS),
+                    "workload", List.of("spawn-idle", "chain")));
+        }
+
+        @Override
+        Settings full() {
+            return Settings.singleShot(5, 20, 0.05).forks(FULL_ROUNDS).params(Map.of(
+                    "pool", Contenders.pools(),
+                    "workload", SchedulerWorkloadsBenchmark.WORKLOADS));
+        }
+    },
+
+    /** Queue/drain with more threads than cores: how each design degrades when the OS time-slices workers. */
+    OVERSUBSCRIBED_DRAIN("oversubscribed-drain", "oversubscribed-drain", QueueDrainBenchmark.class, "pool") {
+        @Override
+        Settings quick() {
+            return Settings.singleShot(1, 2, 0.25).forks(QUICK_ROUNDS).params(Map.of(
+                    "pool", representative(Contenders.pools(), QUICK_IDLE_POOLS),
+                    "separate", List.of("false"),
+                    "threads", List.of("8")));
+        }
+
+        @Override
+        Settings full() {
+            return Settings.singleShot(3, 10, 0.25).forks(FULL_ROUNDS).params(Map.of(
+                    "pool", Contenders.pools(),
+                    "separate", List.of("false"),
+                    "threads", OVERSUBSCRIPTION_THREADS));
+        }
+    },
+
+    /** Fork/join fib with more threads than cores. */
+    OVERSUBSCRIBED_FIB("oversubscribed-fib", "oversubscribed-fib", ForkJoinFibBenchmark.class, "pool") {
+        @Override
+        Settings quick() {
+            return Settings.singleShot(1, 2, 0.05).forks(QUICK_ROUNDS).params(Map.of(
+                    "pool", representative(Contenders.forkJoinPools(), QUICK_IDLE_POOLS),
+                    "n", List.of("25"),
+                    "threshold", List.of("0"),
+                    "threads", List.of("8")));
+        }
+
+        @Override
+        Settings full() {
+            return Settings.singleShot(3, 8, 1.0).forks(FULL_ROUNDS).params(Map.of(
+                    "pool", Contenders.forkJoinPools(),
+                    "n", List.of("32"),
+                    "threshold", List.of("0", "10"),
+                    "threads", OVERSUBSCRIPTION_THREADS));
+        }
     };
+
+    /** Pool threads of the oversubscription experiments: 1 to 8, up to four times this machine's 2 cores. */
+    static final List<String> OVERSUBSCRIPTION_THREADS = List.of("1", "2", "4", "8");
+    /**
+     * The quick profile's pools for the experiments added for issue 12 (idle pools, scheduler
+     * workloads, oversubscription): our default work-stealing design against ForkJoinPool, the two
+     * that fit the quick profile's time budget.
+     */
+    private static final List<String> QUICK_IDLE_POOLS = List.of("ws-chase-lev", "jdk-fjp");
 
     /** Rounds of the quick profile: the fewest that give a paired interval with some width. */
     static final int QUICK_ROUNDS = 3;

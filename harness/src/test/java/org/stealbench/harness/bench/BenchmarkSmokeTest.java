@@ -164,4 +164,70 @@ final class BenchmarkSmokeTest {
                 .build()).run();
         assertEquals(2, results.size());
     }
+
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void wakeupLatency_everyPool_wakesFromOutsideAndFromASibling() throws RunnerException {
+        Collection<RunResult> results = new Runner(shortRun(WakeupLatencyBenchmark.class)
+                .param("pool", Contenders.pools().toArray(String[]::new))
+                .param("samples", "5")
+                .build()).run();
+        assertEquals(new TreeSet<>(Contenders.pools()), values(results, "pool"));
+        for (RunResult r : results) {
+            for (String counter : List.of("outsideP50Us", "outsideP999Us", "siblingP50Us", "siblingP999Us")) {
+                double us = r.getSecondaryResults().get(counter).getScore();
+                assertEquals(true, us > 0, r.getParams().getParam("pool") + " " + counter + " = " + us);
+            }
+        }
+    }
+
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void idleCost_everyPool_measuresItsWorkersCpu() throws RunnerException {
+        Collection<RunResult> results = new Runner(shortRun(IdleCostBenchmark.class)
+                .param("pool", Contenders.pools().toArray(String[]::new))
+                .param("burst", "50")
+                .param("idleMs", "5")
+                .param("bursts", "2")
+                .param("periodMs", "3")
+                .build()).run();
+        assertEquals(new TreeSet<>(Contenders.pools()), values(results, "pool"));
+        for (RunResult r : results) {
+            String pool = r.getParams().getParam("pool");
+            assertEquals(true, r.getSecondaryResults().get("cpuPerTaskUs").getScore() > 0, pool + " ran tasks on CPU");
+            assertEquals(true, r.getSecondaryResults().get("idleCores").getScore() >= 0, pool);
+        }
+    }
+
+    @Test
+    @Timeout(value = 200, unit = TimeUnit.SECONDS)
+    void schedulerWorkloads_everyPoolAndWorkload_finish() throws RunnerException {
+        Collection<RunResult> results = new Runner(shortRun(SchedulerWorkloadsBenchmark.class)
+                .param("pool", Contenders.pools().toArray(String[]::new))
+                .param("tasks", "64")
+                .param("depth", "20")
+                .build()).run();
+        assertEquals(new TreeSet<>(Contenders.pools()), values(results, "pool"));
+        assertEquals(new TreeSet<>(SchedulerWorkloadsBenchmark.WORKLOADS), values(results, "workload"));
+        assertEquals(Contenders.pools().size() * SchedulerWorkloadsBenchmark.WORKLOADS.size(), results.size());
+    }
+
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void oversubscription_queueDrainAndFib_runFromOneToEightThreads() throws RunnerException {
+        Collection<RunResult> drain = new Runner(shortRun(QueueDrainBenchmark.class)
+                .param("pool", "simple-lock", "ws-chase-lev", "jdk-tpe", "jdk-fjp")
+                .param("separate", "false")
+                .param("threads", "1", "8")
+                .param("items", "500")
+                .build()).run();
+        assertEquals(new TreeSet<>(List.of("1", "8")), values(drain, "threads"));
+        Collection<RunResult> fib = new Runner(shortRun(ForkJoinFibBenchmark.class)
+                .param("pool", "ws-chase-lev", "jdk-fjp")
+                .param("threads", "1", "8")
+                .param("n", "12")
+                .param("threshold", "0")
+                .build()).run();
+        assertEquals(4, fib.size());
+    }
 }

@@ -67,6 +67,14 @@ final class ContenderParamsTest {
         assertDefaults(Contenders.pools(), QueueDrainBenchmark.class, "pool");
         assertDefaults(Contenders.pools(), RecursiveWorkBenchmark.class, "pool");
         assertDefaults(Contenders.forkJoinPools(), ForkJoinFibBenchmark.class, "pool");
+        assertDefaults(Contenders.pools(), WakeupLatencyBenchmark.class, "pool");
+        assertDefaults(Contenders.pools(), IdleCostBenchmark.class, "pool");
+        assertDefaults(Contenders.pools(), SchedulerWorkloadsBenchmark.class, "pool");
+    }
+
+    @Test
+    void schedulerWorkloads_defaults_areEveryWorkload() throws Exception {
+        assertEquals(SchedulerWorkloadsBenchmark.WORKLOADS, defaults(SchedulerWorkloadsBenchmark.class, "workload"));
     }
 
     @Test

@@ -11,12 +11,13 @@ import org.junit.jupiter.api.Test;
 final class ProfileTest {
 
     @Test
-    void quick_comparesContendersInAtLeastThreeRoundsUnderElevenMinutes() {
+    void quick_comparesContendersInAtLeastThreeRoundsUnderTwelveMinutes() {
         Profile quick = Profile.byName(Profile.QUICK);
 
         quick.experiments().forEach((e, s) -> assertTrue(s.forks() >= 3, e.id() + ": " + s.forks() + " rounds"));
         double seconds = quick.estimateSeconds();
-        assertTrue(seconds <= 11 * 60, "quick estimate " + BenchCommand.format(seconds));
+        // issue 12: the quick profile, its new experiments included, stays under 12 minutes
+        assertTrue(seconds <= 12 * 60, "quick estimate " + BenchCommand.format(seconds));
     }
 
     @Test

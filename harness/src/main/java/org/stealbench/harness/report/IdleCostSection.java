@@ -1,0 +1,78 @@
+package org.stealbench.harness.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.results.Metric;
+
+/**
+ * The idle-cost experiment: per pool, the CPU its workers burnt in a quiet interval after a burst
+ * and between the bursts of a bursty load, and the CPU per task of that load, as a table and bars
+ * with intervals.
+ */
+final class IdleCostSection {
+
+    static final String EXPERIMENT = "idle-cost";
+    static final String ID = "idle-cost";
+    static final String TITLE = "Idle cost: CPU burnt while there is nothing to do";
+
+    /** Counter, column heading. */
+    static final List<List<String>> COLUMNS = List.of(
+            List.of("idleCores", "after a burst (cores)"),
+            List.of("idleCpuUs", "after a burst (\u00b5s CPU)"),
+            List.of("gapCores", "between bursts (cores)"),
+            List.of("idleShare", "share of CPU between bursts"),
+            List.of("cpuPerTaskUs", "CPU per task (\u00b5s)"),
+            List.of("gapMs", "gaps (ms)"));
+
+    private IdleCostSection() {
+    }
+
+    static Html.Section build(RunView run, Ctx ctx) {
+        List<JmhResult> results = run.results(EXPERIMENT);
+        if (results.isEmpty()) {
+            return Html.Section.absent(ID, TITLE, "Not in this run: no readable jmh-" + EXPERIMENT + ".json.");
+        }
+        JmhResult first = results.get(0);
+        List<Html.Block> blocks = new ArrayList<>();
+        blocks.add(Html.Block.paragraph("The pool's workers' own thread CPU time (ThreadMXBean, ns), so neither the "
+                + "submitting thread nor the JVM's other threads count. After a burst of " + first.param("burst")
+                + " tasks, " + first.param("idleMs") + " ms of nothing: the CPU burnt in that interval, as a fraction of a "
+                + "core (1 = one core spinning the whole time). Then " + first.param("bursts") + " bursts of "
+                + first.param("burst") + " tasks, one every " + first.param("periodMs") + " ms: the fraction of a core "
+                + "burnt between bursts, the share of the load's CPU that went there, and all the workers' CPU per task. "
+                + "Mean \u00b1 " + Math.round(ctx.confidence() * 100) + "% interval over invocations. Lower is better: "
+                + "a pool that spins while idle wins bursts and pays here."));
+        blocks.add(Html.Block.table(table(results, ctx)));
+        List<String> pools = results.stream().map(Cells::contender).toList();
+        List<Charts.Bars> series = new ArrayList<>();
+        series.add(QueueDrainSection.bars("after a burst", metrics(results, "idleCores"), ctx));
+        series.add(QueueDrainSection.bars("between bursts", metrics(results, "gapCores"), ctx));
+        blocks.add(Html.Block.chart(Charts.bars("idle-cost-chart", "CPU burnt while idle", "cores", pools, series)));
+        return new Html.Section(ID, TITLE, List.of(), blocks, null);
+    }
+
+    static List<Metric> metrics(List<JmhResult> results, String counter) {
+        return results.stream().map(r -> r.secondary().get(counter)).toList();
+    }
+
+    static Html.Table table(List<JmhResult> results, Ctx ctx) {
+        Html.TableBuilder t = new Html.TableBuilder("idle-cost-table", "Idle cost per pool");
+        List<String> head = new ArrayList<>(List.of("pool"));
+        COLUMNS.forEach(c -> head.add(c.get(1)));
+        t.header(head.toArray(String[]::new));
+        for (JmhResult r : results) {
+            List<Html.Cell> row = new ArrayList<>();
+            row.add(Correctness.nameCell(Cells.contender(r)));
+            for (List<String> c : COLUMNS) {
+                Metric m = r.secondary().get(c.get(0));
+                row.add(m == null ? Cells.dash() : Cells.score(m, ctx.thresholds()));
+            }
+            t.row(row);
+        }
+        t.note("cores = CPU time / wall time of the interval. gaps = total time between bursts; near 0 means the bursts "
+                + "took the whole period and the between-bursts columns mean little. A worker a JDK pool retired while idle "
+                + "stops counting.");
+        return t.build();
+    }
+}

@@ -1,0 +1,102 @@
+package org.stealbench.harness.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.results.Metric;
+
+/**
+ * The wake-up latency experiment: per pool, the percentiles of the time from submit to the task's
+ * first instruction on an idle pool, from outside and from a worker to an idle sibling, as a table
+ * and a percentile plot (one line per pool, x the percentile on a log scale of nines).
+ */
+final class WakeupLatencySection {
+
+    static final String EXPERIMENT = "wakeup-latency";
+    static final String ID = "wakeup-latency";
+    static final String TITLE = "Wake-up latency of an idle pool";
+
+    /** The counters' suffixes and the percentiles they hold. */
+    static final List<String> SUFFIXES = List.of("P50Us", "P90Us", "P99Us", "P999Us");
+    static final List<String> LABELS = List.of("p50", "p90", "p99", "p99.9");
+    /** 1 / (1 - q) of each percentile: the x of the plot (2, 10, 100, 1000). */
+    static final double[] NINES = {2, 10, 100, 1000};
+    static final List<String> PATHS = List.of("outside", "sibling");
+
+    private WakeupLatencySection() {
+    }
+
+    static Html.Section build(RunView run, Ctx ctx) {
+        List<JmhResult> results = run.results(EXPERIMENT);
+        if (results.isEmpty()) {
+            return Html.Section.absent(ID, TITLE, "Not in this run: no readable jmh-" + EXPERIMENT + ".json.");
+        }
+        List<Html.Block> blocks = new ArrayList<>();
+        JmhResult first = results.get(0);
+        blocks.add(Html.Block.paragraph("Every worker of a " + first.param("threads") + "-thread pool parked (checked "
+                + "through the workers' thread states before each sample), then one task: from outside (the benchmark "
+                + "thread's execute) or from inside (a task on one worker executes it and keeps its worker busy, so it "
+                + "must start on an idle sibling). Latency = the task's first nanoTime minus the one taken before execute. "
+                + "Each invocation takes " + first.param("samples") + " samples of each path; the cells are the per-"
+                + "invocation percentile in microseconds, mean \u00b1 " + Math.round(ctx.confidence() * 100)
+                + "% interval over invocations (p99.9 of fewer than 1,000 samples is close to their maximum). Lower is "
+                + "better."));
+        blocks.add(Html.Block.table(table(results, ctx)));
+        for (String path : PATHS) {
+            blocks.add(Html.Block.chart(plot(results, path, ctx)));
+        }
+        return new Html.Section(ID, TITLE, List.of(), blocks, null);
+    }
+
+    static Html.Table table(List<JmhResult> results, Ctx ctx) {
+        Html.TableBuilder t = new Html.TableBuilder("wakeup-latency-table", "Wake-up latency (\u00b5s)");
+        List<String> head = new ArrayList<>(List.of("pool"));
+        for (String path : PATHS) {
+            for (String label : LABELS) {
+                head.add(path + " " + label);
+            }
+        }
+        t.header(head.toArray(String[]::new));
+        for (JmhResult r : results) {
+            List<Html.Cell> row = new ArrayList<>();
+            row.add(Correctness.nameCell(Cells.contender(r)));
+            for (String path : PATHS) {
+                for (String suffix : SUFFIXES) {
+                    Metric m = r.secondary().get(path + suffix);
+                    row.add(m == null ? Cells.dash() : Cells.score(m, ctx.thresholds()));
+                }
+            }
+            t.row(row);
+        }
+        t.note("outside = submitted by a thread outside the pool; sibling = executed by a task on one worker, started by "
+                + "another (idle) worker. The primary JMH score of this benchmark (the invocation's wall time) is no latency "
+                + "and is not shown.");
+        return t.build();
+    }
+
+    static Html.Chart plot(List<JmhResult> results, String path, Ctx ctx) {
+        List<Charts.Line> lines = new ArrayList<>();
+        for (JmhResult r : results) {
+            double[] y = new double[SUFFIXES.size()];
+            double[] e = new double[SUFFIXES.size()];
+            boolean any = false;
+            for (int i = 0; i < y.length; i++) {
+                Metric m = r.secondary().get(path + SUFFIXES.get(i));
+                if (m == null) {
+                    y[i] = Double.NaN;
+                    e[i] = 0;
+                    continue;
+                }
+                ReportStats.Summary s = Cells.summary(m, ctx.confidence());
+                y[i] = s.mean();
+                e[i] = Double.isNaN(s.halfWidth()) ? 0 : s.halfWidth();
+                any = true;
+            }
+            if (any) {
+                lines.add(new Charts.Line(Cells.contender(r), NINES.clone(), y, e, false));
+            }
+        }
+        return Charts.lines("wakeup-latency-" + path, "Wake-up latency, " + path,
+                "percentile: 2 = p50, 10 = p90, 100 = p99, 1000 = p99.9", "\u00b5s", lines);
+    }
+}

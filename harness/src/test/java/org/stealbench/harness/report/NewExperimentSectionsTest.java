@@ -1,0 +1,90 @@
+package org.stealbench.harness.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.results.Metric;
+
+/** The sections of the issue-12 experiments: which counter lands in which cell. */
+@Tag("quick")
+final class NewExperimentSectionsTest {
+
+    static final String WAKEUP = "org.stealbench.harness.bench.WakeupLatencyBenchmark.wakeup";
+    static final String IDLE = "org.stealbench.harness.bench.IdleCostBenchmark.idleCost";
+
+    static Metric counter(double... perInvocation) {
+        List<Double> raw = java.util.Arrays.stream(perInvocation).boxed().toList();
+        return new Metric(raw.stream().mapToDouble(Double::doubleValue).sum(), Double.NaN, "#", List.of(raw));
+    }
+
+    static JmhResult wakeup(String pool, double base) {
+        Map<String, Metric> sec = new LinkedHashMap<>();
+        double[] factor = {1, 2, 4, 8};
+        for (String path : WakeupLatencySection.PATHS) {
+            for (int i = 0; i < 4; i++) {
+                double v = base * factor[i] * (path.equals("sibling") ? 10 : 1);
+                sec.put(path + WakeupLatencySection.SUFFIXES.get(i), counter(v, v));
+            }
+        }
+        return ReportTablesTest.result(WAKEUP, Map.of("pool", pool, "threads", "2", "samples", "1000"),
+                new double[] {50, 50}, sec);
+    }
+
+    @Test
+    void wakeupTable_onePoolPerRow_outsideThenSiblingPercentiles() {
+        Html.Table t = WakeupLatencySection.table(List.of(wakeup("jdk-tpe", 3), wakeup("ws-chase-lev", 5)),
+                ReportTablesTest.ctx());
+        List<String> head = t.head().get(0).cells().stream().map(Html.Cell::text).toList();
+        assertEquals(List.of("pool", "outside p50", "outside p90", "outside p99", "outside p99.9",
+                "sibling p50", "sibling p90", "sibling p99", "sibling p99.9"), head);
+        Html.Row ws = t.body().get(1);
+        assertEquals("ws-chase-lev", ws.cells().get(0).text());
+        assertEquals("5.0", ws.cells().get(1).value());
+        assertEquals("40.0", ws.cells().get(4).value());
+        assertEquals("50.0", ws.cells().get(5).value());
+        assertEquals("400.0", ws.cells().get(8).value());
+        assertNotNull(WakeupLatencySection.plot(List.of(wakeup("jdk-tpe", 3)), "sibling", ReportTablesTest.ctx()).dataUri());
+    }
+
+    @Test
+    void idleCostTable_countersInTheirColumns_missingIsADash() {
+        Map<String, Metric> sec = new LinkedHashMap<>();
+        sec.put("idleCores", counter(0.5, 0.7));
+        sec.put("cpuPerTaskUs", counter(2, 4));
+        JmhResult r = ReportTablesTest.result(IDLE, Map.of("pool", "jdk-fjp", "burst", "1000", "idleMs", "200",
+                "bursts", "20", "periodMs", "10"), new double[] {400, 400}, sec);
+        Html.Table t = IdleCostSection.table(List.of(r), ReportTablesTest.ctx());
+        Html.Row row = t.body().get(0);
+        assertEquals("jdk-fjp", row.cells().get(0).text());
+        assertEquals(0.6, Double.parseDouble(row.cells().get(1).value()), 1e-12);
+        assertEquals("\u2013", row.cells().get(2).text(), "idleCpuUs absent");
+        assertEquals(3.0, Double.parseDouble(row.cells().get(5).value()), 1e-12);
+        assertEquals(IdleCostSection.COLUMNS.size() + 1, row.cells().size());
+    }
+
+    @Test
+    void schedulerAndOversubscription_gridsByWorkloadAndThreads() {
+        String run = "org.stealbench.harness.bench.SchedulerWorkloadsBenchmark.run";
+        List<JmhResult> results = List.of(
+                ReportTablesTest.result(run, Map.of("pool", "jdk-fjp", "workload", "chain", "tasks", "10000"), new double[] {1, 2}, Map.of()),
+                ReportTablesTest.result(run, Map.of("pool", "ws-chase-lev", "workload", "chain", "tasks", "10000"), new double[] {3, 4}, Map.of()),
+                ReportTablesTest.result(run, Map.of("pool", "jdk-fjp", "workload", "yield", "tasks", "10000"), new double[] {5, 6}, Map.of()));
+        ExperimentSection.Grid g = ExperimentSection.grid(results);
+        assertEquals(List.of("jdk-fjp", "ws-chase-lev"), g.contenders());
+        assertEquals(List.of("workload=chain", "workload=yield"), g.columns());
+        assertTrue(g.get("ws-chase-lev", "workload=yield") == null);
+
+        String fib = "org.stealbench.harness.bench.ForkJoinFibBenchmark.fib";
+        ExperimentSection.Grid o = ExperimentSection.grid(List.of(
+                ReportTablesTest.result(fib, Map.of("pool", "jdk-fjp", "threads", "1"), new double[] {1, 2}, Map.of()),
+                ReportTablesTest.result(fib, Map.of("pool", "jdk-fjp", "threads", "8"), new double[] {1, 2}, Map.of())));
+        assertEquals(List.of("threads=1", "threads=8"), o.columns());
+    }
+}
