@@ -48,6 +48,10 @@ public class ForkJoinFibBenchmark {
     @Param({"2"})
     public int threads;
 
+    /** A {@code ws-*} pool's tuning, as in {@link QueueDrainBenchmark#tuning}; jdk-fjp ignores it. */
+    @Param({"default"})
+    public String tuning;
+
     @Param({"32"})
     public int n;
 
@@ -64,7 +68,7 @@ public class ForkJoinFibBenchmark {
     @Setup(Level.Trial)
     public void start() {
         Contenders.require(pool, Contenders.forkJoinPools(), "ForkJoinFibBenchmark");
-        executor = PoolKind.byId(pool).create(threads);
+        executor = PoolKind.byId(pool).create(threads, tuning);
         forkJoin = ForkJoin.of(executor);
         expected = Fibonacci.sequential(n);
     }

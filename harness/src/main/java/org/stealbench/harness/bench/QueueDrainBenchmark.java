@@ -66,6 +66,13 @@ public class QueueDrainBenchmark {
     @Param({"default"})
     public String global;
 
+    /**
+     * A {@code ws-*} pool's tuning ({@link WorkStealingThreadPool.Builder#tuning}): {@code default},
+     * or options joined by {@code +} such as {@code searching+steal-half}; other pools ignore it.
+     */
+    @Param({"default"})
+    public String tuning;
+
     @Param({"1000000"})
     public int items;
 
@@ -86,7 +93,7 @@ public class QueueDrainBenchmark {
     @Setup(Level.Trial)
     public void start() throws InterruptedException {
         Contenders.require(pool, Contenders.pools(), "QueueDrainBenchmark");
-        executor = create(pool, threads, global);
+        executor = create(pool, threads, global, tuning);
         CountDownLatch warm = new CountDownLatch(100);
         for (int i = 0; i < 100; i++) {
             executor.execute(warm::countDown);
@@ -94,18 +101,17 @@ public class QueueDrainBenchmark {
         await(warm, "warm-up");
     }
 
-    /** The pool, with a non-default global queue where {@code global} names one. */
-    static ExecutorService create(String pool, int threads, String global) {
+    /** The pool with its tuning, and a non-default global queue where {@code global} names one. */
+    static ExecutorService create(String pool, int threads, String global, String tuning) {
+        PoolKind kind = PoolKind.byId(pool);
         if (Contenders.DEFAULT.equals(global)) {
-            return PoolKind.byId(pool).create(threads);
+            return kind.create(threads, tuning);
         }
         Contenders.require(global, Contenders.globalQueues(), "QueueDrainBenchmark's global");
-        if (!pool.startsWith("ws-")) {
-            throw new IllegalArgumentException("global=" + global + " applies to ws-* pools only, got pool=" + pool);
-        }
-        return WorkStealingThreadPool.builder().threads(threads)
-                .workerDeque(QueueKind.byId(pool.substring("ws-".length()))).globalQueue(QueueKind.byId(global))
-                .build();
+        QueueKind workerDeque = kind.workerDeque().orElseThrow(() -> new IllegalArgumentException(
+                "global=" + global + " applies to ws-* pools only, got pool=" + pool));
+        return WorkStealingThreadPool.builder().threads(threads).tuning(tuning)
+                .workerDeque(workerDeque).globalQueue(QueueKind.byId(global)).build();
     }
 
     @Setup(Level.Invocation)

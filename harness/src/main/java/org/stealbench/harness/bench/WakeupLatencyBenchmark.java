@@ -1,6 +1,5 @@
 package org.stealbench.harness.bench;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -192,8 +191,6 @@ public class WakeupLatencyBenchmark {
 
     @TearDown(Level.Trial)
     public void stop() {
-        if (!PoolKind.shutdownAndAwait(executor, Duration.ofSeconds(WAIT_SECONDS))) {
-            throw new IllegalStateException(pool + ": pool did not terminate within " + WAIT_SECONDS + " s");
-        }
+        Contenders.closePool(executor, pool);
     }
 }
