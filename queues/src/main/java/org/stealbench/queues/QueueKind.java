@@ -30,7 +30,7 @@ public enum QueueKind {
     /** Seed 002's hybrid deque corrected: lock-free, linearizable, pop FIFO, steal LIFO. */
     HYBRID_FIXED("hybrid-fixed", FixedHybridLinkedDeque.TRAITS, FixedHybridLinkedDeque::new,
             FixedHybridLinkedDeque::new),
-    /** Lock-free FIFO for any thread on linked array segments (FAA push, CAS take): the injector. */
+    /** FIFO for any thread on linked array segments (FAA push, CAS take): a pool's injector. */
     SEGMENTED_MPMC("segmented-mpmc", SegmentedMpmcQueue.TRAITS, SegmentedMpmcQueue::new,
             SegmentedMpmcQueue::new);
 

@@ -93,9 +93,14 @@ final class SegmentedMpmcLincheckTest {
                 LincheckSupport.stress(SequentialDeques.forKind(QueueKind.SEGMENTED_MPMC)));
     }
 
+    /**
+     * Half the shared invocations per scenario: with a segment link on every push the model
+     * checker explores about twice the interleavings per invocation; the same scenarios run.
+     */
     @Test
     void oneSlotSegmentsWithIsEmptyAndBatch_modelChecking_linearizable() {
-        LincheckSupport.check(OneSlotSegments.class, LincheckSupport.modelChecking(FifoWithBatch.class));
+        LincheckSupport.check(OneSlotSegments.class, LincheckSupport.modelChecking(FifoWithBatch.class)
+                .invocationsPerIteration(500));
     }
 
     @Test
