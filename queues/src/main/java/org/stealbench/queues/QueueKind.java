@@ -29,7 +29,10 @@ public enum QueueKind {
     HYBRID("hybrid", HybridLinkedDeque.TRAITS, HybridLinkedDeque::new, HybridLinkedDeque::new),
     /** Seed 002's hybrid deque corrected: lock-free, linearizable, pop FIFO, steal LIFO. */
     HYBRID_FIXED("hybrid-fixed", FixedHybridLinkedDeque.TRAITS, FixedHybridLinkedDeque::new,
-            FixedHybridLinkedDeque::new);
+            FixedHybridLinkedDeque::new),
+    /** FIFO for any thread on linked array segments (FAA push, CAS take): a pool's injector. */
+    SEGMENTED_MPMC("segmented-mpmc", SegmentedMpmcQueue.TRAITS, SegmentedMpmcQueue::new,
+            SegmentedMpmcQueue::new);
 
     private final String id;
     private final QueueTraits traits;

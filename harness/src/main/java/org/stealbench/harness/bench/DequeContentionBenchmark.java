@@ -42,7 +42,7 @@ public class DequeContentionBenchmark {
     /** Owner and thieves share one deque; the unsynchronized floor cannot take part. */
     @State(Scope.Group)
     public static class Shared {
-        @Param({"locked", "duffy", "chase-lev", "blocking", "jdk-cld", "jdk-lbd", "hybrid-fixed"})
+        @Param({"locked", "duffy", "chase-lev", "blocking", "jdk-cld", "jdk-lbd", "hybrid-fixed", "segmented-mpmc"})
         public String queue;
 
         @Param({"0", "64"})

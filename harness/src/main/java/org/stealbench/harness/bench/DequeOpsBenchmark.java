@@ -43,7 +43,7 @@ public class DequeOpsBenchmark {
     /** Single-threaded owner operations; admits the unsynchronized floor. */
     @State(Scope.Benchmark)
     public static class Owner {
-        @Param({"array-deque", "locked", "duffy", "chase-lev", "blocking", "jdk-cld", "jdk-lbd", "hybrid-fixed"})
+        @Param({"array-deque", "locked", "duffy", "chase-lev", "blocking", "jdk-cld", "jdk-lbd", "hybrid-fixed", "segmented-mpmc"})
         public String queue;
 
         @Param({"0", "64"})

@@ -51,7 +51,7 @@ import org.stealbench.queues.TaskQueue;
 @State(Scope.Thread)
 public class EnqueueDequeueBenchmark {
 
-    @Param({"locked", "blocking", "jdk-cld", "jdk-lbd", "hybrid", "hybrid-fixed", "jctools-mpmc", "none"})
+    @Param({"locked", "blocking", "jdk-cld", "jdk-lbd", "hybrid", "hybrid-fixed", "segmented-mpmc", "jctools-mpmc", "none"})
     public String queue;
 
     /** Enqueuers x dequeuers; the seed's 25 shapes. */

@@ -42,7 +42,7 @@ import org.stealbench.pools.PoolKind;
 @State(Scope.Thread)
 public class ForkJoinFibBenchmark {
 
-    @Param({"ws-locked", "ws-duffy", "ws-chase-lev", "ws-blocking", "ws-jdk-cld", "ws-jdk-lbd", "ws-hybrid-fixed", "jdk-fjp"})
+    @Param({"ws-locked", "ws-duffy", "ws-chase-lev", "ws-blocking", "ws-jdk-cld", "ws-jdk-lbd", "ws-hybrid-fixed", "ws-segmented-mpmc", "jdk-fjp"})
     public String pool;
 
     @Param({"2"})

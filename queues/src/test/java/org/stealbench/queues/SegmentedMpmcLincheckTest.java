@@ -1,0 +1,110 @@
+package org.stealbench.queues;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jetbrains.kotlinx.lincheck.annotations.Operation;
+import org.jetbrains.kotlinx.lincheck.annotations.Param;
+import org.jetbrains.kotlinx.lincheck.paramgen.IntGen;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Linearizability of {@link SegmentedMpmcQueue}: the shared any-thread shape from capacity 2,
+ * and a shape with one-slot segments (every push crosses a boundary) that also checks
+ * {@code isEmpty} (a lost race must not read as empty) and the class's batch take.
+ */
+@Tag("slow")
+@Timeout(300)
+final class SegmentedMpmcLincheckTest {
+
+    public static final class SegmentedMpmc extends QueueLincheckTests.AnyThread {
+        @Override
+        protected QueueKind kind() {
+            return QueueKind.SEGMENTED_MPMC;
+        }
+    }
+
+    /** One-slot segments; isEmpty and takeBatch beside push, pop and steal. */
+    @Param(name = "item", gen = IntGen.class, conf = "1:9")
+    public static final class OneSlotSegments {
+        private final SegmentedMpmcQueue<Integer> queue = new SegmentedMpmcQueue<>(1);
+
+        @Operation
+        public void push(@Param(name = "item") int item) {
+            queue.push(item);
+        }
+
+        @Operation
+        public Integer pop() {
+            return queue.pop();
+        }
+
+        @Operation
+        public Integer steal() {
+            return queue.steal();
+        }
+
+        @Operation
+        public boolean isEmpty() {
+            return queue.isEmpty();
+        }
+
+        @Operation
+        public List<Integer> takeTwo() {
+            List<Integer> out = new ArrayList<>();
+            queue.takeBatch(2, out::add);
+            return out;
+        }
+    }
+
+    /** FIFO pop and steal, isEmpty, and a batch of up to two oldest items. */
+    public static final class FifoWithBatch extends SequentialDeques.Spec {
+        public Integer pop() {
+            return oldest();
+        }
+
+        public Integer steal() {
+            return oldest();
+        }
+
+        public boolean isEmpty() {
+            return items.isEmpty();
+        }
+
+        public List<Integer> takeTwo() {
+            List<Integer> out = new ArrayList<>();
+            while (out.size() < 2 && !items.isEmpty()) {
+                out.add(oldest());
+            }
+            return out;
+        }
+    }
+
+    @Test
+    void segmentedMpmc_modelChecking_linearizable() {
+        LincheckSupport.check(SegmentedMpmc.class,
+                LincheckSupport.modelChecking(SequentialDeques.forKind(QueueKind.SEGMENTED_MPMC)));
+    }
+
+    @Test
+    void segmentedMpmc_stress_linearizable() {
+        LincheckSupport.check(SegmentedMpmc.class,
+                LincheckSupport.stress(SequentialDeques.forKind(QueueKind.SEGMENTED_MPMC)));
+    }
+
+    /**
+     * Half the shared invocations per scenario: with a segment link on every push the model
+     * checker explores about twice the interleavings per invocation; the same scenarios run.
+     */
+    @Test
+    void oneSlotSegmentsWithIsEmptyAndBatch_modelChecking_linearizable() {
+        LincheckSupport.check(OneSlotSegments.class, LincheckSupport.modelChecking(FifoWithBatch.class)
+                .invocationsPerIteration(500));
+    }
+
+    @Test
+    void oneSlotSegmentsWithIsEmptyAndBatch_stress_linearizable() {
+        LincheckSupport.check(OneSlotSegments.class, LincheckSupport.stress(FifoWithBatch.class));
+    }
+}

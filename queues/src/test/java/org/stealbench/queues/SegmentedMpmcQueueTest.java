@@ -1,0 +1,179 @@
+package org.stealbench.queues;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@link SegmentedMpmcQueue} beyond the registry-wide contract: segment boundaries, the batch
+ * take, and a take that claims the slot of a push paused between its claim and its store.
+ */
+@Tag("quick")
+@Timeout(60)
+final class SegmentedMpmcQueueTest {
+
+    static final long TIMEOUT_SECONDS = 20;
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 4})
+    void pushAndTake_acrossSegmentBoundaries_fifoAndSegmentsReleased(int segmentLength) {
+        SegmentedMpmcQueue<Integer> queue = new SegmentedMpmcQueue<>(segmentLength);
+        List<Integer> taken = new ArrayList<>();
+        int next = 0;
+        for (int round = 0; round < 40; round++) {
+            for (int i = 0; i < 5; i++) {
+                queue.push(next++);
+            }
+            for (int i = 0; i < 3; i++) {
+                taken.add((round & 1) == 0 ? queue.pop() : queue.steal());
+            }
+        }
+        assertEquals(next - taken.size(), queue.size());
+        taken.addAll(QueueContractTest.drain(queue, TaskQueue::pop));
+        assertEquals(QueueContractTest.expected(QueueTraits.Order.FIFO, 0, next), taken);
+        assertTrue(queue.isEmpty());
+        assertEquals(0, queue.referencedSlots(), "taken slots are cleared");
+        assertTrue(queue.linkedSegments() <= 2, "segments behind the head are unlinked: " + queue.linkedSegments());
+    }
+
+    @Test
+    void create_defaultCapacity_oneSegmentOf1024() {
+        SegmentedMpmcQueue<Integer> queue = new SegmentedMpmcQueue<>();
+        QueueContractTest.pushRange(queue, 0, SegmentedMpmcQueue.DEFAULT_SEGMENT_LENGTH);
+        assertEquals(1, queue.linkedSegments());
+        queue.push(-1);
+        assertEquals(2, queue.linkedSegments());
+    }
+
+    @Test
+    void takeBatch_acrossSegments_takesAtMostMaxInFifoOrder() {
+        SegmentedMpmcQueue<Integer> queue = new SegmentedMpmcQueue<>(2);
+        QueueContractTest.pushRange(queue, 0, 7);
+        List<Integer> out = new ArrayList<>();
+        assertEquals(5, queue.takeBatch(5, out::add));
+        assertEquals(List.of(0, 1, 2, 3, 4), out);
+        assertEquals(2, queue.takeBatch(5, out::add));
+        assertEquals(List.of(0, 1, 2, 3, 4, 5, 6), out);
+        assertEquals(0, queue.takeBatch(5, out::add));
+        assertTrue(queue.isEmpty());
+        assertEquals(0, queue.referencedSlots());
+    }
+
+    @Test
+    void takeBatch_throwingSink_handsOverEveryClaimedItemThenRethrowsTheFirst() {
+        SegmentedMpmcQueue<Integer> queue = new SegmentedMpmcQueue<>(2);
+        QueueContractTest.pushRange(queue, 0, 4);
+        List<Integer> seen = new ArrayList<>();
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> queue.takeBatch(3, item -> {
+            seen.add(item);
+            throw new IllegalStateException("sink " + item);
+        }));
+        assertEquals("sink 0", e.getMessage());
+        assertEquals(List.of(0, 1, 2), seen);
+        assertEquals(3, queue.pop());
+    }
+
+    @Test
+    void takeBatch_maxBelowOne_throwsNamingMax() {
+        SegmentedMpmcQueue<Integer> queue = new SegmentedMpmcQueue<>();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> queue.takeBatch(0, x -> { }));
+        assertTrue(e.getMessage().contains("max"), e.getMessage());
+    }
+
+    /**
+     * A push paused between its claim and its store: the item already counts (isEmpty false),
+     * another producer is not held up, a taker that claims the paused index waits for the store
+     * instead of answering empty or losing it, and another taker takes the later item meanwhile.
+     */
+    @Test
+    void take_ofClaimedButUnstoredSlot_waitsForTheStoreWhileOthersProceed() throws Exception {
+        PauseFirstClaim hook = new PauseFirstClaim("paused-producer");
+        SegmentedMpmcQueue<String> queue = new SegmentedMpmcQueue<>(2, hook);
+        FutureTask<Void> paused = start("paused-producer", () -> {
+            queue.push("first");
+            return null;
+        });
+        await(hook.reached, "the producer did not reach its claim");
+
+        assertFalse(queue.isEmpty(), "a claimed index counts as an item");
+        assertEquals(1, queue.size());
+        FutureTask<Void> other = start("other-producer", () -> {
+            queue.push("second");
+            return null;
+        });
+        other.get(TIMEOUT_SECONDS, TimeUnit.SECONDS); // not held up by the paused producer
+
+        FutureTask<String> waiting = start("waiting-taker", queue::pop);
+        awaitCondition(() -> queue.size() == 1, "the taker did not claim the first index");
+        assertEquals("second", queue.steal(), "a later index is taken while the first waits");
+        assertFalse(waiting.isDone(), "the taker answered before the item was stored");
+        assertTrue(queue.isEmpty());
+
+        hook.released.countDown();
+        paused.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        assertSame("first", waiting.get(TIMEOUT_SECONDS, TimeUnit.SECONDS));
+        assertNull(queue.pop());
+        assertEquals(0, queue.referencedSlots());
+    }
+
+    /** Pauses the named thread at its first claim until released. */
+    private static final class PauseFirstClaim implements SegmentedMpmcQueue.ClaimHook {
+        final String threadName;
+        final CountDownLatch reached = new CountDownLatch(1);
+        final CountDownLatch released = new CountDownLatch(1);
+
+        PauseFirstClaim(String threadName) {
+            this.threadName = threadName;
+        }
+
+        @Override
+        public void afterClaim() {
+            if (Thread.currentThread().getName().equals(threadName) && reached.getCount() > 0) {
+                reached.countDown();
+                await(released, threadName + " was never released");
+            }
+        }
+    }
+
+    private static <V> FutureTask<V> start(String name, java.util.concurrent.Callable<V> body) {
+        FutureTask<V> task = new FutureTask<>(body);
+        Thread thread = new Thread(task, name);
+        thread.setDaemon(true);
+        thread.start();
+        return task;
+    }
+
+    private static void await(CountDownLatch latch, String timeoutMessage) {
+        try {
+            assertTrue(latch.await(TIMEOUT_SECONDS, TimeUnit.SECONDS), timeoutMessage);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted: " + timeoutMessage, e);
+        }
+    }
+
+    /** Waits for a state another thread reaches without a hook to pause it at; bounded. */
+    private static void awaitCondition(java.util.function.BooleanSupplier condition, String timeoutMessage) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(timeoutMessage);
+            }
+            Thread.yield();
+        }
+    }
+}
