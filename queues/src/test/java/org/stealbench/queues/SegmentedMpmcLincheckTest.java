@@ -10,20 +10,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Linearizability of {@link SegmentedMpmcQueue}: the shared any-thread shape from capacity 2,
- * and a shape with one-slot segments (every push crosses a boundary) that also checks
+ * Linearizability of {@link SegmentedMpmcQueue} beyond the registry-wide {@link QueueLincheckTest}:
+ * a shape with one-slot segments (every push crosses a boundary) that also checks
  * {@code isEmpty} (a lost race must not read as empty) and the class's batch take.
  */
 @Tag("slow")
 @Timeout(300)
 final class SegmentedMpmcLincheckTest {
-
-    public static final class SegmentedMpmc extends QueueLincheckTests.AnyThread {
-        @Override
-        protected QueueKind kind() {
-            return QueueKind.SEGMENTED_MPMC;
-        }
-    }
 
     /** One-slot segments; isEmpty and takeBatch beside push, pop and steal. */
     @Param(name = "item", gen = IntGen.class, conf = "1:9")
@@ -79,18 +72,6 @@ final class SegmentedMpmcLincheckTest {
             }
             return out;
         }
-    }
-
-    @Test
-    void segmentedMpmc_modelChecking_linearizable() {
-        LincheckSupport.check(SegmentedMpmc.class,
-                LincheckSupport.modelChecking(SequentialDeques.forKind(QueueKind.SEGMENTED_MPMC)));
-    }
-
-    @Test
-    void segmentedMpmc_stress_linearizable() {
-        LincheckSupport.check(SegmentedMpmc.class,
-                LincheckSupport.stress(SequentialDeques.forKind(QueueKind.SEGMENTED_MPMC)));
     }
 
     /**
