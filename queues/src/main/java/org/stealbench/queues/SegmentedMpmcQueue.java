@@ -154,21 +154,26 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
                 return null; // linearization point of an empty take
             }
             if (weakCasHeadPlain(h, h + 1)) { // linearization point of a take
-                return claimed(segment, h);
+                return claimed(segmentOf(segment, h), h);
             }
             // A lost race (or a spurious weak-CAS failure): retry, never answer empty.
         }
     }
 
-    /** The item at claimed index {@code i}, waiting for its producer's store if need be. */
-    @SuppressWarnings("unchecked")
-    private T claimed(SegmentedMpmcSegment hint, long i) {
+    /** The segment of claimed index {@code i}, walking from {@code hint} and advancing the head hint. */
+    private SegmentedMpmcSegment segmentOf(SegmentedMpmcSegment hint, long i) {
         long id = i >>> shift;
-        SegmentedMpmcSegment segment = hint;
-        if (segment.id != id) {
-            segment = segment.walkTo(id);
-            advanceHeadSegment(segment);
+        if (hint.id == id) {
+            return hint;
         }
+        SegmentedMpmcSegment segment = hint.walkTo(id);
+        advanceHeadSegment(segment);
+        return segment;
+    }
+
+    /** The item at claimed index {@code i} of {@code segment}, waiting for its store if need be. */
+    @SuppressWarnings("unchecked")
+    private T claimed(SegmentedMpmcSegment segment, long i) {
         int slot = (int) i & mask;
         Object item = segment.slotAcquire(slot); // acquire: pairs with setSlotRelease in push
         if (item == null) {
@@ -218,8 +223,9 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
             int n = (int) Math.min(max, t - h);
             if (weakCasHeadPlain(h, h + n)) { // linearization point of the batch
                 RuntimeException failure = null;
-                for (int k = 0; k < n; k++) {
-                    T item = claimed(segment, h + k);
+                for (long i = h; i < h + n; i++) {
+                    segment = segmentOf(segment, i);
+                    T item = claimed(segment, i);
                     try {
                         sink.accept(item);
                     } catch (RuntimeException e) {
@@ -331,6 +337,7 @@ final class SegmentedMpmcSegment {
             SegmentedMpmcSegment n = s.nextAcquire();
             s = n != null ? n : s.link();
         }
+        assert s.id == target : "walked from segment " + id + " past " + target + " (a hint ran ahead)";
         return s;
     }
 
