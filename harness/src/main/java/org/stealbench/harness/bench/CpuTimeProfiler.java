@@ -24,7 +24,7 @@ import org.openjdk.jmh.results.ScalarResult;
 public final class CpuTimeProfiler implements InternalProfiler {
 
     /** The secondary metric this profiler writes. */
-    public static final String METRIC = "cpu.time.norm";
+    public static final String METRIC = org.stealbench.harness.results.Metric.CPU_TIME_NORM;
 
     private final com.sun.management.OperatingSystemMXBean os =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();

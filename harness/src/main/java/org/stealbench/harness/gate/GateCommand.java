@@ -1,5 +1,6 @@
 package org.stealbench.harness.gate;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -8,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.stealbench.harness.results.AtomicFiles;
 import org.stealbench.harness.results.ResultsException;
 import org.stealbench.harness.results.RunData;
 import picocli.CommandLine;
@@ -39,7 +41,7 @@ public final class GateCommand implements Callable<Integer> {
     Path current;
 
     @Option(names = "--thresholds", paramLabel = "FILE",
-            description = "Thresholds config (default: results/gate-thresholds.json, else built-in defaults).")
+            description = "GateThresholds config (default: results/gate-thresholds.json, else built-in defaults).")
     Path thresholds;
 
     @Option(names = "--threshold", paramLabel = "FRACTION",
@@ -148,7 +150,7 @@ public final class GateCommand implements Callable<Integer> {
         }
         GateSettings settings;
         try {
-            Thresholds t = thresholds();
+            GateThresholds t = thresholds();
             t = threshold == null ? t : t.withTime(threshold);
             t = cpuThreshold == null ? t : t.withCpu(cpuThreshold);
             settings = new GateSettings(t, confidence, minForks, normalize);
@@ -184,26 +186,35 @@ public final class GateCommand implements Callable<Integer> {
                     report.allocation(), report.added(), report.removed(), all);
         }
         if (markdown != null) {
-            AtomicFiles.write(markdown, GateOutput.markdown(report, strict));
+            write(markdown, GateOutput.markdown(report, strict));
         }
         if (junit != null) {
-            AtomicFiles.write(junit, GateOutput.junit(report, strict));
+            write(junit, GateOutput.junit(report, strict));
         }
         out.print(GateOutput.text(report, strict));
         out.flush();
         return report.exitCode(strict);
     }
 
-    private Thresholds thresholds() throws GateException {
+    /** Writes a result file through the suite's one atomic helper (readable, 0644). */
+    static void write(Path target, String content) throws GateException {
+        try {
+            AtomicFiles.write(target, content);
+        } catch (IOException e) {
+            throw new GateException(target + ": cannot be written (" + e.getMessage() + ")", e);
+        }
+    }
+
+    private GateThresholds thresholds() throws GateException {
         if (thresholds != null) {
-            return Thresholds.load(thresholds);
+            return GateThresholds.load(thresholds);
         }
         Path checkedIn = root().resolve("results/gate-thresholds.json");
         Path here = Path.of("").toAbsolutePath();
         if (checkedIn.toAbsolutePath().startsWith(here)) {
             checkedIn = here.relativize(checkedIn.toAbsolutePath());
         }
-        return Files.exists(checkedIn) ? Thresholds.load(checkedIn) : Thresholds.builtIn();
+        return Files.exists(checkedIn) ? GateThresholds.load(checkedIn) : GateThresholds.builtIn();
     }
 
     private static RunData load(Path source, String option) throws GateException {
