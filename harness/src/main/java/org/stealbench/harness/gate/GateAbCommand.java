@@ -97,6 +97,10 @@ public final class GateAbCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Print the plan and its estimated duration; run nothing.")
     boolean dryRun;
 
+    @Option(names = "--calibration-work", paramLabel = "PERCENT", hidden = true,
+            description = "Calibration only: run GateCalibrationBenchmark alone, side B at PERCENT of A's work.")
+    Integer calibrationWork;
+
     @Option(names = "--promote", paramLabel = "REF",
             description = "Make REF's commit the baseline (results/baseline/REF), with --reason; then exit.")
     String promote;
@@ -189,8 +193,6 @@ public final class GateAbCommand implements Callable<Integer> {
             throw new GateException("--cpus must be a CPU list such as 0,1 or 0-1, was '" + cpus + "'");
         }
         Path root = root();
-        Path current = currentJar != null ? currentJar : root.resolve("harness/target/benchmarks.jar");
-        requireJar(current, "--current-jar");
         String baselineSha;
         String baselineName;
         if (baselineJar != null) {
@@ -201,6 +203,8 @@ public final class GateAbCommand implements Callable<Integer> {
             baselineSha = resolve(root, baselineRef, "--baseline-ref");
             baselineName = baselineRef;
         }
+        Path current = currentJar != null ? currentJar : root.resolve("harness/target/benchmarks.jar");
+        requireJar(current, "--current-jar");
         Path jobDir = out != null ? out : root.resolve("results/runs/gate-ab-"
                 + DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(started));
         if (Files.exists(jobDir)) {
@@ -212,7 +216,18 @@ public final class GateAbCommand implements Callable<Integer> {
         String currentSha = currentJar != null ? "unknown (a jar)"
                 : (head == null ? "unknown" : head + (dirty != null && !dirty.isBlank() ? "-dirty" : ""));
         return new Inputs(baselineJar, baselineName, baselineSha, current, currentSha, jobDir, t,
-                quickCheck ? GateSubset.quickCheck() : GateSubset.ci(), seed != null ? seed : started.toEpochMilli());
+                subset(), seed != null ? seed : started.toEpochMilli());
+    }
+
+    private GateSubset subset() throws GateException {
+        if (calibrationWork == null) {
+            return quickCheck ? GateSubset.quickCheck() : GateSubset.ci();
+        }
+        try {
+            return GateSubset.calibration(calibrationWork, quickCheck);
+        } catch (IllegalArgumentException e) {
+            throw new GateException("--calibration-work: " + e.getMessage());
+        }
     }
 
     private GateThresholds loadThresholds(Path root) throws GateException {
@@ -299,8 +314,8 @@ public final class GateAbCommand implements Callable<Integer> {
                 boolean inA = present(aList, e);
                 boolean inB = present(bList, e);
                 if (inA && inB) {
-                    rows.add(new PairedJob.RowSpec(e.label(), spec(java, profiler, aJar, e, subset),
-                            spec(java, profiler, in.currentJar(), e, subset)));
+                    rows.add(new PairedJob.RowSpec(e.label(), spec(java, profiler, aJar, e, e.params(), subset),
+                            spec(java, profiler, in.currentJar(), e, subset.paramsB(e), subset)));
                 } else if (inB) {
                     added.add(e.label());
                 } else if (inA) {
@@ -335,7 +350,6 @@ public final class GateAbCommand implements Callable<Integer> {
                 decided.removeIf(r -> undecided.contains(r.label()));
                 decided.addAll(PairedGate.judge(runner.values(), undecided, in.thresholds(), alpha, 2, looks));
             }
-            decided.addAll(PairedGate.allocation(runner.values(), in.thresholds()));
             String stats = String.format(Locale.ROOT, "statistics: one-sided t test on the mean per-pair log ratio, "
                     + "Holm over rows, Bonferroni over %d look(s) (alpha %s family-wise); REGRESSION = significant and "
                     + "slower than the row's threshold; seed %d; %s", looks, alpha, in.seed(),
@@ -413,10 +427,11 @@ public final class GateAbCommand implements Callable<Integer> {
         }
     }
 
-    private ForkSpec spec(Path java, Path profiler, Path jar, GateSubset.Entry e, GateSubset subset) {
+    private ForkSpec spec(Path java, Path profiler, Path jar, GateSubset.Entry e, Map<String, String> params,
+                          GateSubset subset) {
         // the profiler jar comes first, so both sides measure CPU with the current CpuTimeProfiler
         return new ForkSpec(e.label(), java, Path.of(profiler.toAbsolutePath() + File.pathSeparator
-                + jar.toAbsolutePath()), e.benchmark(), e.params(), subset.jmhOptions(e), BenchCommand.HEAP_FLAGS);
+                + jar.toAbsolutePath()), e.benchmark(), params, subset.jmhOptions(e), BenchCommand.HEAP_FLAGS);
     }
 
     /** A jar holding only the current jar's CpuTimeProfiler classes. */

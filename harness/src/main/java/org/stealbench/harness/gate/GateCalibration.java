@@ -44,33 +44,6 @@ public final class GateCalibration {
     private GateCalibration() {
     }
 
-    public static void main(String[] args) throws Exception {
-        if (args.length == 0 || args[0].equals("--help")) {
-            System.out.println("usage: GateCalibration DIR [--config FILE] [--normalize GLOB]  (see scripts/gate-calibrate)");
-            return;
-        }
-        Path dir = Path.of(args[0]);
-        Path config = Path.of("results/gate-thresholds.json");
-        String normalize = null;
-        for (int i = 1; i < args.length; i += 2) {
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException(args[i] + " needs a value");
-            }
-            switch (args[i]) {
-                case "--config" -> config = Path.of(args[i + 1]);
-                case "--normalize" -> normalize = args[i + 1];
-                default -> throw new IllegalArgumentException("unknown option " + args[i]);
-            }
-        }
-        List<Round> rounds = rounds(dir);
-        if (rounds.size() < 2) {
-            System.out.println("gate-calibrate: need at least 2 complete rounds in " + dir + ", found " + rounds.size());
-            System.exit(2);
-        }
-        GateThresholds configured = Files.exists(config) ? GateThresholds.load(config) : GateThresholds.builtIn();
-        System.out.print(analyze(rounds, configured, normalize));
-    }
-
     /** Every complete round in the folder, in name order; incomplete ones are reported and skipped. */
     static List<Round> rounds(Path dir) throws IOException {
         List<Path> folders = new ArrayList<>();

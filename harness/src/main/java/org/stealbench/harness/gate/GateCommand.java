@@ -83,7 +83,7 @@ public final class GateCommand implements Callable<Integer> {
     Path promote;
 
     @Option(names = "--baseline-dir", paramLabel = "DIR",
-            description = "Where --promote writes the baseline (default: results/baseline).")
+            description = "Where --promote writes the baseline (default: results/stored-baseline).")
     Path baselineDir;
 
     private PrintStream out = System.out;
@@ -132,7 +132,7 @@ public final class GateCommand implements Callable<Integer> {
         if (baseline != null || current != null) {
             throw new GateException("--promote RUN takes no --baseline or --current");
         }
-        Path target = baselineDir != null ? baselineDir : root().resolve("results/baseline");
+        Path target = baselineDir != null ? baselineDir : root().resolve("results/stored-baseline");
         List<Path> files = Promotion.promote(promote, target);
         out.println("gate: " + promote + " is now the baseline in " + target + ":");
         files.forEach(f -> out.println("  " + f));
@@ -164,9 +164,14 @@ public final class GateCommand implements Callable<Integer> {
         List<String> jvm = Environments.jvmDifferences(base, cur);
         if (!jvm.isEmpty()) {
             if (!allowEnvMismatch) {
+                boolean heap = jvm.stream().anyMatch(d -> d.contains("JVM arguments") && d.contains("AlwaysPreTouch"));
                 throw new GateException("the runs come from different JVMs or JVM flags, so their scores are not "
-                        + "comparable:\n  " + String.join("\n  ", jvm) + "\nRe-run the baseline on this JVM, or "
-                        + "pass --allow-env-mismatch (with --normalize to cancel a uniform speed difference).");
+                        + "comparable:\n  " + String.join("\n  ", jvm) + (heap ? "\nOne run predates the fixed, "
+                        + "pre-touched heap that scripts/bench now gives every fork: re-record the stored baseline "
+                        + "(scripts/gate-bench, then scripts/gate --promote RUN), or gate a change with "
+                        + "scripts/gate-ab, which measures both sides alike in one job." : "\nRe-run the baseline on "
+                        + "this JVM, or pass --allow-env-mismatch (with --normalize to cancel a uniform speed "
+                        + "difference)."));
             }
             jvm.forEach(d -> notes.add("environment differs (allowed): " + d));
             if (normalize == null) {

@@ -70,7 +70,8 @@ public final class GateOutput {
 
     /** The full verdict table for stdout. */
     public static String text(GateReport r, boolean strict) {
-        StringBuilder out = new StringBuilder("stealbench regression gate\n");
+        StringBuilder out = new StringBuilder("stealbench stored-number comparison (cross-day: saved runs, not measured together; "
+                + "scripts/gate-ab gates a change)\n");
         preamble(r).forEach(l -> out.append("  ").append(l).append('\n'));
         out.append("\ntime\n");
         out.append(r.time().isEmpty() ? "  (no benchmark on both sides)\n" : table(TIME_HEADER, timeCells(r)));
@@ -114,7 +115,7 @@ public final class GateOutput {
 
     /** The report as Markdown: outcome, tables, thresholds and notes. */
     public static String markdown(GateReport r, boolean strict) {
-        StringBuilder out = new StringBuilder("### stealbench regression gate: ")
+        StringBuilder out = new StringBuilder("### stealbench stored-number comparison (cross-day): ")
                 .append(r.exitCode(strict) == 0 ? "pass" : "FAIL").append("\n\n");
         out.append('`').append(r.summary(strict)).append("`\n\n");
         out.append(markdownTable(TIME_HEADER, timeCells(r)));

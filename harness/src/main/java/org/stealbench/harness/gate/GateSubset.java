@@ -50,19 +50,43 @@ public final class GateSubset {
 
     /** Whether the settings are the CI gate's or a functional check's (meaningless figures). */
     private final boolean quickCheck;
+    /** For a calibration job: side B's work percentage of GateCalibrationBenchmark; 0 for the gate's rows. */
+    private final int slowdownPercent;
 
-    private GateSubset(boolean quickCheck) {
+    private GateSubset(boolean quickCheck, int slowdownPercent) {
         this.quickCheck = quickCheck;
+        this.slowdownPercent = slowdownPercent;
+    }
+
+    /**
+     * A calibration job's subset: one row, {@code GateCalibrationBenchmark.pushPopBatch}, whose side
+     * B runs {@code workPercent} percent of side A's work (a real slowdown; 100 is an A/A row).
+     */
+    public static GateSubset calibration(int workPercent, boolean quickCheck) {
+        if (workPercent < 100 || workPercent > 1000) {
+            throw new IllegalArgumentException("the injected work must lie in [100, 1000] percent, was " + workPercent);
+        }
+        return new GateSubset(quickCheck, workPercent);
+    }
+
+    /** Side B's parameters for a row: the calibration row's work percentage replaced, else side A's. */
+    public Map<String, String> paramsB(Entry e) {
+        if (slowdownPercent == 0) {
+            return e.params();
+        }
+        Map<String, String> b = new LinkedHashMap<>(e.params());
+        b.put("workPercent", Integer.toString(slowdownPercent));
+        return b;
     }
 
     /** The CI gate's subset and settings. */
     public static GateSubset ci() {
-        return new GateSubset(false);
+        return new GateSubset(false, 0);
     }
 
     /** The same rows with tiny settings: proves the job runs end to end; its verdicts mean nothing. */
     public static GateSubset quickCheck() {
-        return new GateSubset(true);
+        return new GateSubset(true, 0);
     }
 
     public boolean isQuickCheck() {
@@ -72,6 +96,11 @@ public final class GateSubset {
     /** The rows. */
     public List<Entry> entries() {
         List<Entry> rows = new ArrayList<>();
+        if (slowdownPercent != 0) {
+            rows.add(new Entry(BENCH + "GateCalibrationBenchmark.pushPopBatch",
+                    Map.of("workPercent", "100", "queue", "blocking"), false, 0));
+            return rows;
+        }
         for (String queue : List.of("chase-lev", "duffy", "locked")) {
             rows.add(new Entry(BENCH + "DequeOpsBenchmark.pushPop", Map.of("queue", queue, "depth", "0"), false, 0));
         }
