@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
  * (INCONCLUSIVE rows under {@code --strict}). {@code --promote RUN} makes a run folder the baseline.
  * The decision is {@link GateComparison}'s; this class reads, checks and writes.
  */
-@Command(name = "gate", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "gate", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = GateAbCommand.Version.class,
         description = {"Compares a benchmark run against a baseline and fails on a regression beyond a threshold.",
                 "BASE and CUR are each a run folder (env.json + jmh-*.json, as scripts/bench writes it) or a "
                         + "JMH JSON file."},

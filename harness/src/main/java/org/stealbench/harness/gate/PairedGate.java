@@ -95,7 +95,7 @@ final class PairedGate {
             out.add(new Row(label, metric, meta.get(i)[2], o.pairs(), alloc ? PairedDecision.mean(a) : geometricMean(a),
                     alloc ? PairedDecision.mean(b) : geometricMean(b), o.slowdown(), o.row().threshold(), o.detectable(),
                     o.row().bimodal(), o.pHolm(), look, o.verdict(),
-                    alloc ? o.reason().replace("slower", "more allocation") : o.reason()));
+                    alloc ? o.reason().replace("slower", "more allocation").replace("faster", "less allocation") : o.reason()));
         }
         return out;
     }
