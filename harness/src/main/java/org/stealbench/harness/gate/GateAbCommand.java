@@ -290,8 +290,9 @@ public final class GateAbCommand implements Callable<Integer> {
         String machine = "unknown";
         String jdk = "unknown";
         try {
-            Path aJar = in.baselineJar() != null ? in.baselineJar() : baselineJar(in.baselineSha());
+            // the folder first: a failed baseline build is then reported in its gate-junit.xml too
             Files.createDirectories(dir);
+            Path aJar = in.baselineJar() != null ? in.baselineJar() : baselineJar(in.baselineSha());
             Path java = Path.of(System.getProperty("java.home"), "bin", "java");
             Map<String, Object> env = RunEnvironment.describe(java, "gate-ab", cpus, BenchCommand.HEAP_FLAGS);
             env.put("baseline", Map.of("name", in.baselineName(), "sha", in.baselineSha(), "jar", aJar.toString()));
