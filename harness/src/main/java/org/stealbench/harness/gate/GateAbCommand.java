@@ -117,7 +117,7 @@ public final class GateAbCommand implements Callable<Integer> {
         @Override
         public String[] getVersion() {
             String v = GateAbCommand.class.getPackage().getImplementationVersion();
-            return new String[]{"stealbench gate-ab " + (v == null ? "(development build)" : v) + ", git "
+            return new String[]{"stealbench " + (v == null ? "(development build)" : v) + ", git "
                     + git(root(), "rev-parse", "HEAD")};
         }
     }
