@@ -20,5 +20,5 @@ package org.stealbench.harness.gate;
  */
 public record AllocationRow(String label, String shortName, String params, String unit, int baselineForks,
                             int currentForks, double baseline, double current, double allowance,
-                            Threshold threshold, Verdict verdict, String reason) {
+                            Threshold threshold, GateVerdict verdict, String reason) {
 }

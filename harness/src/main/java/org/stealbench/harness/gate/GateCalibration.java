@@ -44,33 +44,6 @@ public final class GateCalibration {
     private GateCalibration() {
     }
 
-    public static void main(String[] args) throws Exception {
-        if (args.length == 0 || args[0].equals("--help")) {
-            System.out.println("usage: GateCalibration DIR [--config FILE] [--normalize GLOB]  (see scripts/gate-calibrate)");
-            return;
-        }
-        Path dir = Path.of(args[0]);
-        Path config = Path.of("results/gate-thresholds.json");
-        String normalize = null;
-        for (int i = 1; i < args.length; i += 2) {
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException(args[i] + " needs a value");
-            }
-            switch (args[i]) {
-                case "--config" -> config = Path.of(args[i + 1]);
-                case "--normalize" -> normalize = args[i + 1];
-                default -> throw new IllegalArgumentException("unknown option " + args[i]);
-            }
-        }
-        List<Round> rounds = rounds(dir);
-        if (rounds.size() < 2) {
-            System.out.println("gate-calibrate: need at least 2 complete rounds in " + dir + ", found " + rounds.size());
-            System.exit(2);
-        }
-        Thresholds configured = Files.exists(config) ? Thresholds.load(config) : Thresholds.builtIn();
-        System.out.print(analyze(rounds, configured, normalize));
-    }
-
     /** Every complete round in the folder, in name order; incomplete ones are reported and skipped. */
     static List<Round> rounds(Path dir) throws IOException {
         List<Path> folders = new ArrayList<>();
@@ -144,7 +117,7 @@ public final class GateCalibration {
             boolean time = false;
             boolean cpu = false;
             for (TimeRow r : aa.time()) {
-                boolean regression = r.verdict() == Verdict.REGRESSION;
+                boolean regression = r.verdict() == GateVerdict.REGRESSION;
                 if (r.slowdown() != null) {
                     double[] seen = t.perBenchmark.computeIfAbsent(r.label() + " [" + r.metric() + "]",
                             k -> new double[] {0, 0});
@@ -159,7 +132,7 @@ public final class GateCalibration {
                     t.nearestTime = Math.max(t.nearestTime, r.slowdown() == null ? 0 : r.slowdown().low());
                 }
             }
-            boolean allocation = aa.allocation().stream().anyMatch(a -> a.verdict() == Verdict.REGRESSION);
+            boolean allocation = aa.allocation().stream().anyMatch(a -> a.verdict() == GateVerdict.REGRESSION);
             for (AllocationRow a : aa.allocation()) {
                 t.largestAllocationGrowth = Math.max(t.largestAllocationGrowth, a.current() - a.baseline());
             }
@@ -173,7 +146,7 @@ public final class GateCalibration {
                 boolean dt = false;
                 boolean dc = false;
                 for (TimeRow r : d.time()) {
-                    if (r.shortName().equals(CALIBRATION) && r.verdict() == Verdict.REGRESSION) {
+                    if (r.shortName().equals(CALIBRATION) && r.verdict() == GateVerdict.REGRESSION) {
                         dt |= GateComparison.TIME.equals(r.metric());
                         dc |= GateComparison.CPU.equals(r.metric());
                     }
@@ -186,7 +159,7 @@ public final class GateCalibration {
         return t;
     }
 
-    static String analyze(List<Round> rounds, Thresholds configured, String normalize) throws GateException {
+    static String analyze(List<Round> rounds, GateThresholds configured, String normalize) throws GateException {
         StringBuilder out = new StringBuilder();
         Round first = rounds.get(0);
         Object jdk = first.env().get("jdk");
@@ -206,9 +179,9 @@ public final class GateCalibration {
                 "detect 25%: time/cpu", "detect 50%: time/cpu");
         List<List<String>> rows = new ArrayList<>();
         for (double threshold : THRESHOLDS) {
-            Thresholds th = configured.withTime(threshold).withCpu(threshold);
+            GateThresholds th = configured.withTime(threshold).withCpu(threshold);
             Tally t = tally(rounds, new GateSettings(th, 0.95, 3, normalize));
-            rows.add(List.of("+" + Thresholds.percent(threshold), alarms(t, "time"), alarms(t, "cpu"),
+            rows.add(List.of("+" + GateThresholds.percent(threshold), alarms(t, "time"), alarms(t, "cpu"),
                     detect(t, 110), detect(t, 125), detect(t, 150)));
         }
         out.append(GateOutput.table(header, rows));

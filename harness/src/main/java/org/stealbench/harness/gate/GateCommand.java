@@ -1,5 +1,6 @@
 package org.stealbench.harness.gate;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -8,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.stealbench.harness.results.AtomicFiles;
 import org.stealbench.harness.results.ResultsException;
 import org.stealbench.harness.results.RunData;
 import picocli.CommandLine;
@@ -39,7 +41,7 @@ public final class GateCommand implements Callable<Integer> {
     Path current;
 
     @Option(names = "--thresholds", paramLabel = "FILE",
-            description = "Thresholds config (default: results/gate-thresholds.json, else built-in defaults).")
+            description = "GateThresholds config (default: results/gate-thresholds.json, else built-in defaults).")
     Path thresholds;
 
     @Option(names = "--threshold", paramLabel = "FRACTION",
@@ -81,7 +83,7 @@ public final class GateCommand implements Callable<Integer> {
     Path promote;
 
     @Option(names = "--baseline-dir", paramLabel = "DIR",
-            description = "Where --promote writes the baseline (default: results/baseline).")
+            description = "Where --promote writes the baseline (default: results/stored-baseline).")
     Path baselineDir;
 
     private PrintStream out = System.out;
@@ -130,7 +132,7 @@ public final class GateCommand implements Callable<Integer> {
         if (baseline != null || current != null) {
             throw new GateException("--promote RUN takes no --baseline or --current");
         }
-        Path target = baselineDir != null ? baselineDir : root().resolve("results/baseline");
+        Path target = baselineDir != null ? baselineDir : root().resolve("results/stored-baseline");
         List<Path> files = Promotion.promote(promote, target);
         out.println("gate: " + promote + " is now the baseline in " + target + ":");
         files.forEach(f -> out.println("  " + f));
@@ -148,7 +150,7 @@ public final class GateCommand implements Callable<Integer> {
         }
         GateSettings settings;
         try {
-            Thresholds t = thresholds();
+            GateThresholds t = thresholds();
             t = threshold == null ? t : t.withTime(threshold);
             t = cpuThreshold == null ? t : t.withCpu(cpuThreshold);
             settings = new GateSettings(t, confidence, minForks, normalize);
@@ -162,9 +164,14 @@ public final class GateCommand implements Callable<Integer> {
         List<String> jvm = Environments.jvmDifferences(base, cur);
         if (!jvm.isEmpty()) {
             if (!allowEnvMismatch) {
+                boolean heap = jvm.stream().anyMatch(d -> d.contains("JVM arguments") && d.contains("AlwaysPreTouch"));
                 throw new GateException("the runs come from different JVMs or JVM flags, so their scores are not "
-                        + "comparable:\n  " + String.join("\n  ", jvm) + "\nRe-run the baseline on this JVM, or "
-                        + "pass --allow-env-mismatch (with --normalize to cancel a uniform speed difference).");
+                        + "comparable:\n  " + String.join("\n  ", jvm) + (heap ? "\nOne run predates the fixed, "
+                        + "pre-touched heap that scripts/bench now gives every fork: re-record the stored baseline "
+                        + "(scripts/gate-bench, then scripts/gate --promote RUN), or gate a change with "
+                        + "scripts/gate-ab, which measures both sides alike in one job." : "\nRe-run the baseline on "
+                        + "this JVM, or pass --allow-env-mismatch (with --normalize to cancel a uniform speed "
+                        + "difference)."));
             }
             jvm.forEach(d -> notes.add("environment differs (allowed): " + d));
             if (normalize == null) {
@@ -184,26 +191,35 @@ public final class GateCommand implements Callable<Integer> {
                     report.allocation(), report.added(), report.removed(), all);
         }
         if (markdown != null) {
-            AtomicFiles.write(markdown, GateOutput.markdown(report, strict));
+            write(markdown, GateOutput.markdown(report, strict));
         }
         if (junit != null) {
-            AtomicFiles.write(junit, GateOutput.junit(report, strict));
+            write(junit, GateOutput.junit(report, strict));
         }
         out.print(GateOutput.text(report, strict));
         out.flush();
         return report.exitCode(strict);
     }
 
-    private Thresholds thresholds() throws GateException {
+    /** Writes a result file through the suite's one atomic helper (readable, 0644). */
+    static void write(Path target, String content) throws GateException {
+        try {
+            AtomicFiles.write(target, content);
+        } catch (IOException e) {
+            throw new GateException(target + ": cannot be written (" + e.getMessage() + ")", e);
+        }
+    }
+
+    private GateThresholds thresholds() throws GateException {
         if (thresholds != null) {
-            return Thresholds.load(thresholds);
+            return GateThresholds.load(thresholds);
         }
         Path checkedIn = root().resolve("results/gate-thresholds.json");
         Path here = Path.of("").toAbsolutePath();
         if (checkedIn.toAbsolutePath().startsWith(here)) {
             checkedIn = here.relativize(checkedIn.toAbsolutePath());
         }
-        return Files.exists(checkedIn) ? Thresholds.load(checkedIn) : Thresholds.builtIn();
+        return Files.exists(checkedIn) ? GateThresholds.load(checkedIn) : GateThresholds.builtIn();
     }
 
     private static RunData load(Path source, String option) throws GateException {

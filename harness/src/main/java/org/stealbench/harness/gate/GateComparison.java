@@ -44,13 +44,13 @@ import org.stealbench.harness.stats.RatioEstimate;
 public final class GateComparison {
 
     /** The secondary metric of JMH's {@code -prof gc} that the allocation gate reads. */
-    public static final String ALLOCATION = "gc.alloc.rate.norm";
+    public static final String ALLOCATION = Metric.ALLOCATION_NORM;
     /** A time row's metric: the benchmark's score (its primary metric). */
     public static final String TIME = "time";
     /** A time row's metric: CPU time per operation, {@code cpu.time.norm} from CpuTimeProfiler. */
     public static final String CPU = "cpu";
     /** The secondary metric that {@link #CPU} rows read. */
-    public static final String CPU_METRIC = "cpu.time.norm";
+    public static final String CPU_METRIC = Metric.CPU_TIME_NORM;
 
     private GateComparison() {
     }
@@ -178,7 +178,7 @@ public final class GateComparison {
         if (settings.normalize() == null) {
             return null;
         }
-        Pattern glob = Thresholds.glob(settings.normalize());
+        Pattern glob = GateThresholds.glob(settings.normalize());
         List<Pair> matches = pairs.stream().filter(p -> glob.matcher(label(p.baseline())).matches()
                 || glob.matcher(p.baseline().shortName()).matches()).toList();
         if (matches.size() != 1) {
@@ -251,23 +251,23 @@ public final class GateComparison {
         if (problem != null) {
             return new TimeRow(p.current().benchmark(), label(p.current()), p.current().shortName(),
                     params(p.current()), metric, mode, unit, b.forks(), c.forks(), geometricMean(b.forkMeans()),
-                    geometricMean(c.forkMeans()), null, Double.NaN, threshold, Verdict.INCONCLUSIVE, problem);
+                    geometricMean(c.forkMeans()), null, Double.NaN, threshold, GateVerdict.INCONCLUSIVE, problem);
         }
         RatioEstimate s = slowdown(p, metric, reference, level);
         double limit = 1 + threshold.forMetric(metric);
-        Verdict verdict;
+        GateVerdict verdict;
         String reason;
         if (s.low() > limit) {
-            verdict = Verdict.REGRESSION;
+            verdict = GateVerdict.REGRESSION;
             reason = "slower: the whole interval is above " + fixed(limit);
         } else if (s.high() < 1 / limit) {
-            verdict = Verdict.IMPROVEMENT;
+            verdict = GateVerdict.IMPROVEMENT;
             reason = "faster: the whole interval is below " + fixed(1 / limit);
         } else if (s.high() <= limit) {
-            verdict = Verdict.PASS;
+            verdict = GateVerdict.PASS;
             reason = "within " + fixed(limit);
         } else {
-            verdict = Verdict.INCONCLUSIVE;
+            verdict = GateVerdict.INCONCLUSIVE;
             reason = "the interval reaches past " + fixed(limit)
                     + (s.high() / s.low() > limit ? " (error wider than the threshold)" : "");
         }
@@ -291,21 +291,21 @@ public final class GateComparison {
         String name = label(p.current());
         if (!b.unit().equals(c.unit())) {
             return new AllocationRow(name, p.current().shortName(), params(p.current()), b.unit() + " vs " + c.unit(),
-                    b.forks(), c.forks(), baseline, current, allowance, threshold, Verdict.INCONCLUSIVE,
+                    b.forks(), c.forks(), baseline, current, allowance, threshold, GateVerdict.INCONCLUSIVE,
                     "different units");
         }
         double grewBy = min(cf) - max(bf);
         double shrankBy = min(bf) - max(cf);
-        Verdict verdict;
+        GateVerdict verdict;
         String reason;
         if (grewBy > allowance) {
-            verdict = Verdict.REGRESSION;
+            verdict = GateVerdict.REGRESSION;
             reason = "every current fork allocates at least " + fixed(grewBy) + " " + b.unit() + " more";
         } else if (shrankBy > allowance) {
-            verdict = Verdict.IMPROVEMENT;
+            verdict = GateVerdict.IMPROVEMENT;
             reason = "every current fork allocates at least " + fixed(shrankBy) + " " + b.unit() + " less";
         } else {
-            verdict = Verdict.PASS;
+            verdict = GateVerdict.PASS;
             reason = "within " + fixed(allowance) + " " + b.unit();
         }
         return new AllocationRow(name, p.current().shortName(), params(p.current()), b.unit(), b.forks(), c.forks(),

@@ -52,7 +52,7 @@ public final class GateOutput {
                     number(t.baseline()) + " " + t.unit(), number(t.current()) + " " + t.unit(),
                     s == null ? "-" : GateComparison.ratio(s),
                     Double.isNaN(t.pAdjusted()) ? "-" : pValue(t.pAdjusted()),
-                    "+" + Thresholds.percent(t.threshold().forMetric(t.metric())), t.verdict().name(), t.reason()));
+                    "+" + GateThresholds.percent(t.threshold().forMetric(t.metric())), t.verdict().name(), t.reason()));
         }
         return rows;
     }
@@ -70,7 +70,8 @@ public final class GateOutput {
 
     /** The full verdict table for stdout. */
     public static String text(GateReport r, boolean strict) {
-        StringBuilder out = new StringBuilder("stealbench regression gate\n");
+        StringBuilder out = new StringBuilder("stealbench stored-number comparison (cross-day: saved runs, not measured together; "
+                + "scripts/gate-ab gates a change)\n");
         preamble(r).forEach(l -> out.append("  ").append(l).append('\n'));
         out.append("\ntime\n");
         out.append(r.time().isEmpty() ? "  (no benchmark on both sides)\n" : table(TIME_HEADER, timeCells(r)));
@@ -114,7 +115,7 @@ public final class GateOutput {
 
     /** The report as Markdown: outcome, tables, thresholds and notes. */
     public static String markdown(GateReport r, boolean strict) {
-        StringBuilder out = new StringBuilder("### stealbench regression gate: ")
+        StringBuilder out = new StringBuilder("### stealbench stored-number comparison (cross-day): ")
                 .append(r.exitCode(strict) == 0 ? "pass" : "FAIL").append("\n\n");
         out.append('`').append(r.summary(strict)).append("`\n\n");
         out.append(markdownTable(TIME_HEADER, timeCells(r)));
@@ -171,10 +172,10 @@ public final class GateOutput {
             int cases = r.time().size() + r.allocation().size() + r.added().size() + r.removed().size();
             int failures = 0;
             int skipped = r.added().size() + r.removed().size();
-            for (Verdict v : verdicts(r)) {
-                if (v == Verdict.REGRESSION || (strict && v == Verdict.INCONCLUSIVE)) {
+            for (GateVerdict v : verdicts(r)) {
+                if (v == GateVerdict.REGRESSION || (strict && v == GateVerdict.INCONCLUSIVE)) {
                     failures++;
-                } else if (v == Verdict.INCONCLUSIVE) {
+                } else if (v == GateVerdict.INCONCLUSIVE) {
                     skipped++;
                 }
             }
@@ -189,7 +190,7 @@ public final class GateOutput {
                 String detail = t.verdict() + ": " + (t.slowdown() == null ? "" : "time ratio "
                         + GateComparison.ratio(t.slowdown()) + ", ") + t.reason() + " (baseline "
                         + number(t.baseline()) + " " + t.unit() + ", current " + number(t.current()) + " " + t.unit()
-                        + ", threshold +" + Thresholds.percent(t.threshold().forMetric(t.metric())) + ")";
+                        + ", threshold +" + GateThresholds.percent(t.threshold().forMetric(t.metric())) + ")";
                 testCase(xml, t.benchmark(), t.metric() + " " + t.params(), t.verdict(), detail, strict);
             }
             for (AllocationRow a : r.allocation()) {
@@ -216,26 +217,26 @@ public final class GateOutput {
         return text + "\n";
     }
 
-    private static List<Verdict> verdicts(GateReport r) {
-        List<Verdict> all = new ArrayList<>();
+    private static List<GateVerdict> verdicts(GateReport r) {
+        List<GateVerdict> all = new ArrayList<>();
         r.time().forEach(t -> all.add(t.verdict()));
         r.allocation().forEach(a -> all.add(a.verdict()));
         return all;
     }
 
-    private static void testCase(XMLStreamWriter xml, String classname, String name, Verdict verdict, String detail,
+    private static void testCase(XMLStreamWriter xml, String classname, String name, GateVerdict verdict, String detail,
                                  boolean strict) throws XMLStreamException {
         xml.writeStartElement("testcase");
         xml.writeAttribute("classname", classname);
         xml.writeAttribute("name", name.strip());
         xml.writeAttribute("time", "0");
-        if (verdict == Verdict.REGRESSION || (strict && verdict == Verdict.INCONCLUSIVE)) {
+        if (verdict == GateVerdict.REGRESSION || (strict && verdict == GateVerdict.INCONCLUSIVE)) {
             xml.writeStartElement("failure");
             xml.writeAttribute("type", verdict.name());
             xml.writeAttribute("message", detail);
             xml.writeCharacters(detail);
             xml.writeEndElement();
-        } else if (verdict == Verdict.INCONCLUSIVE) {
+        } else if (verdict == GateVerdict.INCONCLUSIVE) {
             xml.writeEmptyElement("skipped");
             xml.writeAttribute("message", detail);
         } else {

@@ -37,9 +37,9 @@ public record GateReport(String baseline, String current, GateSettings settings,
     }
 
     /** Rows per verdict, time and allocation together. */
-    public Map<Verdict, Integer> counts() {
-        Map<Verdict, Integer> counts = new EnumMap<>(Verdict.class);
-        for (Verdict v : Verdict.values()) {
+    public Map<GateVerdict, Integer> counts() {
+        Map<GateVerdict, Integer> counts = new EnumMap<>(GateVerdict.class);
+        for (GateVerdict v : GateVerdict.values()) {
             counts.put(v, 0);
         }
         time.forEach(r -> counts.merge(r.verdict(), 1, Integer::sum));
@@ -49,23 +49,23 @@ public record GateReport(String baseline, String current, GateSettings settings,
 
     /** 1 if any row is a REGRESSION; else 3 if {@code strict} and any row is INCONCLUSIVE; else 0. */
     public int exitCode(boolean strict) {
-        Map<Verdict, Integer> counts = counts();
-        if (counts.get(Verdict.REGRESSION) > 0) {
+        Map<GateVerdict, Integer> counts = counts();
+        if (counts.get(GateVerdict.REGRESSION) > 0) {
             return 1;
         }
-        return strict && counts.get(Verdict.INCONCLUSIVE) > 0 ? 3 : 0;
+        return strict && counts.get(GateVerdict.INCONCLUSIVE) > 0 ? 3 : 0;
     }
 
     /** One line: the outcome and the count of each verdict. */
     public String summary(boolean strict) {
-        Map<Verdict, Integer> c = counts();
+        Map<GateVerdict, Integer> c = counts();
         String outcome = switch (exitCode(strict)) {
             case 1 -> "FAIL (regression)";
             case 3 -> "FAIL (inconclusive under --strict)";
             default -> "PASS";
         };
         List<String> parts = new ArrayList<>();
-        for (Verdict v : Verdict.values()) {
+        for (GateVerdict v : GateVerdict.values()) {
             parts.add(c.get(v) + " " + v.name().toLowerCase(java.util.Locale.ROOT));
         }
         return "gate: " + outcome + ": " + String.join(", ", parts) + "; " + added.size() + " new, "

@@ -9,7 +9,7 @@ package org.stealbench.harness.gate;
  * @param normalize  a glob over benchmark labels naming the reference benchmark whose time ratio
  *                   divides every other one, or null
  */
-public record GateSettings(Thresholds thresholds, double confidence, int minForks, String normalize) {
+public record GateSettings(GateThresholds thresholds, double confidence, int minForks, String normalize) {
 
     public GateSettings {
         if (!(confidence > 0 && confidence < 1)) {

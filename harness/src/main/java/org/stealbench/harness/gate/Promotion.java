@@ -36,8 +36,9 @@ public final class Promotion {
             throw new GateException(run + ": --promote needs a run folder (with env.json and jmh-*.json), "
                     + (Files.exists(run) ? "this is a file" : "no such folder"));
         }
+        RunData data;
         try {
-            RunData.loadStrict(run);
+            data = RunData.loadStrict(run);
         } catch (ResultsException e) {
             throw new GateException(e.getMessage() + " (not promoted)", e);
         }
@@ -45,6 +46,7 @@ public final class Promotion {
             throw new GateException(run + ": no env.json; a baseline must say which JVM and machine it ran on "
                     + "(not promoted)");
         }
+        refuseUnfit(run, data);
         Path target = baselineDir.toAbsolutePath().normalize();
         if (target.equals(run.toAbsolutePath().normalize())) {
             throw new GateException(run + ": is already the baseline folder");
@@ -71,6 +73,36 @@ public final class Promotion {
             return copied.stream().map(p -> target.resolve(p.getFileName())).sorted().toList();
         } catch (IOException | UncheckedIOException e) {
             throw new GateException(baselineDir + ": cannot write the baseline (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /** Fewest forks per benchmark a promoted run needs: the gate's default --min-forks. */
+    static final int MIN_FORKS = 3;
+    /** The stored gate's subset (scripts/gate-bench): pushPop on each of these queues, depth 0. */
+    static final List<String> SUBSET_QUEUES = List.of("locked", "blocking", "jdk-cld");
+
+    /** Refuses a run that failed, ran on a dirty tree, has too few forks or lacks the subset. */
+    static void refuseUnfit(Path run, RunData data) throws GateException {
+        if (Files.exists(run.resolve("failures.txt"))) {
+            throw new GateException(run + ": has failures.txt, so some benchmarks failed (not promoted)");
+        }
+        if (Boolean.TRUE.equals(data.env().get("gitDirty"))) {
+            throw new GateException(run + ": ran from a working tree with uncommitted changes (env.json gitDirty), "
+                    + "so the baseline is no commit's code (not promoted)");
+        }
+        for (var r : data.allResults()) {
+            if (r.primary().forks() < MIN_FORKS) {
+                throw new GateException(run + ": " + GateComparison.label(r) + " has " + r.primary().forks()
+                        + " fork(s); the gate needs at least " + MIN_FORKS + " (not promoted)");
+            }
+        }
+        for (String queue : SUBSET_QUEUES) {
+            boolean found = data.allResults().stream().anyMatch(r -> r.shortName().equals("DequeOpsBenchmark.pushPop")
+                    && queue.equals(r.param("queue")) && "0".equals(r.param("depth")));
+            if (!found) {
+                throw new GateException(run + ": lacks the gate's subset (DequeOpsBenchmark.pushPop depth=0 queue="
+                        + queue + "; run scripts/gate-bench) (not promoted)");
+            }
         }
     }
 

@@ -28,6 +28,6 @@ import org.stealbench.harness.stats.RatioEstimate;
 public record TimeRow(String benchmark, String label, String shortName, String params, String metric, String mode,
                       String unit,
                       int baselineForks, int currentForks, double baseline, double current,
-                      RatioEstimate slowdown, double pAdjusted, Threshold threshold, Verdict verdict,
+                      RatioEstimate slowdown, double pAdjusted, Threshold threshold, GateVerdict verdict,
                       String reason) {
 }

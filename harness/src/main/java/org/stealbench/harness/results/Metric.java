@@ -8,6 +8,11 @@ import java.util.List;
  */
 public record Metric(double score, double scoreError, String unit, List<List<Double>> rawData) {
 
+    /** Allocation per operation, a secondary metric of JMH's {@code -prof gc} (B/op). */
+    public static final String ALLOCATION_NORM = "gc.alloc.rate.norm";
+    /** CPU time of the benchmark's own threads per operation, from {@code CpuTimeProfiler} (ns/op). */
+    public static final String CPU_TIME_NORM = "cpu.time.norm";
+
     public Metric {
         rawData = rawData.stream().map(List::copyOf).toList();
     }

@@ -22,6 +22,7 @@ final class GateCalibrationBenchmarkTest {
     void pairs_scaleExactlyWithWorkPercent() {
         assertEquals(40, GateCalibrationBenchmark.pairs(100));
         assertEquals(44, GateCalibrationBenchmark.pairs(110));
+        assertEquals(42, GateCalibrationBenchmark.pairs(105));
         assertEquals(50, GateCalibrationBenchmark.pairs(125));
         assertEquals(60, GateCalibrationBenchmark.pairs(150));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
@@ -47,7 +48,7 @@ final class GateCalibrationBenchmarkTest {
         Collection<RunResult> results = new Runner(BenchmarkSmokeTest.shortRun(GateCalibrationBenchmark.class)
                 .addProfiler(CpuTimeProfiler.class)
                 .build()).run();
-        assertEquals(4, results.size(), "100, 110, 125 and 150 percent");
+        assertEquals(5, results.size(), "100, 105, 110, 125 and 150 percent");
         for (RunResult r : results) {
             Result<?> cpu = r.getSecondaryResults().get(CpuTimeProfiler.METRIC);
             assertTrue(cpu != null && cpu.getScore() > 0, r.getParams().getParam("workPercent") + ": " + cpu);

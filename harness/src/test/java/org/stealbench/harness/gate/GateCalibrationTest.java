@@ -43,7 +43,7 @@ final class GateCalibrationTest {
         List<GateCalibration.Round> rounds = GateCalibration.rounds(dir);
         assertEquals(4, rounds.size());
 
-        GateSettings settings = new GateSettings(Thresholds.builtIn().withTime(0.05).withCpu(0.05), 0.95, 3, null);
+        GateSettings settings = new GateSettings(GateThresholds.builtIn().withTime(0.05).withCpu(0.05), 0.95, 3, null);
         GateCalibration.Tally t = GateCalibration.tally(rounds, settings);
         assertEquals(3, t.pairs);
         assertEquals(1, t.falseAlarms.get("time"), "only the pair into the 3x round alarms");
@@ -53,7 +53,7 @@ final class GateCalibrationTest {
         assertEquals(3, t.detected.get("125 either"));
         assertTrue(t.nearestTime > 2.5, "the 3x round is the nearest A/A approach: " + t.nearestTime);
 
-        String report = GateCalibration.analyze(rounds, Thresholds.builtIn(), null);
+        String report = GateCalibration.analyze(rounds, GateThresholds.builtIn(), null);
         assertTrue(report.contains("4 rounds"), report);
         assertTrue(report.contains("injected +50%: caught in 3 of 3 pairs"), report);
         assertTrue(report.contains("150%: 1.50 / 1.4") || report.contains("150%: 1.50 / 1.5"), "work ratios: " + report);

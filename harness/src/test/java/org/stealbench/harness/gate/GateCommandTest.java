@@ -265,7 +265,8 @@ final class GateCommandTest {
 
     @Test
     void promote_runFolder_becomesBaselineReplacingTheOld() throws IOException {
-        Path run = SyntheticJmh.runFolder(dir.resolve("run"), "17.0.15", "Debian", pushPop("locked"));
+        Path run = SyntheticJmh.runFolder(dir.resolve("run"), "17.0.15", "Debian", pushPop("locked"),
+                pushPop("blocking"), pushPop("jdk-cld"));
         Files.writeString(run.resolve("command.txt"), "scripts/gate-bench\n");
         Files.writeString(run.resolve("footprint.json"), "{}");
         Path target = dir.resolve("results/baseline");

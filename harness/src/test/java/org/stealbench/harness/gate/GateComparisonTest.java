@@ -16,7 +16,7 @@ import org.stealbench.harness.gate.SyntheticJmh.Bench;
 @Tag("quick")
 final class GateComparisonTest {
 
-    static final GateSettings TEN_PERCENT = new GateSettings(Thresholds.builtIn().withTime(0.10).withCpu(0.10),
+    static final GateSettings TEN_PERCENT = new GateSettings(GateThresholds.builtIn().withTime(0.10).withCpu(0.10),
             0.95, 3, null);
 
     static Bench pushPop(String queue) {
@@ -45,18 +45,18 @@ final class GateComparisonTest {
         GateReport report = compare(run, run, TEN_PERCENT);
         assertEquals(0, report.exitCode(true));
         report.time().forEach(r -> {
-            assertEquals(Verdict.PASS, r.verdict(), r.toString());
+            assertEquals(GateVerdict.PASS, r.verdict(), r.toString());
             assertEquals(1.0, r.slowdown().ratio(), 1e-12);
         });
         assertEquals(3, report.time().size(), "two time rows and one cpu row");
-        assertEquals(Verdict.PASS, report.allocation().get(0).verdict());
+        assertEquals(GateVerdict.PASS, report.allocation().get(0).verdict());
     }
 
     @Test
     void compare_sameCodeDifferentNoise_passes() throws GateException {
         Bench base = pushPop("locked").spread(0.02);
         GateReport report = compare(List.of(base), List.of(base.copy().seed(7)), TEN_PERCENT);
-        assertEquals(Verdict.PASS, only(report).verdict(), only(report).toString());
+        assertEquals(GateVerdict.PASS, only(report).verdict(), only(report).toString());
     }
 
     @Test
@@ -64,7 +64,7 @@ final class GateComparisonTest {
         Bench base = pushPop("locked").spread(0.01);
         GateReport report = compare(List.of(base), List.of(base.copy().center(120).seed(2)), TEN_PERCENT);
         TimeRow r = only(report);
-        assertEquals(Verdict.REGRESSION, r.verdict(), r.toString());
+        assertEquals(GateVerdict.REGRESSION, r.verdict(), r.toString());
         assertTrue(r.slowdown().low() > 1.10 && r.slowdown().high() < 1.30, r.toString());
         assertEquals(1, report.exitCode(false));
     }
@@ -74,7 +74,7 @@ final class GateComparisonTest {
         Bench base = pushPop("locked").spread(0.30);
         GateReport report = compare(List.of(base), List.of(base.copy().center(120).seed(3)), TEN_PERCENT);
         TimeRow r = only(report);
-        assertEquals(Verdict.INCONCLUSIVE, r.verdict(), r.toString());
+        assertEquals(GateVerdict.INCONCLUSIVE, r.verdict(), r.toString());
         assertTrue(r.reason().contains("error wider than the threshold"), r.reason());
         assertEquals(0, report.exitCode(false));
         assertEquals(3, report.exitCode(true));
@@ -88,10 +88,10 @@ final class GateComparisonTest {
         for (int seed = 1; seed <= pairs; seed++) {
             Bench t = pushPop("locked").spread(0.01).seed(seed);
             tight += only(compare(List.of(t), List.of(t.copy().center(120).seed(seed + 1000)), TEN_PERCENT))
-                    .verdict() == Verdict.REGRESSION ? 1 : 0;
+                    .verdict() == GateVerdict.REGRESSION ? 1 : 0;
             Bench w = pushPop("locked").spread(0.30).seed(seed);
             wide += only(compare(List.of(w), List.of(w.copy().center(120).seed(seed + 1000)), TEN_PERCENT))
-                    .verdict() == Verdict.REGRESSION ? 1 : 0;
+                    .verdict() == GateVerdict.REGRESSION ? 1 : 0;
         }
         assertEquals(pairs, tight, "a 20% slowdown with 1% noise is always caught");
         assertTrue(wide < pairs / 10, "with 30% fork-to-fork noise it is called in " + wide + " of " + pairs);
@@ -101,18 +101,18 @@ final class GateComparisonTest {
     void compare_throughputDrop_isRegressionAndRiseIsImprovement() throws GateException {
         Bench base = pushPop("locked").throughput().center(50);
         TimeRow drop = only(compare(List.of(base), List.of(base.copy().center(40).seed(2)), TEN_PERCENT));
-        assertEquals(Verdict.REGRESSION, drop.verdict(), drop.toString());
+        assertEquals(GateVerdict.REGRESSION, drop.verdict(), drop.toString());
         assertEquals(1.25, drop.slowdown().ratio(), 0.03, "time ratio = baseline score / current score");
         TimeRow rise = only(compare(List.of(base), List.of(base.copy().center(60).seed(2)), TEN_PERCENT));
-        assertEquals(Verdict.IMPROVEMENT, rise.verdict(), rise.toString());
+        assertEquals(GateVerdict.IMPROVEMENT, rise.verdict(), rise.toString());
     }
 
     @Test
     void compare_timePerOpRise_isRegressionAndDropIsImprovement() throws GateException {
         Bench base = pushPop("locked").center(50);
-        assertEquals(Verdict.REGRESSION,
+        assertEquals(GateVerdict.REGRESSION,
                 only(compare(List.of(base), List.of(base.copy().center(60).seed(2)), TEN_PERCENT)).verdict());
-        assertEquals(Verdict.IMPROVEMENT,
+        assertEquals(GateVerdict.IMPROVEMENT,
                 only(compare(List.of(base), List.of(base.copy().center(40).seed(2)), TEN_PERCENT)).verdict());
     }
 
@@ -120,7 +120,7 @@ final class GateComparisonTest {
     void compare_slowdownBelowThreshold_passesEvenWhenSignificant() throws GateException {
         Bench base = pushPop("locked").spread(0.005);
         TimeRow r = only(compare(List.of(base), List.of(base.copy().center(105).seed(2)), TEN_PERCENT));
-        assertEquals(Verdict.PASS, r.verdict(), r.toString());
+        assertEquals(GateVerdict.PASS, r.verdict(), r.toString());
         assertTrue(r.pAdjusted() < 0.01, "the 5% change is real, only below the practical threshold: " + r);
     }
 
@@ -128,9 +128,9 @@ final class GateComparisonTest {
     void compare_allocationGrowth_isRegressionWhileTimeIsUnchanged() throws GateException {
         Bench base = pushPop("jdk-cld").allocation(24);
         GateReport report = compare(List.of(base), List.of(base.copy().allocation(48).seed(2)), TEN_PERCENT);
-        assertEquals(Verdict.PASS, only(report).verdict());
+        assertEquals(GateVerdict.PASS, only(report).verdict());
         AllocationRow a = report.allocation().get(0);
-        assertEquals(Verdict.REGRESSION, a.verdict(), a.toString());
+        assertEquals(GateVerdict.REGRESSION, a.verdict(), a.toString());
         assertEquals(1, report.exitCode(false));
     }
 
@@ -138,14 +138,14 @@ final class GateComparisonTest {
     void compare_allocationNoiseBelowAllowance_passes() throws GateException {
         Bench base = pushPop("locked").allocation(0.002);
         GateReport report = compare(List.of(base), List.of(base.copy().allocation(0.9).seed(2)), TEN_PERCENT);
-        assertEquals(Verdict.PASS, report.allocation().get(0).verdict(), "under a byte per op is noise");
+        assertEquals(GateVerdict.PASS, report.allocation().get(0).verdict(), "under a byte per op is noise");
     }
 
     @Test
     void compare_allocationDrop_isImprovement() throws GateException {
         Bench base = pushPop("jdk-cld").allocation(48);
         GateReport report = compare(List.of(base), List.of(base.copy().allocation(24).seed(2)), TEN_PERCENT);
-        assertEquals(Verdict.IMPROVEMENT, report.allocation().get(0).verdict());
+        assertEquals(GateVerdict.IMPROVEMENT, report.allocation().get(0).verdict());
     }
 
     @Test
@@ -155,13 +155,13 @@ final class GateComparisonTest {
         List<Bench> slower = List.of(pushPop("locked").center(40 * 1.4).seed(2),
                 pushPop("blocking").center(60 * 1.4).seed(3), pushPop("jdk-cld").center(90 / 1.4).throughput().seed(4));
         GateReport raw = compare(base, slower, TEN_PERCENT);
-        raw.time().forEach(r -> assertEquals(Verdict.REGRESSION, r.verdict(), r.toString()));
+        raw.time().forEach(r -> assertEquals(GateVerdict.REGRESSION, r.verdict(), r.toString()));
 
         GateSettings normalized = new GateSettings(TEN_PERCENT.thresholds(), 0.95, 3, "*queue=jdk-cld");
         GateReport report = compare(base, slower, normalized);
         assertEquals(2, report.time().size(), "the reference is not judged against itself");
         report.time().forEach(r -> {
-            assertEquals(Verdict.PASS, r.verdict(), r.toString());
+            assertEquals(GateVerdict.PASS, r.verdict(), r.toString());
             assertEquals(1.0, r.slowdown().ratio(), 0.05);
         });
         assertEquals(1.4, report.referenceSlowdown().ratio(), 0.05);
@@ -174,7 +174,7 @@ final class GateComparisonTest {
         List<Bench> cur = List.of(pushPop("locked").center(40 * 1.4 * 1.3).seed(2), pushPop("jdk-cld").center(90 * 1.4).seed(3));
         GateReport report = compare(base, cur, new GateSettings(TEN_PERCENT.thresholds(), 0.95, 3, "*jdk-cld"));
         TimeRow r = only(report);
-        assertEquals(Verdict.REGRESSION, r.verdict(), r.toString());
+        assertEquals(GateVerdict.REGRESSION, r.verdict(), r.toString());
         assertEquals(1.3, r.slowdown().ratio(), 0.03);
     }
 
@@ -182,10 +182,10 @@ final class GateComparisonTest {
     void compare_normalizeMatchingNothingOrSeveral_isRefused() {
         List<Bench> run = List.of(pushPop("locked"), pushPop("blocking"));
         GateException none = assertThrows(GateException.class,
-                () -> compare(run, run, new GateSettings(Thresholds.builtIn(), 0.95, 3, "*queue=nope")));
+                () -> compare(run, run, new GateSettings(GateThresholds.builtIn(), 0.95, 3, "*queue=nope")));
         assertTrue(none.getMessage().contains("matches none"), none.getMessage());
         GateException two = assertThrows(GateException.class,
-                () -> compare(run, run, new GateSettings(Thresholds.builtIn(), 0.95, 3, "DequeOpsBenchmark.pushPop")));
+                () -> compare(run, run, new GateSettings(GateThresholds.builtIn(), 0.95, 3, "DequeOpsBenchmark.pushPop")));
         assertTrue(two.getMessage().contains("matches 2"), two.getMessage());
     }
 
@@ -193,7 +193,7 @@ final class GateComparisonTest {
     void compare_tooFewForks_isInconclusive() throws GateException {
         Bench base = pushPop("locked").forks(2);
         TimeRow r = only(compare(List.of(base), List.of(base.copy().center(200).seed(2)), TEN_PERCENT));
-        assertEquals(Verdict.INCONCLUSIVE, r.verdict());
+        assertEquals(GateVerdict.INCONCLUSIVE, r.verdict());
         assertTrue(r.reason().contains("too few forks"), r.reason());
         assertNull(r.slowdown());
     }
@@ -202,10 +202,10 @@ final class GateComparisonTest {
     void compare_differentModesOrUnits_isInconclusive() throws GateException {
         Bench base = pushPop("locked");
         TimeRow modes = only(compare(List.of(base), List.of(base.copy().mode("ss")), TEN_PERCENT));
-        assertEquals(Verdict.INCONCLUSIVE, modes.verdict());
+        assertEquals(GateVerdict.INCONCLUSIVE, modes.verdict());
         assertTrue(modes.reason().contains("different modes"), modes.reason());
         TimeRow units = only(compare(List.of(base), List.of(base.copy().unit("us/op")), TEN_PERCENT));
-        assertEquals(Verdict.INCONCLUSIVE, units.verdict());
+        assertEquals(GateVerdict.INCONCLUSIVE, units.verdict());
         assertTrue(units.reason().contains("different units"), units.reason());
     }
 
@@ -229,9 +229,9 @@ final class GateComparisonTest {
     void compare_cpuTimeUpWhileWallTimeDrowns_cpuRowCallsRegression() throws GateException {
         Bench base = pushPop("locked").spread(0.4).cpu(30, 0.01);
         GateReport report = compare(List.of(base), List.of(base.copy().cpu(36, 0.01).seed(3)), TEN_PERCENT);
-        assertEquals(Verdict.INCONCLUSIVE, row(report, "locked", GateComparison.TIME).verdict());
+        assertEquals(GateVerdict.INCONCLUSIVE, row(report, "locked", GateComparison.TIME).verdict());
         TimeRow cpu = row(report, "locked", GateComparison.CPU);
-        assertEquals(Verdict.REGRESSION, cpu.verdict(), cpu.toString());
+        assertEquals(GateVerdict.REGRESSION, cpu.verdict(), cpu.toString());
         assertEquals(2, report.comparisons(), "time and cpu rows share one Bonferroni family");
     }
 
@@ -255,9 +255,9 @@ final class GateComparisonTest {
     void thresholds_perBenchmarkRule_applies() throws GateException {
         Bench base = pushPop("locked").spread(0.01);
         Bench cur = base.copy().center(120).seed(2);
-        GateSettings loose = new GateSettings(Thresholds.builtIn().withTime(0.5), 0.95, 3, null);
+        GateSettings loose = new GateSettings(GateThresholds.builtIn().withTime(0.5), 0.95, 3, null);
         TimeRow r = only(compare(List.of(base), List.of(cur), loose));
-        assertEquals(Verdict.PASS, r.verdict());
+        assertEquals(GateVerdict.PASS, r.verdict());
         assertNotNull(r.slowdown());
         assertEquals(0.5, r.threshold().time());
     }

@@ -1,7 +1,7 @@
 package org.stealbench.harness.gate;
 
 /** What the gate says about one benchmark. */
-public enum Verdict {
+public enum GateVerdict {
     /** No regression beyond the threshold: the interval's upper end is within it. */
     PASS,
     /** The whole interval lies beyond the threshold on the slow (or allocating) side. */

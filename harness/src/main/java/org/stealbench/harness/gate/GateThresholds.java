@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  * {@code Class.method} alone; the first matching rule wins, and what it leaves out comes from the
  * defaults. Unknown keys are refused, so a misspelt threshold is not silently ignored.
  */
-public final class Thresholds {
+public final class GateThresholds {
 
     /** Used when no file is given and none is checked in. */
     public static final Threshold BUILT_IN = new Threshold(0.25, 0.15, 0.05, 8, "default");
@@ -46,7 +46,7 @@ public final class Thresholds {
     private final Double timeOverride;
     private final Double cpuOverride;
 
-    private Thresholds(String source, Threshold defaults, List<Rule> rules, Double timeOverride, Double cpuOverride) {
+    private GateThresholds(String source, Threshold defaults, List<Rule> rules, Double timeOverride, Double cpuOverride) {
         this.source = source;
         this.defaults = defaults;
         this.rules = List.copyOf(rules);
@@ -55,8 +55,8 @@ public final class Thresholds {
     }
 
     /** The built-in defaults, no rules. */
-    public static Thresholds builtIn() {
-        return new Thresholds("built-in defaults", BUILT_IN, List.of(), null, null);
+    public static GateThresholds builtIn() {
+        return new GateThresholds("built-in defaults", BUILT_IN, List.of(), null, null);
     }
 
     /**
@@ -64,7 +64,7 @@ public final class Thresholds {
      *
      * @throws GateException naming the file and the problem
      */
-    public static Thresholds load(Path file) throws GateException {
+    public static GateThresholds load(Path file) throws GateException {
         JsonNode root;
         try {
             root = JSON.readTree(Files.readString(file));
@@ -96,7 +96,7 @@ public final class Thresholds {
                 rules.add(new Rule(match, glob(match), threshold(node, defaults, match), node.path("why").asText("")));
                 index++;
             }
-            return new Thresholds(file.toString(), defaults, rules, null, null);
+            return new GateThresholds(file.toString(), defaults, rules, null, null);
         } catch (IllegalArgumentException e) {
             throw new GateException(file + ": " + e.getMessage());
         }
@@ -107,9 +107,9 @@ public final class Thresholds {
      *
      * @throws IllegalArgumentException if {@code time} is not in (0, 10]
      */
-    public Thresholds withTime(double time) {
+    public GateThresholds withTime(double time) {
         check("time", time);
-        return new Thresholds(source, defaults, rules, time, cpuOverride);
+        return new GateThresholds(source, defaults, rules, time, cpuOverride);
     }
 
     /**
@@ -117,9 +117,9 @@ public final class Thresholds {
      *
      * @throws IllegalArgumentException if {@code cpu} is not in (0, 10]
      */
-    public Thresholds withCpu(double cpu) {
+    public GateThresholds withCpu(double cpu) {
         check("cpu", cpu);
-        return new Thresholds(source, defaults, rules, timeOverride, cpu);
+        return new GateThresholds(source, defaults, rules, timeOverride, cpu);
     }
 
     private static void check(String what, double value) {

@@ -12,18 +12,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 @Tag("quick")
-final class ThresholdsTest {
+final class GateThresholdsTest {
 
     @TempDir
     Path dir;
 
-    Thresholds load(String json) throws IOException, GateException {
-        return Thresholds.load(Files.writeString(dir.resolve("t.json"), json));
+    GateThresholds load(String json) throws IOException, GateException {
+        return GateThresholds.load(Files.writeString(dir.resolve("t.json"), json));
     }
 
     @Test
     void forBenchmark_firstMatchingRuleWinsAndInheritsDefaults() throws Exception {
-        Thresholds t = load("{\"time\": 0.3, \"cpu\": 0.2, \"allocationBytes\": 16, \"rules\": ["
+        GateThresholds t = load("{\"time\": 0.3, \"cpu\": 0.2, \"allocationBytes\": 16, \"rules\": ["
                 + "{\"match\": \"*queue=locked*\", \"time\": 0.8},"
                 + "{\"match\": \"DequeOpsBenchmark.*\", \"time\": 0.5, \"cpu\": 0.1}]}");
         Threshold locked = t.forBenchmark("DequeOpsBenchmark.pushPop depth=0 queue=locked", "DequeOpsBenchmark.pushPop");
@@ -41,22 +41,22 @@ final class ThresholdsTest {
 
     @Test
     void forBenchmark_shortNameGlobMatchesEveryParameterCombination() throws Exception {
-        Thresholds t = load("{\"rules\": [{\"match\": \"DequeOpsBenchmark.pushPop\", \"time\": 0.7}]}");
+        GateThresholds t = load("{\"rules\": [{\"match\": \"DequeOpsBenchmark.pushPop\", \"time\": 0.7}]}");
         assertEquals(0.7, t.forBenchmark("DequeOpsBenchmark.pushPop depth=64 queue=x", "DequeOpsBenchmark.pushPop").time());
-        assertEquals(Thresholds.BUILT_IN.time(),
+        assertEquals(GateThresholds.BUILT_IN.time(),
                 t.forBenchmark("DequeOpsBenchmark.pushSteal depth=64 queue=x", "DequeOpsBenchmark.pushSteal").time());
     }
 
     @Test
     void glob_specialCharactersAreLiteral() {
-        assertTrue(Thresholds.glob("a.b(c)").matcher("a.b(c)").matches());
-        assertTrue(!Thresholds.glob("a.b").matcher("axb").matches());
-        assertTrue(Thresholds.glob("a?c*").matcher("abcdef").matches());
+        assertTrue(GateThresholds.glob("a.b(c)").matcher("a.b(c)").matches());
+        assertTrue(!GateThresholds.glob("a.b").matcher("axb").matches());
+        assertTrue(GateThresholds.glob("a?c*").matcher("abcdef").matches());
     }
 
     @Test
     void withTime_replacesRulesAndDefaultsAndIsEchoed() throws Exception {
-        Thresholds t = load("{\"rules\": [{\"match\": \"*\", \"time\": 0.7}]}").withTime(2.0);
+        GateThresholds t = load("{\"rules\": [{\"match\": \"*\", \"time\": 0.7}]}").withTime(2.0);
         assertEquals(2.0, t.forBenchmark("X.y", "X.y").time());
         assertTrue(String.join("\n", t.describe()).contains("--threshold 200% replaces every time threshold"));
         assertThrows(IllegalArgumentException.class, () -> t.withTime(0));
@@ -73,7 +73,7 @@ final class ThresholdsTest {
                 {"{\"allocationBytes\": -1}", "allocationBytes"},
                 {"{\"time\": ", "not valid JSON"}}) {
             Path file = Files.writeString(dir.resolve("bad.json"), bad[0]);
-            GateException e = assertThrows(GateException.class, () -> Thresholds.load(file), bad[0]);
+            GateException e = assertThrows(GateException.class, () -> GateThresholds.load(file), bad[0]);
             assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
             assertTrue(e.getMessage().contains(bad[1]), bad[0] + " -> " + e.getMessage());
         }

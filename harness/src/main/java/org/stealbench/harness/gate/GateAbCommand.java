@@ -1,0 +1,621 @@
+package org.stealbench.harness.gate;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+import org.stealbench.harness.results.AtomicFiles;
+import org.stealbench.harness.run.BenchCommand;
+import org.stealbench.harness.run.ForkSpec;
+import org.stealbench.harness.run.RunEnvironment;
+import org.stealbench.harness.VersionProvider;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code scripts/gate-ab}: the paired regression gate. Runs {@link GateSubset} from a baseline jar
+ * (A: built from {@code --baseline-ref} in a temporary git worktree and cached by commit sha, or
+ * {@code --baseline-jar}) and the current jar (B) in one job, forks interleaved in balanced ABBA
+ * blocks on the same JVM, flags and fixed heap, and judges per-pair log ratios
+ * ({@link PairedDecision}). Exit 0 pass, 1 regression, 2 bad input, 3 inconclusive under
+ * {@code --strict}. {@code --promote REF --reason TEXT} re-points {@code results/baseline/REF}.
+ */
+@Command(name = "gate-ab", mixinStandardHelpOptions = true, sortOptions = false,
+        versionProvider = VersionProvider.class,
+        description = {"Paired regression gate: runs the gate's benchmark subset from a baseline jar (A) and the "
+                + "current jar (B) interleaved in ABBA blocks, and fails on a significant slowdown beyond the "
+                + "per-row threshold."},
+        footer = {"", "Exit codes: 0 pass, 1 regression, 2 bad input, 3 inconclusive rows under --strict.",
+                "Accept a slowdown: scripts/gate-ab --promote HEAD --reason 'why', then commit results/baseline/.",
+                "docs/gate.md explains the statistics, thresholds and calibration."})
+public final class GateAbCommand implements Callable<Integer> {
+
+    @Option(names = "--baseline-ref", paramLabel = "REF",
+            description = "Git ref whose benchmarks jar is side A (built once per commit, cached in results/jars/).")
+    String baselineRef;
+
+    @Option(names = "--baseline-jar", paramLabel = "FILE", description = "A benchmarks jar as side A.")
+    Path baselineJar;
+
+    @Option(names = "--current-jar", paramLabel = "FILE",
+            description = "The benchmarks jar as side B (default: this tree's harness/target/benchmarks.jar).")
+    Path currentJar;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Job folder (default: results/runs/gate-ab-<UTC stamp>); must not exist yet.")
+    Path out;
+
+    @Option(names = "--cpus", paramLabel = "LIST",
+            description = "CPU list both sides are pinned to (scripts/gate-ab applies it with taskset); recorded.")
+    String cpus;
+
+    @Option(names = "--alpha", paramLabel = "LEVEL", defaultValue = "0.05",
+            description = "Family-wise false-alarm rate over all rows and looks (default: ${DEFAULT-VALUE}).")
+    double alpha;
+
+    @Option(names = "--thresholds", paramLabel = "FILE",
+            description = "Per-row practical thresholds (default: results/gate-ab-thresholds.json).")
+    Path thresholds;
+
+    @Option(names = "--strict", description = "Exit 3 when a row stays INCONCLUSIVE (and nothing regressed).")
+    boolean strict;
+
+    @Option(names = "--quick-check",
+            description = "Tiny settings (2 pairs, 1 short iteration): proves the job runs; its verdicts mean nothing.")
+    boolean quickCheck;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of the fork order (default: from the clock).")
+    Long seed;
+
+    @Option(names = "--junit", paramLabel = "FILE", description = "Also write JUnit XML here (always written to the job folder).")
+    Path junit;
+
+    @Option(names = "--markdown", paramLabel = "FILE", description = "Also write Markdown here (always written to the job folder).")
+    Path markdown;
+
+    @Option(names = "--dry-run", description = "Print the plan and its estimated duration; run nothing.")
+    boolean dryRun;
+
+    @Option(names = "--calibration-work", paramLabel = "PERCENT", hidden = true,
+            description = "Calibration only: run GateCalibrationBenchmark alone, side B at PERCENT of A's work.")
+    Integer calibrationWork;
+
+    @Option(names = "--promote", paramLabel = "REF",
+            description = "Make REF's commit the baseline (results/baseline/REF), with --reason; then exit.")
+    String promote;
+
+    @Option(names = "--reason", paramLabel = "TEXT", description = "Why the baseline moves (with --promote).")
+    String reason;
+
+    private PrintStream stdout = System.out;
+    private PrintStream stderr = System.err;
+    private final Instant started = Instant.now();
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the command and returns its exit code; never calls System.exit. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        GateAbCommand command = new GateAbCommand();
+        command.stdout = out;
+        command.stderr = err;
+        return new CommandLine(command)
+                .setOut(new PrintWriter(out, true, StandardCharsets.UTF_8))
+                .setErr(new PrintWriter(err, true, StandardCharsets.UTF_8))
+                .setParameterExceptionHandler((e, a) -> {
+                    err.println("gate-ab: " + e.getMessage() + " (--help lists the options)");
+                    return 2;
+                })
+                .setExecutionExceptionHandler((e, c, p) -> {
+                    err.println("gate-ab: unexpected error (a bug, please report it): " + e);
+                    return 2;
+                })
+                .execute(args);
+    }
+
+    static Path root() {
+        return Path.of(System.getProperty(GateCommand.ROOT_PROPERTY, ".")).toAbsolutePath().normalize();
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (promote != null) {
+            try {
+                return promote();
+            } catch (GateException e) {
+                stderr.println("gate-ab: " + e.getMessage());
+                return 2;
+            }
+        }
+        Inputs in;
+        try {
+            in = inputs();
+        } catch (GateException e) {
+            // bad input: nothing is created, except the JUnit file CI asked for by name
+            stderr.println("gate-ab: " + e.getMessage());
+            writeBadInput(e.getMessage(), null);
+            return 2;
+        }
+        if (dryRun) {
+            return dryRun(in);
+        }
+        return job(in);
+    }
+
+    /** Everything checked before a file is written. */
+    private record Inputs(Path baselineJar, String baselineName, String baselineSha, Path currentJar,
+                          String currentSha, Path out, GateThresholds thresholds, GateSubset subset, long seed) {
+    }
+
+    private Inputs inputs() throws GateException, InterruptedException {
+        if ((baselineRef == null) == (baselineJar == null)) {
+            throw new GateException("give exactly one of --baseline-ref REF and --baseline-jar FILE");
+        }
+        if (reason != null) {
+            throw new GateException("--reason goes with --promote only");
+        }
+        if (!(alpha > 0 && alpha < 0.5)) {
+            throw new GateException("--alpha must lie in (0, 0.5), was " + alpha);
+        }
+        if (cpus != null && !cpus.matches("[0-9]+([-,][0-9]+)*")) {
+            throw new GateException("--cpus must be a CPU list such as 0,1 or 0-1, was '" + cpus + "'");
+        }
+        Path root = root();
+        String baselineSha;
+        String baselineName;
+        if (baselineJar != null) {
+            requireJar(baselineJar, "--baseline-jar");
+            baselineSha = "unknown (a jar)";
+            baselineName = baselineJar.toString();
+        } else {
+            baselineSha = resolve(root, baselineRef, "--baseline-ref");
+            baselineName = baselineRef;
+        }
+        Path current = currentJar != null ? currentJar : root.resolve("harness/target/benchmarks.jar");
+        requireJar(current, "--current-jar");
+        Path jobDir = out != null ? out : root.resolve("results/runs/gate-ab-"
+                + DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(started));
+        if (Files.exists(jobDir)) {
+            throw new GateException("--out " + jobDir + ": already exists; give a new folder");
+        }
+        GateThresholds t = loadThresholds(root);
+        String head = git(root, "rev-parse", "HEAD");
+        String dirty = git(root, "status", "--porcelain", "--untracked-files=no");
+        String currentSha = currentJar != null ? "unknown (a jar)"
+                : (head == null ? "unknown" : head + (dirty != null && !dirty.isBlank() ? "-dirty" : ""));
+        return new Inputs(baselineJar, baselineName, baselineSha, current, currentSha, jobDir, t,
+                subset(), seed != null ? seed : started.toEpochMilli());
+    }
+
+    private GateSubset subset() throws GateException {
+        if (calibrationWork == null) {
+            return quickCheck ? GateSubset.quickCheck() : GateSubset.ci();
+        }
+        try {
+            return GateSubset.calibration(calibrationWork, quickCheck);
+        } catch (IllegalArgumentException e) {
+            throw new GateException("--calibration-work: " + e.getMessage());
+        }
+    }
+
+    private GateThresholds loadThresholds(Path root) throws GateException {
+        if (thresholds != null) {
+            return GateThresholds.load(thresholds);
+        }
+        Path checkedIn = root.resolve("results/gate-ab-thresholds.json");
+        return Files.exists(checkedIn) ? GateThresholds.load(checkedIn) : GateThresholds.builtIn();
+    }
+
+    private static void requireJar(Path jar, String option) throws GateException {
+        if (!Files.isRegularFile(jar)) {
+            throw new GateException(option + " " + jar + ": no such file");
+        }
+        try (JarFile j = new JarFile(jar.toFile())) {
+            if (j.getEntry("META-INF/BenchmarkList") == null) {
+                throw new GateException(option + " " + jar + ": not a JMH benchmarks jar (no META-INF/BenchmarkList)");
+            }
+        } catch (IOException e) {
+            throw new GateException(option + " " + jar + ": not a readable jar (" + e.getMessage() + ")");
+        }
+    }
+
+    /** The full sha of a ref, or a GateException naming it. */
+    static String resolve(Path root, String ref, String option) throws GateException {
+        if (ref.isBlank() || ref.startsWith("-")) {
+            throw new GateException(option + " '" + ref + "': not a git ref");
+        }
+        String sha = git(root, "rev-parse", "--verify", "--quiet", ref + "^{commit}");
+        if (sha == null || !sha.matches("[0-9a-f]{40}")) {
+            throw new GateException(option + " '" + ref + "': not a commit in " + root);
+        }
+        return sha;
+    }
+
+    private int dryRun(Inputs in) {
+        GateSubset s = in.subset();
+        double[] est = s.estimateSeconds();
+        stdout.println("gate-ab: plan (nothing runs with --dry-run)");
+        stdout.println("  A: " + in.baselineName() + " @ " + in.baselineSha() + (in.baselineJar() == null
+                ? (Files.exists(cachedJar(in.baselineSha())) ? " (cached jar)" : " (jar to build, about 1-2 min)") : ""));
+        stdout.println("  B: " + in.currentJar() + " @ " + in.currentSha());
+        for (GateSubset.Entry e : s.entries()) {
+            stdout.println("  row " + e.label() + ": " + String.join(" ", s.jmhOptions(e)));
+        }
+        stdout.printf(Locale.ROOT, "  %d pairs a row, up to %d for undecided rows; JVM args %s%n", s.firstPairs(),
+                s.maxPairs(), BenchCommand.HEAP_FLAGS);
+        stdout.printf(Locale.ROOT, "  estimate: %.0f s for the first look, %.0f s at most (every row to %d pairs), "
+                + "plus the baseline jar's build when it is not cached%n", est[0], est[1], s.maxPairs());
+        return 0;
+    }
+
+    private Path cachedJar(String sha) {
+        return root().resolve("results/jars/" + sha + ".jar");
+    }
+
+    private int job(Inputs in) throws InterruptedException {
+        Path dir = in.out();
+        List<String> notes = new ArrayList<>();
+        String machine = "unknown";
+        String jdk = "unknown";
+        try {
+            // the folder first: a failed baseline build is then reported in its gate-junit.xml too
+            Files.createDirectories(dir);
+            Path aJar = in.baselineJar() != null ? in.baselineJar() : baselineJar(in.baselineSha());
+            Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+            Map<String, Object> env = RunEnvironment.describe(java, "gate-ab", cpus, BenchCommand.HEAP_FLAGS);
+            env.put("baseline", Map.of("name", in.baselineName(), "sha", in.baselineSha(), "jar", aJar.toString()));
+            env.put("current", Map.of("sha", in.currentSha(), "jar", in.currentJar().toString()));
+            PairedJob.write(dir.resolve("env.json"), new com.fasterxml.jackson.databind.ObjectMapper()
+                    .writerWithDefaultPrettyPrinter().writeValueAsString(env) + "\n");
+            machine = env.get("cpuModel") + ", " + env.get("cores") + " cores"
+                    + (cpus == null ? "" : ", pinned to " + cpus);
+            jdk = ((Map<?, ?>) env.get("jdk")).get("vendor") + " " + ((Map<?, ?>) env.get("jdk")).get("version")
+                    + " " + BenchCommand.HEAP_FLAGS;
+            Path profiler = profilerJar(in.currentJar(), dir.resolve("profiler.jar"));
+
+            GateSubset subset = in.subset();
+            Set<String> aList = listed(java, aJar);
+            Set<String> bList = listed(java, in.currentJar());
+            List<PairedJob.RowSpec> rows = new ArrayList<>();
+            List<String> added = new ArrayList<>();
+            List<String> removed = new ArrayList<>();
+            for (GateSubset.Entry e : subset.entries()) {
+                boolean inA = present(aList, e);
+                boolean inB = present(bList, e);
+                if (inA && inB) {
+                    rows.add(new PairedJob.RowSpec(e.label(), spec(java, profiler, aJar, e, e.params(), subset),
+                            spec(java, profiler, in.currentJar(), e, subset.paramsB(e), subset)));
+                } else if (inB) {
+                    added.add(e.label());
+                } else if (inA) {
+                    removed.add(e.label());
+                } else {
+                    notes.add("in neither jar: " + e.label());
+                }
+            }
+            if (rows.isEmpty()) {
+                throw new GateException("nothing compared: no row of the gate's subset is in both jars");
+            }
+            if (subset.isQuickCheck()) {
+                notes.add("QUICK CHECK: tiny settings; the verdicts below mean nothing");
+            }
+            int looks = subset.maxPairs() > subset.firstPairs() ? 2 : 1;
+            PairedJob runner = new PairedJob(dir, in.seed(), Duration.ofMinutes(5), stderr::println);
+            double[] est = subset.estimateSeconds();
+            stderr.printf(Locale.ROOT, "gate-ab: %d rows, %d pairs each (up to %d when undecided): about %.0f s, "
+                    + "at most %.0f s; order in %s%n", rows.size(), subset.firstPairs(), subset.maxPairs(),
+                    est[0] * rows.size() / subset.entries().size(), est[1] * rows.size() / subset.entries().size(),
+                    dir.resolve(PairedJob.ORDER_FILE));
+            runner.runPairs(rows, subset.firstPairs(), 1);
+            List<String> labels = rows.stream().map(PairedJob.RowSpec::label).toList();
+            List<PairedGate.Row> decided = new ArrayList<>(PairedGate.judge(runner.values(), labels, in.thresholds(),
+                    alpha, 1, looks));
+            List<String> undecided = PairedGate.undecided(decided);
+            if (looks == 2 && !undecided.isEmpty()) {
+                stderr.println("gate-ab: " + undecided.size() + " row(s) undecided after " + subset.firstPairs()
+                        + " pairs, running " + (subset.maxPairs() - subset.firstPairs()) + " more: " + undecided);
+                List<PairedJob.RowSpec> again = rows.stream().filter(r -> undecided.contains(r.label())).toList();
+                runner.runPairs(again, subset.maxPairs() - subset.firstPairs(), 2);
+                decided.removeIf(r -> undecided.contains(r.label()));
+                decided.addAll(PairedGate.judge(runner.values(), undecided, in.thresholds(), alpha, 2, looks));
+            }
+            String stats = String.format(Locale.ROOT, "statistics: one-sided t test on the mean per-pair log ratio, "
+                    + "Holm over rows, Bonferroni over %d look(s) (alpha %s family-wise); REGRESSION = significant and "
+                    + "slower than the row's threshold; seed %d; %s", looks, alpha, in.seed(),
+                    in.thresholds().describe().get(0));
+            return finish(new GateAbOutput.Report(in.baselineName(), in.baselineSha(), "current", in.currentSha(),
+                    machine, jdk, stats, decided, added, removed, notes, seconds(), null), dir);
+        } catch (GateException e) {
+            stderr.println("gate-ab: " + e.getMessage());
+            writeBadInput(e.getMessage(), Files.isDirectory(dir) ? dir : null, machine, jdk, in);
+            return 2;
+        } catch (IOException e) {
+            stderr.println("gate-ab: " + e.getMessage());
+            writeBadInput(String.valueOf(e.getMessage()), Files.isDirectory(dir) ? dir : null, machine, jdk, in);
+            return 2;
+        }
+    }
+
+    private double seconds() {
+        return Duration.between(started, Instant.now()).toMillis() / 1000.0;
+    }
+
+    private int finish(GateAbOutput.Report report, Path dir) throws GateException {
+        String md = GateAbOutput.markdown(report, strict);
+        String xml = GateAbOutput.junit(report, strict);
+        if (dir != null) {
+            PairedJob.write(dir.resolve("gate.md"), md);
+            PairedJob.write(dir.resolve("gate-junit.xml"), xml);
+            PairedJob.write(dir.resolve("gate.txt"), GateAbOutput.text(report, strict));
+        }
+        if (markdown != null) {
+            PairedJob.write(markdown, md);
+        }
+        if (junit != null) {
+            PairedJob.write(junit, xml);
+        }
+        String summary = System.getenv("GITHUB_STEP_SUMMARY");
+        if (summary != null && !summary.isBlank()) {
+            try {
+                Files.writeString(Path.of(summary), md + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND);
+            } catch (IOException e) {
+                stderr.println("gate-ab: cannot append to $GITHUB_STEP_SUMMARY (" + e.getMessage() + ")");
+            }
+        }
+        stdout.print(GateAbOutput.text(report, strict));
+        if (dir != null) {
+            stdout.println("gate-ab: report in " + dir.resolve("gate.md"));
+        }
+        stdout.flush();
+        return report.exitCode(strict);
+    }
+
+    private void writeBadInput(String message, Path dir) {
+        writeBadInput(message, dir, "unknown", "unknown", null);
+    }
+
+    private void writeBadInput(String message, Path dir, String machine, String jdk, Inputs in) {
+        GateAbOutput.Report r = new GateAbOutput.Report(in == null ? String.valueOf(baselineRef) : in.baselineName(),
+                in == null ? "unknown" : in.baselineSha(), "current", in == null ? "unknown" : in.currentSha(),
+                machine, jdk, "statistics: none (bad input)", List.of(), List.of(), List.of(), List.of(), seconds(),
+                message);
+        try {
+            if (dir != null) {
+                PairedJob.write(dir.resolve("gate-junit.xml"), GateAbOutput.junit(r, strict));
+                PairedJob.write(dir.resolve("gate.md"), GateAbOutput.markdown(r, strict));
+            }
+            if (junit != null) {
+                PairedJob.write(junit, GateAbOutput.junit(r, strict));
+            }
+            if (markdown != null && dir != null) {
+                PairedJob.write(markdown, GateAbOutput.markdown(r, strict));
+            }
+        } catch (GateException e) {
+            stderr.println("gate-ab: " + e.getMessage());
+        }
+    }
+
+    private ForkSpec spec(Path java, Path profiler, Path jar, GateSubset.Entry e, Map<String, String> params,
+                          GateSubset subset) {
+        // the profiler jar comes first, so both sides measure CPU with the current CpuTimeProfiler
+        return new ForkSpec(e.label(), java, Path.of(profiler.toAbsolutePath() + File.pathSeparator
+                + jar.toAbsolutePath()), e.benchmark(), params, subset.jmhOptions(e), BenchCommand.HEAP_FLAGS);
+    }
+
+    /** A jar holding only the current jar's CpuTimeProfiler classes. */
+    static Path profilerJar(Path current, Path target) throws GateException {
+        String prefix = GateSubset.CPU_PROFILER.replace('.', '/');
+        int copied = 0;
+        try (JarFile in = new JarFile(current.toFile());
+             JarOutputStream out = new JarOutputStream(Files.newOutputStream(target))) {
+            for (JarEntry e : java.util.Collections.list(in.entries())) {
+                if (e.getName().startsWith(prefix) && e.getName().endsWith(".class")) {
+                    out.putNextEntry(new JarEntry(e.getName()));
+                    try (InputStream s = in.getInputStream(e)) {
+                        s.transferTo(out);
+                    }
+                    out.closeEntry();
+                    copied++;
+                }
+            }
+        } catch (IOException e) {
+            throw new GateException(current + ": cannot copy the CPU profiler out of it (" + e.getMessage() + ")", e);
+        }
+        if (copied == 0) {
+            throw new GateException(current + ": holds no " + GateSubset.CPU_PROFILER);
+        }
+        return target;
+    }
+
+    /** {@code benchmark} and {@code benchmark param=value} lines of a jar's {@code -lp} listing. */
+    private Set<String> listed(Path java, Path jar) throws GateException, InterruptedException {
+        List<String> command = List.of(java.toString(), "-cp", jar.toAbsolutePath().toString(),
+                "org.openjdk.jmh.Main", "-lp", "org\\.stealbench\\..*");
+        String output;
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            byte[] bytes = p.getInputStream().readAllBytes();
+            if (!p.waitFor(2, TimeUnit.MINUTES) || p.exitValue() != 0) {
+                p.destroyForcibly();
+                throw new GateException(jar + ": JMH cannot list its benchmarks");
+            }
+            output = new String(bytes, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new GateException(jar + ": JMH cannot list its benchmarks (" + e.getMessage() + ")", e);
+        }
+        return parseListing(output);
+    }
+
+    /** Parses JMH's {@code -lp} output: a benchmark line, then {@code   param "name" = {v1, v2}} lines. */
+    static Set<String> parseListing(String output) {
+        Set<String> present = new LinkedHashSet<>();
+        String current = null;
+        for (String line : output.split("\\R")) {
+            if (line.startsWith("org.")) {
+                current = line.strip();
+                present.add(current);
+            } else if (current != null && line.strip().startsWith("param \"")) {
+                String s = line.strip();
+                String name = s.substring(7, s.indexOf('"', 7));
+                String values = s.substring(s.indexOf('{') + 1, s.lastIndexOf('}'));
+                for (String v : values.split(",")) {
+                    present.add(current + " " + name + "=" + v.strip());
+                }
+            }
+        }
+        return present;
+    }
+
+    /** Whether a listing holds the row's benchmark with every parameter name and value it sets. */
+    static boolean present(Set<String> listing, GateSubset.Entry e) {
+        if (!listing.contains(e.benchmark())) {
+            return false;
+        }
+        for (Map.Entry<String, String> p : e.params().entrySet()) {
+            // a value outside the @Param list still runs when the parameter exists; its name must
+            boolean named = listing.stream().anyMatch(s -> s.startsWith(e.benchmark() + " " + p.getKey() + "="));
+            if (!named) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The baseline commit's benchmarks jar: cached in results/jars/, else built in a temporary worktree. */
+    private Path baselineJar(String sha) throws GateException, InterruptedException {
+        Path cached = cachedJar(sha);
+        if (Files.isRegularFile(cached)) {
+            stderr.println("gate-ab: baseline jar " + cached + " (cached)");
+            return cached;
+        }
+        Path root = root();
+        Path tree;
+        try {
+            tree = Files.createTempDirectory("stealbench-baseline-");
+        } catch (IOException e) {
+            throw new GateException("cannot create a temporary folder (" + e.getMessage() + ")", e);
+        }
+        long t0 = System.nanoTime();
+        stderr.println("gate-ab: building the baseline jar of " + sha + " in a temporary worktree " + tree);
+        try {
+            exec(root, List.of("git", "worktree", "add", "--detach", "--force", tree.toString(), sha), "git worktree add");
+            exec(tree, List.of("mvn", "-B", "-q", "-DskipTests", "package"), "mvn package of " + sha);
+            Path built = tree.resolve("harness/target/benchmarks.jar");
+            if (!Files.isRegularFile(built)) {
+                throw new GateException(sha + ": its build made no harness/target/benchmarks.jar");
+            }
+            Files.createDirectories(cached.getParent());
+            Path temp = Files.createTempFile(cached.getParent(), "." + sha, ".jar.tmp");
+            Files.copy(built, temp, StandardCopyOption.REPLACE_EXISTING);
+            Files.setPosixFilePermissions(temp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            Files.move(temp, cached, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            stderr.printf(Locale.ROOT, "gate-ab: built and cached %s in %.0f s%n", cached,
+                    (System.nanoTime() - t0) / 1e9);
+            return cached;
+        } catch (IOException e) {
+            throw new GateException("cannot cache the baseline jar (" + e.getMessage() + ")", e);
+        } finally {
+            try {
+                exec(root, List.of("git", "worktree", "remove", "--force", tree.toString()), "git worktree remove");
+            } catch (GateException e) {
+                stderr.println("gate-ab: " + e.getMessage() + "; remove " + tree + " and run git worktree prune");
+            }
+        }
+    }
+
+    private void exec(Path dir, List<String> command, String what) throws GateException, InterruptedException {
+        try {
+            Process p = new ProcessBuilder(command).directory(dir.toFile())
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(false).start();
+            byte[] err = p.getErrorStream().readAllBytes();
+            if (!p.waitFor(20, TimeUnit.MINUTES) || p.exitValue() != 0) {
+                p.destroyForcibly();
+                String msg = new String(err, StandardCharsets.UTF_8).strip();
+                throw new GateException(what + " failed" + (msg.isEmpty() ? "" : ": "
+                        + msg.lines().reduce((a, b) -> b).orElse("")));
+            }
+        } catch (IOException e) {
+            throw new GateException(what + ": cannot start " + command.get(0) + " (" + e.getMessage() + ")", e);
+        }
+    }
+
+    static String git(Path root, String... args) {
+        List<String> command = new ArrayList<>(List.of("git", "-C", root.toString()));
+        command.addAll(List.of(args));
+        try {
+            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            byte[] bytes = p.getInputStream().readAllBytes();
+            if (!p.waitFor(1, TimeUnit.MINUTES) || p.exitValue() != 0) {
+                p.destroyForcibly();
+                return null;
+            }
+            return new String(bytes, StandardCharsets.UTF_8).strip();
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /**
+     * {@code --promote REF --reason TEXT}: writes REF's full sha to {@code results/baseline/REF} (one
+     * atomic rename) and appends the reason to {@code results/baseline/REF.log}. Refused when the
+     * ref is not a commit, the reason is missing, or REF names the working tree's HEAD while it has
+     * uncommitted changes (the baseline would not be what was measured).
+     */
+    private int promote() throws GateException {
+        if (reason == null || reason.isBlank()) {
+            throw new GateException("--promote needs --reason TEXT (why the baseline moves)");
+        }
+        if (baselineRef != null || baselineJar != null || currentJar != null) {
+            throw new GateException("--promote REF takes no --baseline-ref, --baseline-jar or --current-jar");
+        }
+        Path root = root();
+        String sha = resolve(root, promote, "--promote");
+        String head = git(root, "rev-parse", "HEAD");
+        String dirty = git(root, "status", "--porcelain", "--untracked-files=no");
+        if (sha.equals(head) && dirty != null && !dirty.isBlank()) {
+            throw new GateException("--promote " + promote + ": the working tree has uncommitted changes; commit "
+                    + "them first, so the baseline is the code that was gated");
+        }
+        Path ref = root.resolve("results/baseline/REF");
+        Path log = root.resolve("results/baseline/REF.log");
+        try {
+            String old = Files.exists(ref) ? Files.readString(ref).strip() : "none";
+            String entry = Instant.now() + " " + old + " -> " + sha + ": " + reason.replace('\n', ' ').strip() + "\n";
+            String history = Files.exists(log) ? Files.readString(log) : "";
+            AtomicFiles.write(log, history + entry);
+            AtomicFiles.write(ref, sha + "\n");
+        } catch (IOException e) {
+            throw new GateException(ref + ": cannot be written (" + e.getMessage() + ")", e);
+        }
+        stdout.println("gate-ab: results/baseline/REF is now " + sha + " (" + promote + "); reason logged in "
+                + "results/baseline/REF.log; commit both");
+        return 0;
+    }
+}

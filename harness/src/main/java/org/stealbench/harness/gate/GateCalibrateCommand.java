@@ -1,0 +1,264 @@
+package org.stealbench.harness.gate;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.Callable;
+import org.stealbench.harness.stats.Proportions;
+import org.stealbench.harness.VersionProvider;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code scripts/gate-calibrate}: measures the paired gate on this machine. {@code run} makes
+ * independent A/A {@code gate-ab} jobs (the same jar on both sides) and jobs with a real injected
+ * slowdown ({@code GateCalibrationBenchmark}, side B doing more work per operation), in a shuffled
+ * order so the machine's drift lands on every kind alike, and writes the table of false alarms and
+ * detections. {@code analyze-stored} is the stored-number gate's former round analysis.
+ */
+@Command(name = "gate-calibrate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Measures the regression gate's false alarms and detection power on this machine.",
+        subcommands = {GateCalibrateCommand.Run.class, GateCalibrateCommand.AnalyzeStored.class})
+public final class GateCalibrateCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the command and returns its exit code; never calls System.exit. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        return new CommandLine(new GateCalibrateCommand())
+                .setOut(new PrintWriter(out, true, StandardCharsets.UTF_8))
+                .setErr(new PrintWriter(err, true, StandardCharsets.UTF_8))
+                .setParameterExceptionHandler((e, a) -> {
+                    err.println("gate-calibrate: " + e.getMessage() + " (--help lists the options)");
+                    return 2;
+                })
+                .setExecutionExceptionHandler((e, c, p) -> {
+                    err.println("gate-calibrate: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+                    return 2;
+                })
+                .execute(args);
+    }
+
+    @Override
+    public Integer call() {
+        spec.commandLine().getErr().println("gate-calibrate: name a subcommand: run or analyze-stored "
+                + "(--help lists them)");
+        return 2;
+    }
+
+    /** Independent A/A and injected-slowdown {@code gate-ab} jobs, then the table. */
+    @Command(name = "run", mixinStandardHelpOptions = true,
+            description = {"Runs independent A/A gate-ab jobs and injected-slowdown jobs, then writes "
+                    + "calibration.md in the folder.",
+                    "About 3 to 6 minutes an A/A job and 1 a slowdown job on 2 cores: 30 + 3 x 20 jobs take hours; "
+                            + "run it on a quiet machine."})
+    static final class Run implements Callable<Integer> {
+
+        @Option(names = "--jobs", paramLabel = "N", defaultValue = "30",
+                description = "A/A jobs (default: ${DEFAULT-VALUE}).")
+        int jobs;
+
+        @Option(names = "--slowdown-jobs", paramLabel = "N", defaultValue = "20",
+                description = "Jobs per injected slowdown (default: ${DEFAULT-VALUE}).")
+        int slowdownJobs;
+
+        @Option(names = "--slowdowns", paramLabel = "PERCENT", split = ",", defaultValue = "105,110,125",
+                description = "Side B's work in percent of side A's (default: ${DEFAULT-VALUE}).")
+        List<Integer> slowdowns;
+
+        @Option(names = "--jar", paramLabel = "FILE",
+                description = "The benchmarks jar, copied into the folder first (default: this tree's).")
+        Path jar;
+
+        @Option(names = "--out", paramLabel = "DIR",
+                description = "Folder (default: results/runs/gate-calibration-<UTC stamp>); must not exist.")
+        Path out;
+
+        @Option(names = "--thresholds", paramLabel = "FILE",
+                description = "Thresholds the jobs use (default: results/gate-ab-thresholds.json).")
+        Path thresholds;
+
+        @Option(names = "--quick-check", description = "Tiny jobs: proves the command runs; figures mean nothing.")
+        boolean quickCheck;
+
+        @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the job order.")
+        long seed;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws IOException, GateException {
+            PrintWriter err = spec.commandLine().getErr();
+            PrintWriter stdout = spec.commandLine().getOut();
+            if (jobs < 0 || slowdownJobs < 0 || jobs + slowdownJobs == 0) {
+                err.println("gate-calibrate: --jobs and --slowdown-jobs must be 0 or more, and not both 0");
+                return 2;
+            }
+            for (int s : slowdowns) {
+                if (s <= 100 || s > 1000) {
+                    err.println("gate-calibrate: --slowdowns must lie in (100, 1000] percent, had " + s);
+                    return 2;
+                }
+            }
+            Path root = GateAbCommand.root();
+            Path source = jar != null ? jar : root.resolve("harness/target/benchmarks.jar");
+            if (!Files.isRegularFile(source)) {
+                err.println("gate-calibrate: --jar " + source + ": no such file");
+                return 2;
+            }
+            if (thresholds != null && !Files.isRegularFile(thresholds)) {
+                err.println("gate-calibrate: --thresholds " + thresholds + ": no such file");
+                return 2;
+            }
+            Path dir = out != null ? out : root.resolve("results/runs/gate-calibration-"
+                    + DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(Instant.now()));
+            if (Files.exists(dir)) {
+                err.println("gate-calibrate: --out " + dir + ": already exists; give a new folder");
+                return 2;
+            }
+            Files.createDirectories(dir);
+            Path copy = dir.resolve("benchmarks.jar");
+            Files.copy(source, copy, StandardCopyOption.REPLACE_EXISTING);
+
+            List<Integer> kinds = new ArrayList<>();
+            for (int i = 0; i < jobs; i++) {
+                kinds.add(100);
+            }
+            for (int s : slowdowns) {
+                for (int i = 0; i < slowdownJobs; i++) {
+                    kinds.add(s);
+                }
+            }
+            Collections.shuffle(kinds, new Random(seed));
+            Map<Integer, int[]> tally = new LinkedHashMap<>();
+            tally.put(100, new int[4]);
+            slowdowns.forEach(s -> tally.put(s, new int[4]));
+            StringBuilder log = new StringBuilder();
+            for (int j = 0; j < kinds.size(); j++) {
+                int kind = kinds.get(j);
+                Path jobDir = dir.resolve(String.format(Locale.ROOT, "job-%03d-%s", j, kind == 100 ? "aa" : "slow" + kind));
+                List<String> args = new ArrayList<>(List.of("--baseline-jar", copy.toString(), "--current-jar",
+                        copy.toString(), "--out", jobDir.toString(), "--seed", Long.toString(seed * 1000 + j)));
+                if (kind != 100) {
+                    args.addAll(List.of("--calibration-work", Integer.toString(kind)));
+                }
+                if (quickCheck) {
+                    args.add("--quick-check");
+                }
+                if (thresholds != null) {
+                    args.addAll(List.of("--thresholds", thresholds.toString()));
+                }
+                ByteArrayOutputStream text = new ByteArrayOutputStream();
+                stdout.printf(Locale.ROOT, "gate-calibrate: %s job %d of %d: %s%n", Instant.now(), j + 1, kinds.size(),
+                        kind == 100 ? "A/A (the gate's subset)" : "injected +" + (kind - 100) + "%");
+                stdout.flush();
+                int code = GateAbCommand.run(args.toArray(String[]::new),
+                        new PrintStream(text, true, StandardCharsets.UTF_8),
+                        new PrintStream(text, true, StandardCharsets.UTF_8));
+                Files.write(jobDir.resolveSibling(jobDir.getFileName() + ".log"), text.toByteArray());
+                // exit codes 0, 1, 2, 3 counted as pass, regression, error, inconclusive
+                tally.get(kind)[code == 0 ? 0 : code == 1 ? 1 : code == 3 ? 3 : 2]++;
+                log.append(jobDir.getFileName()).append(": exit ").append(code).append('\n');
+            }
+            String table = table(tally, quickCheck) + "\njobs:\n" + log;
+            PairedJob.write(dir.resolve("calibration.md"), table);
+            stdout.print(table);
+            stdout.println("gate-calibrate: table in " + dir.resolve("calibration.md"));
+            return 0;
+        }
+    }
+
+    /** The calibration table: per kind, jobs and outcomes, with Clopper-Pearson bounds. */
+    static String table(Map<Integer, int[]> tally, boolean quickCheck) {
+        StringBuilder s = new StringBuilder("# Paired gate calibration\n\n");
+        if (quickCheck) {
+            s.append("**QUICK CHECK: tiny jobs; these figures mean nothing.**\n\n");
+        }
+        s.append("| jobs | kind | REGRESSION (exit 1) | pass | inconclusive | error (exit 2) | 95% bound |\n")
+                .append("| --- | --- | --- | --- | --- | --- | --- |\n");
+        for (Map.Entry<Integer, int[]> e : tally.entrySet()) {
+            int[] t = e.getValue();
+            int n = t[0] + t[1] + t[2] + t[3];
+            if (n == 0) {
+                continue;
+            }
+            boolean aa = e.getKey() == 100;
+            String bound = aa
+                    ? String.format(Locale.ROOT, "false-alarm rate at most %.1f%%", 100 * Proportions.upperBound(t[1], n, 0.95))
+                    : String.format(Locale.ROOT, "caught at least %.1f%%", 100 * (1 - Proportions.upperBound(n - t[1], n, 0.95)));
+            s.append(String.format(Locale.ROOT, "| %d | %s | %d | %d | %d | %d | %s |%n", n,
+                    aa ? "A/A (same jar, the gate's subset)" : "injected +" + (e.getKey() - 100) + "% (GateCalibrationBenchmark)",
+                    t[1], t[0], t[3], t[2], bound));
+        }
+        return s.toString();
+    }
+
+    /** The stored-number gate's round analysis (rounds collected by the former script). */
+    @Command(name = "analyze-stored", mixinStandardHelpOptions = true,
+            description = "Analyzes rounds of the stored-number gate (round-*/ folders) collected earlier.")
+    static final class AnalyzeStored implements Callable<Integer> {
+
+        @Parameters(paramLabel = "DIR", description = "The folder holding round-*/.")
+        Path dir;
+
+        @Option(names = "--config", paramLabel = "FILE", description = "Thresholds (default: results/gate-thresholds.json).")
+        Path config;
+
+        @Option(names = "--normalize", paramLabel = "GLOB", description = "Reference benchmark, as scripts/gate's.")
+        String normalize;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            PrintWriter err = spec.commandLine().getErr();
+            if (!Files.isDirectory(dir)) {
+                err.println("gate-calibrate: " + dir + ": no such folder");
+                return 2;
+            }
+            Path c = config != null ? config : GateAbCommand.root().resolve("results/gate-thresholds.json");
+            if (config != null && !Files.isRegularFile(config)) {
+                err.println("gate-calibrate: --config " + config + ": no such file");
+                return 2;
+            }
+            List<GateCalibration.Round> rounds = GateCalibration.rounds(dir);
+            if (rounds.size() < 2) {
+                err.println("gate-calibrate: need at least 2 complete rounds in " + dir + ", found " + rounds.size());
+                return 2;
+            }
+            GateThresholds t;
+            try {
+                t = Files.exists(c) ? GateThresholds.load(c) : GateThresholds.builtIn();
+            } catch (GateException e) {
+                err.println("gate-calibrate: " + e.getMessage());
+                return 2;
+            }
+            spec.commandLine().getOut().print(GateCalibration.analyze(rounds, t, normalize));
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package org.stealbench.harness.gate;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The benchmarks the paired gate ({@code scripts/gate-ab}) runs from both jars, and how: the code
+ * users care about, one row each.
+ * <ul>
+ *   <li>owner push+pop ({@code DequeOpsBenchmark.pushPop}, depth 0) on {@code chase-lev} and
+ *       {@code duffy}, and on {@code locked}, the lock-based contender;</li>
+ *   <li>queue/drain on {@code ws-chase-lev}, draining while queuing ({@code separate=false});</li>
+ *   <li>fork/join fib on {@code ws-chase-lev}, forking all the way down.</li>
+ * </ul>
+ * Every fork runs with JMH's GC profiler (allocation per op) and {@code CpuTimeProfiler} (CPU
+ * time of the benchmark's threads per op) on a fixed, pre-touched heap. Sized for CI: see
+ * {@link #forkSeconds()} and {@code docs/gate.md}. Changing it changes what the calibration
+ * measured: re-calibrate ({@code scripts/gate-calibrate}).
+ */
+public final class GateSubset {
+
+    private static final String BENCH = "org.stealbench.harness.bench.";
+    /** The profiler class passed to JMH; loaded from the current jar on both sides. */
+    public static final String CPU_PROFILER = BENCH + "CpuTimeProfiler";
+
+    /**
+     * One row of the subset.
+     *
+     * @param benchmark  the fully qualified benchmark method
+     * @param params     the parameters that are set (the others keep the jar's first default)
+     * @param singleShot whether the benchmark is single-shot (its iterations are invocations)
+     * @param secondsPerShot a rough cost of one invocation, for the estimate only
+     */
+    public record Entry(String benchmark, Map<String, String> params, boolean singleShot, double secondsPerShot) {
+
+        public Entry {
+            params = new LinkedHashMap<>(params);
+        }
+
+        /** {@code Class.method p=v ...}, the label thresholds match. */
+        public String label() {
+            StringBuilder s = new StringBuilder(benchmark.substring(benchmark.lastIndexOf('.', benchmark.lastIndexOf('.') - 1) + 1));
+            params.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                    .forEach(e -> s.append(' ').append(e.getKey()).append('=').append(e.getValue()));
+            return s.toString();
+        }
+    }
+
+    /** Whether the settings are the CI gate's or a functional check's (meaningless figures). */
+    private final boolean quickCheck;
+    /** For a calibration job: side B's work percentage of GateCalibrationBenchmark; 0 for the gate's rows. */
+    private final int slowdownPercent;
+
+    private GateSubset(boolean quickCheck, int slowdownPercent) {
+        this.quickCheck = quickCheck;
+        this.slowdownPercent = slowdownPercent;
+    }
+
+    /**
+     * A calibration job's subset: one row, {@code GateCalibrationBenchmark.pushPopBatch}, whose side
+     * B runs {@code workPercent} percent of side A's work (a real slowdown; 100 is an A/A row).
+     */
+    public static GateSubset calibration(int workPercent, boolean quickCheck) {
+        if (workPercent < 100 || workPercent > 1000) {
+            throw new IllegalArgumentException("the injected work must lie in [100, 1000] percent, was " + workPercent);
+        }
+        return new GateSubset(quickCheck, workPercent);
+    }
+
+    /** Side B's parameters for a row: the calibration row's work percentage replaced, else side A's. */
+    public Map<String, String> paramsB(Entry e) {
+        if (slowdownPercent == 0) {
+            return e.params();
+        }
+        Map<String, String> b = new LinkedHashMap<>(e.params());
+        b.put("workPercent", Integer.toString(slowdownPercent));
+        return b;
+    }
+
+    /** The CI gate's subset and settings. */
+    public static GateSubset ci() {
+        return new GateSubset(false, 0);
+    }
+
+    /** The same rows with tiny settings: proves the job runs end to end; its verdicts mean nothing. */
+    public static GateSubset quickCheck() {
+        return new GateSubset(true, 0);
+    }
+
+    public boolean isQuickCheck() {
+        return quickCheck;
+    }
+
+    /** The rows. */
+    public List<Entry> entries() {
+        List<Entry> rows = new ArrayList<>();
+        if (slowdownPercent != 0) {
+            rows.add(new Entry(BENCH + "GateCalibrationBenchmark.pushPopBatch",
+                    Map.of("workPercent", "100", "queue", "blocking"), false, 0));
+            return rows;
+        }
+        for (String queue : List.of("chase-lev", "duffy", "locked")) {
+            rows.add(new Entry(BENCH + "DequeOpsBenchmark.pushPop", Map.of("queue", queue, "depth", "0"), false, 0));
+        }
+        rows.add(new Entry(BENCH + "QueueDrainBenchmark.queueAndDrain", Map.of("pool", "ws-chase-lev", "separate", "false"),
+                true, 0.1));
+        rows.add(new Entry(BENCH + "ForkJoinFibBenchmark.fib", Map.of("pool", "ws-chase-lev", "threshold", "0",
+                "n", quickCheck ? "20" : "30"), true, 0.15));
+        return rows;
+    }
+
+    /**
+     * JMH options of one row's fork (without {@code -f}, {@code -p}, {@code -rf}, {@code -rff}).
+     * Timed rows: 3 warm-up iterations of 300 ms (past the first young collections on the fixed
+     * heap), 4 measured of 250 ms. Single-shot rows: 4 warm-up invocations, 6 measured.
+     */
+    public List<String> jmhOptions(Entry e) {
+        List<String> o = new ArrayList<>();
+        if (quickCheck) {
+            o.addAll(e.singleShot() ? List.of("-wi", "0", "-i", "1") : List.of("-wi", "0", "-i", "1", "-r", "100ms"));
+        } else if (e.singleShot()) {
+            o.addAll(List.of("-wi", "4", "-i", "6"));
+        } else {
+            o.addAll(List.of("-wi", "3", "-w", "300ms", "-i", "4", "-r", "250ms"));
+        }
+        o.addAll(List.of("-t", "1", "-prof", "gc", "-prof", CPU_PROFILER));
+        return o;
+    }
+
+    /** Pairs every row gets at the first look. */
+    public int firstPairs() {
+        return quickCheck ? 2 : 4;
+    }
+
+    /** Most pairs an undecided row can get (the second and last look). */
+    public int maxPairs() {
+        return quickCheck ? 2 : 8;
+    }
+
+    /** Estimated seconds of one fork of a row, JVM start and heap pre-touch included. */
+    public double forkSeconds(Entry e) {
+        double overhead = 2.5;
+        if (quickCheck) {
+            return overhead + (e.singleShot() ? e.secondsPerShot() : 0.1);
+        }
+        return overhead + (e.singleShot() ? 10 * e.secondsPerShot() : 3 * 0.3 + 4 * 0.25);
+    }
+
+    /** Estimated seconds of the first look (both sides) and of the worst case (every row to {@link #maxPairs()}). */
+    public double[] estimateSeconds() {
+        double perPair = 0;
+        for (Entry e : entries()) {
+            perPair += 2 * forkSeconds(e);
+        }
+        return new double[]{perPair * firstPairs(), perPair * maxPairs()};
+    }
+}

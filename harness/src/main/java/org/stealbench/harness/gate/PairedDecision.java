@@ -1,0 +1,231 @@
+package org.stealbench.harness.gate;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import org.apache.commons.math3.distribution.TDistribution;
+
+/**
+ * The paired gate's decision ({@code scripts/gate-ab}), a pure function of per-pair log ratios.
+ *
+ * <p>Each row (one benchmark, one metric) holds one value per pair: {@code log(B cost / A cost)}
+ * of a baseline fork (A) and the current fork (B) that ran next to it, so load that drifts over
+ * minutes hits both and cancels. The test is one-sided, "is B slower?": a t test of the mean log
+ * ratio against 0. Holm's step-down correction over the rows keeps the family-wise chance of any
+ * false REGRESSION at or below {@code alpha}. A row is a REGRESSION only when it is significant
+ * and its estimated slowdown {@code exp(mean) - 1} also exceeds the row's practical threshold.
+ *
+ * <p>A row is PASS when it is clearly fine: the one-sided upper confidence bound of the slowdown
+ * lies below the threshold (or it is significant but smaller than the threshold). A row that is
+ * neither is INCONCLUSIVE, and the job runs more pairs of it. Sequential rule: <b>Bonferroni over
+ * a fixed number of looks</b> (the simplest alpha spending): with {@code looks} planned looks,
+ * each look tests its rows at {@code alpha / looks} (Holm inside the look), so by the union bound
+ * the chance of a false REGRESSION over the whole job stays within {@code alpha}, however the
+ * number of pairs grows between looks. A row whose forks split into two clusters (bimodal) is
+ * flagged; it can still be a REGRESSION, but never a clear PASS (INCONCLUSIVE instead).
+ *
+ * <p>Each row also states the smallest slowdown this run could have detected: with the row's
+ * spread and pair count, the slowdown that a test at the strictest Holm level ({@code alpha /
+ * (looks * rows)}) would call with 80% power, and at least the practical threshold.
+ */
+public final class PairedDecision {
+
+    /** Power for the detectable slowdown each row prints. */
+    public static final double POWER = 0.8;
+
+    private PairedDecision() {
+    }
+
+    /**
+     * One row to judge.
+     *
+     * @param name       the row's label ({@code Class.method p=v ... [metric]})
+     * @param logRatios  one {@code log(B / A)} cost ratio per pair; finite
+     * @param threshold  the practical threshold, a fraction (0.10 = +10%)
+     * @param bimodal    whether either side's forks fell into two clusters
+     */
+    public record Row(String name, List<Double> logRatios, double threshold, boolean bimodal) {
+
+        public Row {
+            Objects.requireNonNull(name, "name");
+            logRatios = List.copyOf(logRatios);
+            for (double v : logRatios) {
+                if (!Double.isFinite(v)) {
+                    throw new IllegalArgumentException(name + ": a pair's log ratio is not a finite number (" + v + ")");
+                }
+            }
+            if (!(threshold >= 0 && threshold < 10)) {
+                throw new IllegalArgumentException(name + ": threshold must lie in [0, 10), was " + threshold);
+            }
+        }
+    }
+
+    /**
+     * What the rule says about one row at one look.
+     *
+     * @param row        the row
+     * @param pairs      pairs judged
+     * @param slowdown   the estimate, {@code exp(mean log ratio) - 1}; NaN with fewer than 2 pairs
+     * @param upper      the one-sided upper confidence bound of the slowdown at this look's level
+     * @param p          the one-sided p-value of "B is not slower"
+     * @param pHolm      the Holm-adjusted p-value within this look (capped at 1)
+     * @param detectable the smallest slowdown this run could have detected (see the class comment)
+     * @param verdict    PASS, REGRESSION or INCONCLUSIVE
+     * @param reason     why, in a few words
+     */
+    public record Outcome(Row row, int pairs, double slowdown, double upper, double p, double pHolm,
+                          double detectable, GateVerdict verdict, String reason) {
+
+        /** True when more pairs could settle it. */
+        public boolean undecided() {
+            return verdict == GateVerdict.INCONCLUSIVE;
+        }
+    }
+
+    /**
+     * Judges the rows at look {@code look} (1-based) of {@code looks}.
+     *
+     * @throws IllegalArgumentException if alpha is not in (0, 1) or the look is out of range
+     */
+    public static List<Outcome> decide(List<Row> rows, double alpha, int look, int looks) {
+        if (!(alpha > 0 && alpha < 1)) {
+            throw new IllegalArgumentException("alpha must lie in (0, 1), was " + alpha);
+        }
+        if (looks < 1 || look < 1 || look > looks) {
+            throw new IllegalArgumentException("look " + look + " of " + looks + " is out of range");
+        }
+        double level = alpha / looks;
+        int m = rows.size();
+        double[] p = new double[m];
+        for (int i = 0; i < m; i++) {
+            p[i] = pValue(rows.get(i).logRatios());
+        }
+        double[] holm = holm(p);
+        List<Outcome> out = new ArrayList<>();
+        for (int i = 0; i < m; i++) {
+            out.add(judge(rows.get(i), p[i], holm[i], level, Math.max(1, m)));
+        }
+        return out;
+    }
+
+    private static Outcome judge(Row row, double p, double pHolm, double level, int rows) {
+        List<Double> x = row.logRatios();
+        int n = x.size();
+        if (n < 2) {
+            return new Outcome(row, n, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                    GateVerdict.INCONCLUSIVE, "fewer than 2 pairs");
+        }
+        double mean = mean(x);
+        double se = sd(x, mean) / Math.sqrt(n);
+        TDistribution t = new TDistribution(n - 1);
+        double upperLog = mean + t.inverseCumulativeProbability(1 - level) * se;
+        double slowdown = Math.expm1(mean);
+        double upper = Math.expm1(upperLog);
+        double strictest = level / rows;
+        double detectLog = (t.inverseCumulativeProbability(1 - strictest) + t.inverseCumulativeProbability(POWER)) * se;
+        double detectable = Math.max(row.threshold(), Math.expm1(detectLog));
+        boolean significant = pHolm <= level;
+        GateVerdict verdict;
+        String reason;
+        if (significant && slowdown > row.threshold()) {
+            verdict = GateVerdict.REGRESSION;
+            reason = "slower by " + pct(slowdown) + " (significant, above the +" + pct(row.threshold()) + " threshold)";
+        } else if (row.bimodal()) {
+            verdict = GateVerdict.INCONCLUSIVE;
+            reason = "bimodal forks: cannot call it fine";
+        } else if (significant) {
+            verdict = GateVerdict.PASS;
+            reason = "slower by " + pct(slowdown) + ", significant but within the +" + pct(row.threshold())
+                    + " threshold";
+        } else if (upper < row.threshold()) {
+            verdict = GateVerdict.PASS;
+            reason = slowdown < 0 ? "faster by " + pct(-slowdown) : "within +" + pct(row.threshold())
+                    + " (upper bound " + signed(upper) + ")";
+        } else {
+            verdict = GateVerdict.INCONCLUSIVE;
+            reason = "neither clearly within +" + pct(row.threshold()) + " nor significantly slower (upper bound "
+                    + signed(upper) + ")";
+        }
+        return new Outcome(row, n, slowdown, upper, p, Math.min(1, pHolm), detectable, verdict, reason);
+    }
+
+    /** One-sided p-value of "mean log ratio is not above 0"; 1 with fewer than 2 values. */
+    static double pValue(List<Double> x) {
+        int n = x.size();
+        if (n < 2) {
+            return 1;
+        }
+        double mean = mean(x);
+        double se = sd(x, mean) / Math.sqrt(n);
+        if (se == 0) {
+            return mean > 0 ? 0 : 1;
+        }
+        return 1 - new TDistribution(n - 1).cumulativeProbability(mean / se);
+    }
+
+    /**
+     * Holm's adjusted p-values: sorted ascending, the i-th (0-based) of m is multiplied by
+     * {@code m - i}, made monotone, capped at 1. A row is significant at level a when its adjusted
+     * value is at most a.
+     */
+    static double[] holm(double[] p) {
+        int m = p.length;
+        Integer[] order = new Integer[m];
+        for (int i = 0; i < m; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingDouble(i -> p[i]));
+        double[] adjusted = new double[m];
+        double running = 0;
+        for (int k = 0; k < m; k++) {
+            int i = order[k];
+            running = Math.max(running, Math.min(1, (m - k) * p[i]));
+            adjusted[i] = running;
+        }
+        return adjusted;
+    }
+
+    /**
+     * Whether a side's fork values fall into two clusters: at least 4 forks, and the largest gap
+     * between neighbouring log values is over 15% and at least 70% of their whole range, with at
+     * least 2 forks on each side of it.
+     */
+    public static boolean bimodal(List<Double> values) {
+        if (values.size() < 4) {
+            return false;
+        }
+        double[] logs = values.stream().mapToDouble(Math::log).sorted().toArray();
+        double range = logs[logs.length - 1] - logs[0];
+        double gap = 0;
+        int at = 0;
+        for (int i = 1; i < logs.length; i++) {
+            if (logs[i] - logs[i - 1] > gap) {
+                gap = logs[i] - logs[i - 1];
+                at = i;
+            }
+        }
+        return gap > Math.log(1.15) && gap >= 0.7 * range && at >= 2 && logs.length - at >= 2;
+    }
+
+    static double mean(List<Double> x) {
+        return x.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    private static double sd(List<Double> x, double mean) {
+        double sum = 0;
+        for (double v : x) {
+            sum += (v - mean) * (v - mean);
+        }
+        return Math.sqrt(sum / (x.size() - 1));
+    }
+
+    static String pct(double fraction) {
+        return String.format(java.util.Locale.ROOT, "%.1f%%", fraction * 100);
+    }
+
+    static String signed(double fraction) {
+        return String.format(java.util.Locale.ROOT, "%+.1f%%", fraction * 100);
+    }
+}

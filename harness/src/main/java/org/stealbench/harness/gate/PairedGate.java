@@ -1,0 +1,122 @@
+package org.stealbench.harness.gate;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.stealbench.harness.gate.PairedJob.ForkValues;
+
+/**
+ * Turns a paired job's fork values into rows with verdicts: time (the score), CPU time per
+ * operation and allocation per operation, all through {@link PairedDecision} in one Holm family
+ * (allocation on offset ratios, see {@link #allocationLogRatios}). Pure functions of the values and
+ * thresholds.
+ */
+final class PairedGate {
+
+    static final String TIME = "time";
+    static final String CPU = "cpu";
+    static final String ALLOCATION = "allocation";
+
+    private PairedGate() {
+    }
+
+    /**
+     * One row of the report.
+     *
+     * @param label      {@code Class.method p=v ...}
+     * @param metric     {@link #TIME}, {@link #CPU} or {@link #ALLOCATION}
+     * @param unit       the unit of {@code a} and {@code b}
+     * @param pairs      pairs judged
+     * @param a          the baseline's typical value (geometric mean of forks; arithmetic for allocation)
+     * @param b          the current's typical value
+     * @param slowdown   the estimated change, a fraction (+0.10 = 10% slower or more allocation)
+     * @param threshold  the practical threshold (a fraction; B/op for allocation)
+     * @param detectable the smallest slowdown this run could have detected (NaN for allocation)
+     * @param bimodal    whether either side's forks fell into two clusters
+     * @param p          Holm-adjusted one-sided p-value (NaN for allocation)
+     * @param look       the look that decided the row
+     * @param verdict    the verdict
+     * @param reason     why
+     */
+    record Row(String label, String metric, String unit, int pairs, double a, double b, double slowdown,
+               double threshold, double detectable, boolean bimodal, double p, int look, GateVerdict verdict,
+               String reason) {
+
+        /** {@code Class.method}, the JUnit class name. */
+        String shortName() {
+            int space = label.indexOf(' ');
+            return space < 0 ? label : label.substring(0, space);
+        }
+
+        /** {@code p=v ...}. */
+        String params() {
+            int space = label.indexOf(' ');
+            return space < 0 ? "" : label.substring(space + 1);
+        }
+    }
+
+    /** The time and CPU rows of these labels at one look. */
+    static List<Row> judge(Map<String, List<ForkValues[]>> values, Collection<String> labels, GateThresholds thresholds,
+                           double alpha, int look, int looks) {
+        List<PairedDecision.Row> rows = new ArrayList<>();
+        List<String[]> meta = new ArrayList<>();
+        for (String label : labels) {
+            List<ForkValues[]> pairs = values.get(label);
+            Threshold t = thresholds.forBenchmark(label, label.split(" ")[0]);
+            rows.add(new PairedDecision.Row(label + " [time]", PairedJob.timeLogRatios(pairs), t.time(),
+                    PairedDecision.bimodal(PairedJob.side(pairs, 0, TIME))
+                            || PairedDecision.bimodal(PairedJob.side(pairs, 1, TIME))));
+            meta.add(new String[]{label, TIME, pairs.get(0)[0].unit()});
+            if (!Double.isNaN(pairs.get(0)[0].cpu())) {
+                rows.add(new PairedDecision.Row(label + " [cpu]", PairedJob.cpuLogRatios(pairs), t.cpu(),
+                        PairedDecision.bimodal(PairedJob.side(pairs, 0, CPU))
+                                || PairedDecision.bimodal(PairedJob.side(pairs, 1, CPU))));
+                meta.add(new String[]{label, CPU, "ns/op"});
+            }
+            if (!Double.isNaN(pairs.get(0)[0].allocation())) {
+                double offset = Math.max(1, t.allocationBytes());
+                rows.add(new PairedDecision.Row(label + " [allocation]", allocationLogRatios(pairs, offset),
+                        t.allocationFraction(), false));
+                meta.add(new String[]{label, ALLOCATION, "B/op"});
+            }
+        }
+        List<PairedDecision.Outcome> outcomes = PairedDecision.decide(rows, alpha, look, looks);
+        List<Row> out = new ArrayList<>();
+        for (int i = 0; i < outcomes.size(); i++) {
+            PairedDecision.Outcome o = outcomes.get(i);
+            String label = meta.get(i)[0];
+            String metric = meta.get(i)[1];
+            List<ForkValues[]> pairs = values.get(label);
+            boolean alloc = ALLOCATION.equals(metric);
+            List<Double> a = PairedJob.side(pairs, 0, metric);
+            List<Double> b = PairedJob.side(pairs, 1, metric);
+            out.add(new Row(label, metric, meta.get(i)[2], o.pairs(), alloc ? PairedDecision.mean(a) : geometricMean(a),
+                    alloc ? PairedDecision.mean(b) : geometricMean(b), o.slowdown(), o.row().threshold(), o.detectable(),
+                    o.row().bimodal(), o.pHolm(), look, o.verdict(),
+                    alloc ? o.reason().replace("slower", "more allocation").replace("faster", "less allocation") : o.reason()));
+        }
+        return out;
+    }
+
+    /**
+     * {@code log((B + offset) / (A + offset))} of every pair's allocation per op: the offset (the
+     * thresholds' {@code allocationBytes}, at least 1 B) keeps a benchmark that allocates nothing
+     * finite and damps JMH's few bytes of its own per iteration, so allocation is tested like time,
+     * in the same Holm family, instead of by a rule whose false-alarm rate nobody controls.
+     */
+    static List<Double> allocationLogRatios(List<ForkValues[]> pairs, double offset) {
+        return pairs.stream().map(p -> Math.log((p[1].allocation() + offset) / (p[0].allocation() + offset))).toList();
+    }
+
+    /** Labels with an undecided (INCONCLUSIVE) time or CPU row. */
+    static List<String> undecided(List<Row> rows) {
+        return rows.stream().filter(r -> r.verdict() == GateVerdict.INCONCLUSIVE).map(Row::label).distinct()
+                .collect(Collectors.toList());
+    }
+
+    static double geometricMean(List<Double> values) {
+        return Math.exp(values.stream().mapToDouble(Math::log).average().orElse(Double.NaN));
+    }
+}

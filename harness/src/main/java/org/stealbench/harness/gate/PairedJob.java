@@ -1,0 +1,292 @@
+package org.stealbench.harness.gate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.stealbench.harness.results.AtomicFiles;
+import org.stealbench.harness.results.JmhJson;
+import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.results.ResultsException;
+import org.stealbench.harness.results.Units;
+import org.stealbench.harness.run.ForkException;
+import org.stealbench.harness.run.ForkRunner;
+import org.stealbench.harness.run.ForkSpec;
+import org.stealbench.harness.run.RoundPlan;
+
+/**
+ * One paired A/B job: runs the rows' A and B forks in balanced, randomized ABBA blocks
+ * ({@link RoundPlan#abba}), records the order in {@code rounds-gate-ab.json}, reads each fork's
+ * JMH JSON (refusing damaged values), and judges the rows with {@link PairedDecision}: a first look
+ * at {@code firstPairs} pairs, then a second and last look for the undecided rows at
+ * {@code maxPairs}. A failed fork ends the job (written to {@code failures.txt}): a gate fails closed.
+ */
+final class PairedJob {
+
+    /** The order file's name in the job folder. */
+    static final String ORDER_FILE = "rounds-gate-ab.json";
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /**
+     * One row: the same benchmark run from side A (baseline) and side B (current).
+     *
+     * @param label what thresholds match and the report shows, {@code Class.method p=v ...}
+     * @param a     the baseline fork
+     * @param b     the current fork
+     */
+    record RowSpec(String label, ForkSpec a, ForkSpec b) {
+    }
+
+    /** One fork's place in the order file. */
+    record Ran(int look, int pair, int position, String side, String row, String started, String file, String error) {
+    }
+
+    /** One fork's values: the score (converted to {@code unit}), CPU and allocation per op (NaN when absent). */
+    record ForkValues(double time, String unit, double cpu, double allocation, JmhResult result) {
+    }
+
+    private final Path dir;
+    private final long seed;
+    private final Duration forkTimeout;
+    private final Consumer<String> log;
+    private final List<Ran> order = new ArrayList<>();
+    /** Per row label: per pair, {A, B}. */
+    private final Map<String, List<ForkValues[]>> values = new LinkedHashMap<>();
+
+    PairedJob(Path dir, long seed, Duration forkTimeout, Consumer<String> log) {
+        this.dir = dir;
+        this.seed = seed;
+        this.forkTimeout = forkTimeout;
+        this.log = log;
+    }
+
+    Map<String, List<ForkValues[]>> values() {
+        return values;
+    }
+
+    List<Ran> order() {
+        return order;
+    }
+
+    /**
+     * Runs {@code pairs} more pairs of every row, as look {@code look}.
+     *
+     * @throws GateException when a fork fails or its result is damaged or mismatched
+     */
+    void runPairs(List<RowSpec> rows, int pairs, int look) throws GateException, InterruptedException {
+        List<ForkSpec> a = new ArrayList<>();
+        List<ForkSpec> b = new ArrayList<>();
+        Map<ForkSpec, RowSpec> rowOf = new java.util.IdentityHashMap<>();
+        for (RowSpec r : rows) {
+            ForkSpec fa = r.a().withLabel("A " + r.label());
+            ForkSpec fb = r.b().withLabel("B " + r.label());
+            a.add(fa);
+            b.add(fb);
+            rowOf.put(fa, r);
+            rowOf.put(fb, r);
+            values.computeIfAbsent(r.label(), k -> new ArrayList<>());
+        }
+        RoundPlan plan = RoundPlan.abba(a, b, pairs, seed + look);
+        Map<String, Integer> offset = new LinkedHashMap<>();
+        rows.forEach(r -> offset.put(r.label(), values.get(r.label()).size()));
+        int total = plan.slots().size();
+        int done = 0;
+        for (RoundPlan.Slot slot : plan.slots()) {
+            RowSpec row = rowOf.get(slot.spec());
+            String side = slot.spec().label().substring(0, 1);
+            int pair = offset.get(row.label()) + slot.round();
+            String file = "forks/" + String.format("%02d", pair) + "-" + side + "-" + slot.spec().fileStem() + ".json";
+            String started = Instant.now().toString();
+            log.accept(String.format("gate-ab: look %d, fork %d of %d: pair %d %s %s", look, ++done, total, pair, side,
+                    row.label()));
+            try {
+                ForkRunner.run(slot.spec(), dir.resolve(file), forkTimeout, line -> { });
+            } catch (ForkException e) {
+                order.add(new Ran(look, pair, slot.position(), side, row.label(), started, file, e.getMessage()));
+                writeOrder();
+                write(dir.resolve("failures.txt"), side + " " + row.label() + " (pair " + pair + "): " + e.getMessage()
+                        + "\n");
+                throw new GateException("a fork failed, so the job cannot judge its row (failures.txt): "
+                        + e.getMessage(), e);
+            }
+            order.add(new Ran(look, pair, slot.position(), side, row.label(), started, file, null));
+            writeOrder();
+            ForkValues v = read(dir.resolve(file), row.label() + " (" + side + ", pair " + pair + ")");
+            List<ForkValues[]> list = values.get(row.label());
+            while (list.size() <= pair) {
+                list.add(new ForkValues[2]);
+            }
+            list.get(pair)["A".equals(side) ? 0 : 1] = v;
+        }
+        for (RowSpec r : rows) {
+            checkPairs(r.label(), values.get(r.label()));
+        }
+    }
+
+    private void writeOrder() throws GateException {
+        Map<String, Object> file = new LinkedHashMap<>();
+        file.put("about", "the order the paired gate's forks ran in: A = baseline jar, B = current jar; "
+                + "pair p of a row pairs its A and B forks, which ran back to back in ABBA blocks");
+        file.put("seed", seed);
+        file.put("forks", order);
+        try {
+            write(dir.resolve(ORDER_FILE), JSON.writeValueAsString(file) + "\n");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new GateException("cannot write the order file (" + e.getOriginalMessage() + ")", e);
+        }
+    }
+
+    static void write(Path file, String content) throws GateException {
+        try {
+            AtomicFiles.write(file, content);
+        } catch (IOException e) {
+            throw new GateException(file + ": cannot be written (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /**
+     * Reads one fork's result, failing closed on damage: JMH's "NaN", "+INF", "-INF" strings (or any
+     * non-number) where a score or raw value belongs, an empty fork, a negative or zero time.
+     */
+    static ForkValues read(Path file, String what) throws GateException {
+        checkNumbers(file, what);
+        List<JmhResult> results;
+        try {
+            results = JmhJson.read(file);
+        } catch (ResultsException e) {
+            throw new GateException(what + ": " + e.getMessage(), e);
+        }
+        if (results.size() != 1) {
+            throw new GateException(what + ": " + file + " holds " + results.size() + " results, expected one fork's");
+        }
+        JmhResult r = results.get(0);
+        double time = forkMean(r.primary(), what + " score", true);
+        double cpu = r.secondary().containsKey(Metric.CPU_TIME_NORM)
+                ? forkMean(r.secondary().get(Metric.CPU_TIME_NORM), what + " " + Metric.CPU_TIME_NORM, true) : Double.NaN;
+        double alloc = r.secondary().containsKey(Metric.ALLOCATION_NORM)
+                ? forkMean(r.secondary().get(Metric.ALLOCATION_NORM), what + " " + Metric.ALLOCATION_NORM, false)
+                : Double.NaN;
+        if (r.secondary().containsKey(Metric.CPU_TIME_NORM)) {
+            cpu = Units.convert(cpu, r.secondary().get(Metric.CPU_TIME_NORM).unit(), "ns/op");
+        }
+        return new ForkValues(time, r.primary().unit(), cpu, alloc, r);
+    }
+
+    private static double forkMean(Metric m, String what, boolean positive) throws GateException {
+        if (m.forks() != 1 || m.rawData().get(0).isEmpty()) {
+            throw new GateException(what + ": an empty fork (no iteration values)");
+        }
+        for (double v : m.rawData().get(0)) {
+            if (!Double.isFinite(v) || v < 0 || (positive && v == 0)) {
+                throw new GateException(what + ": damaged value " + v + " (negative, zero or not finite)");
+            }
+        }
+        return m.forkMeans().get(0);
+    }
+
+    private static void checkNumbers(Path file, String what) throws GateException {
+        JsonNode root;
+        try {
+            root = JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new GateException(what + ": " + file + " is not readable JSON (" + e.getMessage() + ")", e);
+        }
+        for (JsonNode result : root) {
+            List<JsonNode> metrics = new ArrayList<>();
+            metrics.add(result.path("primaryMetric"));
+            result.path("secondaryMetrics").forEach(metrics::add);
+            for (JsonNode m : metrics) {
+                checkNumber(m.path("score"), what, file);
+                for (JsonNode fork : m.path("rawData")) {
+                    if (fork.isEmpty()) {
+                        throw new GateException(what + ": " + file + " has an empty fork");
+                    }
+                    for (JsonNode v : fork) {
+                        checkNumber(v, what, file);
+                    }
+                }
+            }
+        }
+    }
+
+    private static void checkNumber(JsonNode v, String what, Path file) throws GateException {
+        if (!v.isMissingNode() && !v.isNumber()) {
+            throw new GateException(what + ": " + file + " holds the damaged value " + v
+                    + " where a number belongs (JMH writes NaN and infinities as strings)");
+        }
+    }
+
+    /** Fails closed when the two sides of a row did not run alike: mode, threads, JMH settings, metrics. */
+    static void checkPairs(String label, List<ForkValues[]> pairs) throws GateException {
+        for (ForkValues[] p : pairs) {
+            if (p[0] == null || p[1] == null) {
+                throw new GateException(label + ": a pair lacks its " + (p[0] == null ? "A" : "B") + " fork");
+            }
+            JmhResult a = p[0].result();
+            JmhResult b = p[1].result();
+            if (!a.mode().equals(b.mode())) {
+                throw new GateException(label + ": JMH modes differ: " + a.mode() + " (A) vs " + b.mode() + " (B)");
+            }
+            if (a.threads() != b.threads()) {
+                throw new GateException(label + ": thread counts differ: " + a.threads() + " (A) vs " + b.threads()
+                        + " (B)");
+            }
+            if (!a.settings().equals(b.settings())) {
+                throw new GateException(label + ": JMH settings differ: " + a.settings() + " (A) vs " + b.settings()
+                        + " (B)");
+            }
+            if (Double.isNaN(p[0].cpu()) != Double.isNaN(p[1].cpu())) {
+                throw new GateException(label + ": " + Metric.CPU_TIME_NORM + " was measured on one side only ("
+                        + (Double.isNaN(p[0].cpu()) ? "B" : "A") + ")");
+            }
+            if (Double.isNaN(p[0].allocation()) != Double.isNaN(p[1].allocation())) {
+                throw new GateException(label + ": " + Metric.ALLOCATION_NORM + " was measured on one side only ("
+                        + (Double.isNaN(p[0].allocation()) ? "B" : "A") + ")");
+            }
+            if (Units.higherIsBetter(p[0].unit()) != Units.higherIsBetter(p[1].unit())) {
+                throw new GateException(label + ": score units are of different kinds: " + p[0].unit() + " vs "
+                        + p[1].unit());
+            }
+        }
+    }
+
+    /** {@code log(B cost / A cost)} of every pair's score, units converted to A's. */
+    static List<Double> timeLogRatios(List<ForkValues[]> pairs) {
+        List<Double> out = new ArrayList<>();
+        for (ForkValues[] p : pairs) {
+            double b = Units.convert(p[1].time(), p[1].unit(), p[0].unit());
+            double ratio = Math.log(b / p[0].time());
+            out.add(Units.higherIsBetter(p[0].unit()) ? -ratio : ratio);
+        }
+        return out;
+    }
+
+    /** {@code log(B / A)} of every pair's CPU time per op. */
+    static List<Double> cpuLogRatios(List<ForkValues[]> pairs) {
+        return pairs.stream().map(p -> Math.log(p[1].cpu() / p[0].cpu())).toList();
+    }
+
+    /** Read-only view for the report: side {@code 0} (A) or {@code 1} (B) of every pair, in the score's A unit. */
+    static List<Double> side(List<ForkValues[]> pairs, int side, String metric) {
+        List<Double> out = new ArrayList<>();
+        for (ForkValues[] p : pairs) {
+            ForkValues v = p[side];
+            out.add(switch (metric) {
+                case "time" -> Units.convert(v.time(), v.unit(), p[0].unit());
+                case "cpu" -> v.cpu();
+                default -> v.allocation();
+            });
+        }
+        return out;
+    }
+}

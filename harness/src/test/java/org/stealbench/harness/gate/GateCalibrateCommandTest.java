@@ -1,0 +1,77 @@
+package org.stealbench.harness.gate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code scripts/gate-calibrate}'s command line: help, one-line errors, no stack traces, nothing created. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class GateCalibrateCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private static String[] run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = GateCalibrateCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new String[]{Integer.toString(code), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
+    }
+
+    private void assertBad(String[] o, String fragment) throws IOException {
+        assertEquals("2", o[0], o[2]);
+        assertEquals(1, o[2].strip().lines().count(), o[2]);
+        assertTrue(o[2].contains(fragment), o[2]);
+        assertFalse(o[2].contains("Exception") || o[2].contains("\tat "), o[2]);
+        try (Stream<Path> s = Files.list(dir)) {
+            assertEquals(0, s.count(), "nothing created");
+        }
+    }
+
+    @Test
+    void helpWorksForTheCommandAndItsSubcommands() {
+        String[] top = run("--help");
+        assertEquals("0", top[0]);
+        assertTrue(top[1].contains("run") && top[1].contains("analyze-stored"), top[1]);
+        String[] sub = run("run", "--help");
+        assertEquals("0", sub[0]);
+        assertTrue(sub[1].contains("--jobs") && sub[1].contains("--slowdown-jobs"), sub[1]);
+    }
+
+    @Test
+    void badInputsGiveOneLineAndExitTwo() throws IOException {
+        assertBad(run("run", "--jobs"), "--jobs");
+        assertBad(run("run", "--jobs", "many"), "--jobs");
+        assertBad(run("--bogus"), "--bogus");
+        assertBad(run("run", "--slowdowns", "90", "--out", dir.resolve("x").toString()), "--slowdowns");
+        assertBad(run("run", "--jobs", "0", "--slowdown-jobs", "0"), "not both 0");
+        assertBad(run("analyze-stored", dir.resolve("missing").toString()), "no such folder");
+        assertBad(run(), "subcommand");
+    }
+
+    @Test
+    void tableCountsFalseAlarmsAndDetectionsWithBounds() {
+        Map<Integer, int[]> tally = new LinkedHashMap<>();
+        tally.put(100, new int[]{30, 0, 0, 0});
+        tally.put(110, new int[]{2, 18, 0, 0});
+        String table = GateCalibrateCommand.table(tally, false);
+        assertTrue(table.contains("| 30 | A/A"), table);
+        assertTrue(table.contains("false-alarm rate at most 9.5%"), table);
+        assertTrue(table.contains("injected +10%") && table.contains("| 18 |"), table);
+    }
+}
