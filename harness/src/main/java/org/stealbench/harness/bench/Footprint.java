@@ -5,9 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +15,7 @@ import java.util.regex.Pattern;
 import org.openjdk.jol.info.ClassLayout;
 import org.openjdk.jol.info.FieldLayout;
 import org.openjdk.jol.info.GraphLayout;
+import org.stealbench.harness.results.AtomicFiles;
 import org.stealbench.queues.QueueKind;
 import org.stealbench.queues.TaskQueue;
 
@@ -143,14 +142,10 @@ public final class Footprint {
         return min;
     }
 
-    /** Writes the JSON atomically: a temporary file renamed over the target. */
+    /** Writes the JSON whole or not at all, readable by everyone ({@link AtomicFiles}). */
     public static void write(List<QueueFootprint> footprints, Path target) throws IOException {
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        Path parent = target.toAbsolutePath().getParent();
-        Files.createDirectories(parent);
-        Path tmp = Files.createTempFile(parent, "footprint", ".json.tmp");
-        json.writeValue(tmp.toFile(), Map.of("cacheLineBytes", CACHE_LINE, "queues", footprints));
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.write(target, json.writeValueAsBytes(Map.of("cacheLineBytes", CACHE_LINE, "queues", footprints)));
     }
 
     public static void main(String[] args) throws IOException {
