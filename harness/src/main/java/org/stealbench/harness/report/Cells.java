@@ -4,6 +4,7 @@ import java.util.List;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
 import org.stealbench.harness.results.Units;
+import org.stealbench.harness.stats.RatioEstimate;
 
 /** Cells and values shared by the sections: a metric's mean with its interval, a ratio, a verdict. */
 final class Cells {
@@ -31,14 +32,14 @@ final class Cells {
     }
 
     /** Whether the interval is wider than the threshold's fraction of the mean. */
-    static boolean wide(ReportStats.Summary s, Thresholds t) {
+    static boolean wide(ReportStats.Summary s, ReportThresholds t) {
         return s.relativeHalfWidth() > t.wideErrorFraction();
     }
 
     /** {@code mean ± half}, right-aligned, highlighted when the interval is wide. */
-    static Html.Cell score(Metric m, Thresholds t) {
+    static Html.Cell score(Metric m, ReportThresholds t) {
         ReportStats.Summary s = summary(m, t.confidence());
-        Html.Cell c = Html.Cell.num(Fmt.withError(s.mean(), s.halfWidth()), s.mean());
+        Html.Cell c = Html.Cell.num(NumberText.withError(s.mean(), s.halfWidth()), s.mean());
         if (wide(s, t)) {
             c = c.withClass("wide").withTitle("interval \u00b1" + Math.round(100 * s.relativeHalfWidth())
                     + "% of the mean: wider than " + Math.round(100 * t.wideErrorFraction()) + "%");
@@ -48,19 +49,19 @@ final class Cells {
 
     /** A plain number cell. */
     static Html.Cell number(double value) {
-        return Html.Cell.num(Fmt.num(value), value);
+        return Html.Cell.num(NumberText.num(value), value);
     }
 
     /** The cell for a ratio {@code current / baseline} where lower is better. */
-    static Html.Cell ratio(ReportStats.Ratio r) {
+    static Html.Cell ratio(RatioEstimate r) {
         String cls = r.below(1) ? "good" : r.above(1) ? "bad" : "neutral";
         String title = r.below(1) ? "significantly lower than the baseline"
                 : r.above(1) ? "significantly higher than the baseline" : "interval contains 1: no clear difference";
-        return Html.Cell.num(Fmt.ratio(r), r.ratio()).withClass(cls).withTitle(title);
+        return Html.Cell.num(NumberText.ratio(r), r.ratio()).withClass(cls).withTitle(title);
     }
 
     /** The ratio of two metrics' replicates, or null when either has fewer than two positive values. */
-    static ReportStats.Ratio ratio(Metric baseline, Metric current, double confidence) {
+    static RatioEstimate ratio(Metric baseline, Metric current, double confidence) {
         try {
             return ReportStats.ratio(ReportStats.replicates(baseline), ReportStats.replicates(current), confidence);
         } catch (IllegalArgumentException e) {
@@ -69,7 +70,7 @@ final class Cells {
     }
 
     /** A ratio cell, or an en dash with the reason when no ratio could be formed. */
-    static Html.Cell ratioOrDash(ReportStats.Ratio r) {
+    static Html.Cell ratioOrDash(RatioEstimate r) {
         return r == null ? Html.Cell.text("\u2013").withTitle("fewer than two positive samples") : ratio(r);
     }
 

@@ -42,7 +42,7 @@ final class ComparisonSection {
         }
     }
 
-    static Html.Section build(List<RunView> runs, Ctx ctx) {
+    static Html.Section build(List<RunView> runs, ReportContext ctx) {
         Set<String> experiments = new LinkedHashSet<>();
         runs.forEach(r -> experiments.addAll(r.data().experiments().keySet()));
         List<Html.Block> blocks = new ArrayList<>();
@@ -60,7 +60,7 @@ final class ComparisonSection {
         return new Html.Section(ID, TITLE, List.of(), blocks, null);
     }
 
-    static Html.Table table(String experiment, List<RunView> runs, Ctx ctx) {
+    static Html.Table table(String experiment, List<RunView> runs, ReportContext ctx) {
         Map<String, Map<Integer, JmhResult>> rows = new LinkedHashMap<>();
         for (int i = 0; i < runs.size(); i++) {
             List<JmhResult> results = runs.get(i).results(experiment);

@@ -47,7 +47,7 @@ final class DistributionSection {
         }
     }
 
-    static Flags flags(String experiment, String setting, Map<String, List<Double>> samples, Thresholds t) {
+    static Flags flags(String experiment, String setting, Map<String, List<Double>> samples, ReportThresholds t) {
         List<String> bimodal = new ArrayList<>();
         List<String> swamped = new ArrayList<>();
         Map<String, ReportStats.Summary> summaries = new LinkedHashMap<>();
@@ -60,8 +60,8 @@ final class DistributionSection {
             ReportStats.Modes m = ReportStats.modes(e.getValue(), t.bimodalMinFraction(), t.bimodalMinAshmanD(),
                     t.bimodalMinRatio());
             if (m.bimodal()) {
-                bimodal.add(e.getKey() + ": " + m.lowCount() + " near " + Fmt.num(m.lowMean()) + ", " + m.highCount()
-                        + " near " + Fmt.num(m.highMean()) + " (" + Fmt.num(m.highMean() / m.lowMean()) + "x)");
+                bimodal.add(e.getKey() + ": " + m.lowCount() + " near " + NumberText.num(m.lowMean()) + ", " + m.highCount()
+                        + " near " + NumberText.num(m.highMean()) + " (" + NumberText.num(m.highMean() / m.lowMean()) + "x)");
             }
         }
         List<String> names = new ArrayList<>(summaries.keySet());
@@ -79,7 +79,7 @@ final class DistributionSection {
         return new Flags(experiment, setting, bimodal, swamped);
     }
 
-    static Html.Section build(RunView run, Ctx ctx) {
+    static Html.Section build(RunView run, ReportContext ctx) {
         List<Html.Block> blocks = new ArrayList<>();
         List<Flags> flags = new ArrayList<>();
         List<Html.Block> charts = new ArrayList<>();

@@ -135,7 +135,7 @@ final class EnqueueDequeueSection {
         return misses == 0 ? size : size + "; " + misses + " dequeues found it empty";
     }
 
-    static Html.Section build(RunView run, Ctx ctx) {
+    static Html.Section build(RunView run, ReportContext ctx) {
         List<JmhResult> results = run.results(EXPERIMENT);
         if (results.isEmpty()) {
             return Html.Section.absent(ID, TITLE, "Not in this run: no readable jmh-" + EXPERIMENT + ".json.");
@@ -177,7 +177,7 @@ final class EnqueueDequeueSection {
         return "seed002-" + g.series().id + "-k" + g.items();
     }
 
-    static Html.Table rawTable(Grid g, Ctx ctx) {
+    static Html.Table rawTable(Grid g, ReportContext ctx) {
         Html.TableBuilder t = new Html.TableBuilder(tableId(g), "K = " + g.items() + ", " + g.series().caption
                 + ": ms per invocation");
         t.header(header(g, "correctness indicator"));
@@ -202,7 +202,7 @@ final class EnqueueDequeueSection {
         return t.build();
     }
 
-    static Html.Table netTable(Grid g, Ctx ctx) {
+    static Html.Table netTable(Grid g, ReportContext ctx) {
         Html.TableBuilder t = new Html.TableBuilder(tableId(g) + "-net", "K = " + g.items() + ", " + g.series().caption
                 + ": ms per invocation net of thread start/join ('none' subtracted)");
         t.header(header(g, null));
@@ -233,7 +233,7 @@ final class EnqueueDequeueSection {
         return h.toArray(String[]::new);
     }
 
-    private static Html.Chart chart(Grid g, Ctx ctx) {
+    private static Html.Chart chart(Grid g, ReportContext ctx) {
         List<Charts.Line> lines = new ArrayList<>();
         for (String q : g.queues()) {
             List<Double> x = new ArrayList<>();

@@ -171,7 +171,7 @@ final class ExperimentSection {
         return r.benchmark().substring(r.benchmark().lastIndexOf('.') + 1);
     }
 
-    static Html.Section build(RunView run, Spec spec, Ctx ctx) {
+    static Html.Section build(RunView run, Spec spec, ReportContext ctx) {
         List<JmhResult> results = run.results(spec.experiment());
         if (results.isEmpty()) {
             return Html.Section.absent(spec.id(), spec.title(), "Not in this run: no readable jmh-" + spec.experiment()
@@ -195,7 +195,7 @@ final class ExperimentSection {
         return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
     }
 
-    static Html.Table table(Spec spec, Grid g, String unit, Ctx ctx) {
+    static Html.Table table(Spec spec, Grid g, String unit, ReportContext ctx) {
         Html.TableBuilder t = new Html.TableBuilder(spec.id(), spec.title() + ": " + unit + constants(g));
         List<String> head = new ArrayList<>();
         head.add("contender");
@@ -220,7 +220,7 @@ final class ExperimentSection {
                 .min().orElse(0);
     }
 
-    static Html.Table ratioTable(Spec spec, Grid g, Ctx ctx) {
+    static Html.Table ratioTable(Spec spec, Grid g, ReportContext ctx) {
         Html.TableBuilder t = new Html.TableBuilder(spec.id() + "-ratio", spec.title() + ": ratio to " + spec.reference());
         List<String> head = new ArrayList<>();
         head.add("contender");
@@ -247,7 +247,7 @@ final class ExperimentSection {
         return t.build();
     }
 
-    private static Html.Chart chart(Spec spec, Grid g, String unit, Ctx ctx) {
+    private static Html.Chart chart(Spec spec, Grid g, String unit, ReportContext ctx) {
         List<Charts.Bars> series = new ArrayList<>();
         for (String col : g.columns()) {
             List<Metric> metrics = new ArrayList<>();

@@ -41,7 +41,7 @@ final class QueueDrainSection {
         return phases.stream().filter(p -> p.pool().equals(pool)).findFirst();
     }
 
-    static Html.Section build(RunView run, Ctx ctx) {
+    static Html.Section build(RunView run, ReportContext ctx) {
         List<JmhResult> results = run.results(EXPERIMENT);
         if (results.isEmpty()) {
             return Html.Section.absent(ID, TITLE, "Not in this run: no readable jmh-" + EXPERIMENT + ".json.");
@@ -74,7 +74,7 @@ final class QueueDrainSection {
         return new Html.Section(ID, TITLE, banners, blocks, null);
     }
 
-    static Html.Table costTable(List<Phases> phases, String separate, Ctx ctx) {
+    static Html.Table costTable(List<Phases> phases, String separate, ReportContext ctx) {
         boolean gcTime = phases.stream().anyMatch(p -> p.result().secondary().containsKey("gc.time"));
         Html.TableBuilder t = new Html.TableBuilder("seed003-separate-" + separate,
                 "separate = " + separate + ": cost per invocation");
@@ -91,7 +91,7 @@ final class QueueDrainSection {
             row.add(p.drain() == null ? Cells.dash() : Cells.score(p.drain(), ctx.thresholds()));
             row.add(Cells.score(p.total(), ctx.thresholds()));
             Map<String, Metric> sec = p.result().secondary();
-            row.add(sec.containsKey("gc.alloc.rate.norm") ? Cells.number(sec.get("gc.alloc.rate.norm").score())
+            row.add(sec.containsKey(Metric.GC_ALLOC_RATE_NORM) ? Cells.number(sec.get(Metric.GC_ALLOC_RATE_NORM).score())
                     : Cells.dash());
             row.add(sec.containsKey("gc.count") ? Cells.number(mean(sec.get("gc.count"))) : Cells.dash());
             if (gcTime) {
@@ -104,7 +104,7 @@ final class QueueDrainSection {
         return t.build();
     }
 
-    static Html.Table ratioTable(List<Phases> phases, Phases base, String separate, Ctx ctx) {
+    static Html.Table ratioTable(List<Phases> phases, Phases base, String separate, ReportContext ctx) {
         Html.TableBuilder t = new Html.TableBuilder("seed003-ratio-separate-" + separate,
                 "separate = " + separate + ": comparison against baseline (" + base.pool() + ")");
         t.header("pool", "q", "d", "t");
@@ -124,7 +124,7 @@ final class QueueDrainSection {
         return t.build();
     }
 
-    private static Html.Cell ratio(Metric base, Metric m, Ctx ctx) {
+    private static Html.Cell ratio(Metric base, Metric m, ReportContext ctx) {
         if (base == null || m == null) {
             return Cells.dash();
         }
@@ -144,7 +144,7 @@ final class QueueDrainSection {
         return m.samples().stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }
 
-    private static Html.Chart chart(List<Phases> phases, String separate, Ctx ctx) {
+    private static Html.Chart chart(List<Phases> phases, String separate, ReportContext ctx) {
         List<String> pools = phases.stream().map(Phases::pool).toList();
         List<Charts.Bars> series = new ArrayList<>();
         series.add(bars("queue", phases.stream().map(Phases::queue).toList(), ctx));
@@ -154,7 +154,7 @@ final class QueueDrainSection {
                 "ms per invocation", pools, series);
     }
 
-    static Charts.Bars bars(String name, List<Metric> metrics, Ctx ctx) {
+    static Charts.Bars bars(String name, List<Metric> metrics, ReportContext ctx) {
         List<Double> v = new ArrayList<>();
         List<Double> e = new ArrayList<>();
         for (Metric m : metrics) {

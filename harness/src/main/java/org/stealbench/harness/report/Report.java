@@ -26,11 +26,11 @@ final class Report {
     }
 
     /** The rendered page for the runs, in the given order (the first is the reference of the ratios). */
-    static String render(List<RunView> runs, Ctx ctx) {
+    static String render(List<RunView> runs, ReportContext ctx) {
         return html(page(runs, ctx));
     }
 
-    static Html.Page page(List<RunView> runs, Ctx ctx) {
+    static Html.Page page(List<RunView> runs, ReportContext ctx) {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("runs must not be empty");
         }
@@ -64,7 +64,7 @@ final class Report {
     }
 
     /** The sections of one run, in reading order. */
-    static List<Html.Section> sections(RunView run, Ctx ctx) {
+    static List<Html.Section> sections(RunView run, ReportContext ctx) {
         List<Html.Section> s = new ArrayList<>();
         s.add(ClaimsSection.build(run, ctx));
         s.add(QueueDrainSection.build(run, ctx));
@@ -95,7 +95,7 @@ final class Report {
     }
 
     /** Warnings for one run: quick profile, threads beyond the cores, wide error bars, broken variants. */
-    static List<Html.Banner> warnings(RunView run, Ctx ctx, String prefix) {
+    static List<Html.Banner> warnings(RunView run, ReportContext ctx, String prefix) {
         List<Html.Banner> out = new ArrayList<>();
         if (run.quick()) {
             out.add(new Html.Banner("warn", prefix + "Quick profile: one fork and few iterations per benchmark, so the "
@@ -178,14 +178,14 @@ final class Report {
                 + r.jdk("vmName") + ")");
         fact(t, runs, "JDK of the results", r -> String.join(", ", r.jdkVersions()));
         fact(t, runs, "GC, max heap", r -> r.env("gc") == null ? null : r.env("gc") + ", "
-                + (r.data().env().get("maxHeapBytes") instanceof Number n ? Fmt.bytes(n.doubleValue()) : "?"));
+                + (r.data().env().get("maxHeapBytes") instanceof Number n ? NumberText.bytes(n.doubleValue()) : "?"));
         fact(t, runs, "JVM arguments", r -> r.data().env().get("jvmArgs") instanceof List<?> a
                 ? (a.isEmpty() ? "none beyond the JVM's defaults" : String.join(" ", a.stream().map(String::valueOf).toList()))
                 : null);
         fact(t, runs, "CPU", r -> r.env("cpuModel"));
         fact(t, runs, "cores", r -> r.cores() == 0 ? null
                 : r.cores() + (r.env("cpuPinning") == null ? "" : " (pinned to " + r.env("cpuPinning") + ")"));
-        fact(t, runs, "memory", r -> r.data().env().get("memoryBytes") instanceof Number n ? Fmt.bytes(n.doubleValue())
+        fact(t, runs, "memory", r -> r.data().env().get("memoryBytes") instanceof Number n ? NumberText.bytes(n.doubleValue())
                 : null);
         fact(t, runs, "OS", r -> r.env("os"));
         fact(t, runs, "JMH", r -> r.env("jmhVersion"));
@@ -215,7 +215,7 @@ final class Report {
                     continue;
                 }
                 JmhResult first = rs.get(0);
-                boolean gc = first.secondary().containsKey("gc.alloc.rate.norm");
+                boolean gc = first.secondary().containsKey(Metric.GC_ALLOC_RATE_NORM);
                 t.row(List.of(Html.Cell.text(run.label()), Html.Cell.text(e.getKey()), Cells.number(rs.size()),
                         Html.Cell.text(mode(first.mode())), Html.Cell.text(first.settings().describe()),
                         Html.Cell.text(gc ? "gc" : "\u2013")));

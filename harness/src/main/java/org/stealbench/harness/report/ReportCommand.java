@@ -95,7 +95,7 @@ public final class ReportCommand implements Callable<Integer> {
             view.problems().forEach(p -> System.err.println("report: warning: " + p));
             views.add(view);
         }
-        Ctx ctx = new Ctx(Thresholds.load(), baseline, Correctness.load());
+        ReportContext ctx = new ReportContext(ReportThresholds.load(), baseline, Correctness.load());
         String html = Report.render(views, ctx);
         Path dir = outDir != null ? outDir : defaultFolder(sources);
         Files.createDirectories(dir);

@@ -8,6 +8,9 @@ import java.util.List;
  */
 public record Metric(double score, double scoreError, String unit, List<List<Double>> rawData) {
 
+    /** JMH's {@code -prof gc} secondary metric: bytes allocated per operation. */
+    public static final String GC_ALLOC_RATE_NORM = "gc.alloc.rate.norm";
+
     public Metric {
         rawData = rawData.stream().map(List::copyOf).toList();
     }
