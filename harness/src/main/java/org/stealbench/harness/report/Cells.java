@@ -4,6 +4,7 @@ import java.util.List;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
 import org.stealbench.harness.results.Units;
+import org.stealbench.harness.stats.GeometricMean;
 import org.stealbench.harness.stats.RatioEstimate;
 
 /** Cells and values shared by the sections: a metric's mean with its interval, a ratio, a verdict. */
@@ -36,8 +37,24 @@ final class Cells {
         return s.relativeHalfWidth() > t.wideErrorFraction();
     }
 
-    /** {@code mean ± half}, right-aligned, highlighted when the interval is wide. */
+    /**
+     * The geometric mean with its interval on the log scale, {@code 53.6 [48.1, 59.7]}, right-aligned
+     * and highlighted when the interval is wide: a time or a rate is positive, and a symmetric
+     * interval on it can cross zero. Samples with a value that is not positive fall back to the
+     * arithmetic {@code mean ± half}.
+     */
     static Html.Cell score(Metric m, ReportThresholds t) {
+        List<Double> reps = ReportStats.replicates(m);
+        if (reps.stream().allMatch(v -> v > 0 && !Double.isInfinite(v))) {
+            GeometricMean g = GeometricMean.of(reps, t.confidence());
+            Html.Cell c = geometric(g);
+            double spread = g.spreadFactor() - 1;
+            if (spread > t.wideErrorFraction()) {
+                c = c.withClass("wide").withTitle("interval within a factor " + NumberText.num(g.spreadFactor())
+                        + " of the geometric mean: wider than " + Math.round(100 * t.wideErrorFraction()) + "%");
+            }
+            return c;
+        }
         ReportStats.Summary s = summary(m, t.confidence());
         Html.Cell c = Html.Cell.num(NumberText.withError(s.mean(), s.halfWidth()), s.mean());
         if (wide(s, t)) {
@@ -45,6 +62,13 @@ final class Cells {
                     + "% of the mean: wider than " + Math.round(100 * t.wideErrorFraction()) + "%");
         }
         return c;
+    }
+
+    /** A geometric mean with its log-scale interval: {@code 53.6 [48.1, 59.7]}; no interval below two values. */
+    static Html.Cell geometric(GeometricMean g) {
+        String text = g.hasInterval() && g.low() < g.high() ? NumberText.num(g.value()) + " [" + NumberText.num(g.low()) + ", "
+                + NumberText.num(g.high()) + "]" : NumberText.num(g.value());
+        return Html.Cell.num(text, g.value());
     }
 
     /** A plain number cell. */

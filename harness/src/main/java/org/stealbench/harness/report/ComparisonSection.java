@@ -46,7 +46,7 @@ final class ComparisonSection {
         Set<String> experiments = new LinkedHashSet<>();
         runs.forEach(r -> experiments.addAll(r.data().experiments().keySet()));
         List<Html.Block> blocks = new ArrayList<>();
-        blocks.add(Html.Block.paragraph("Each run's mean \u00b1 " + Math.round(ctx.confidence() * 100) + "% interval, then "
+        blocks.add(Html.Block.paragraph("Each run's geometric mean [" + Math.round(ctx.confidence() * 100) + "% interval on the log scale], then "
                 + "the ratio of each later run to the first (" + runs.get(0).label() + ") with its interval: green is "
                 + "significantly faster than the first run, red significantly slower. Each run's own sections follow."));
         for (String exp : experiments) {

@@ -143,7 +143,7 @@ final class EnqueueDequeueSection {
         List<Html.Block> blocks = new ArrayList<>();
         blocks.add(Html.Block.paragraph("As in the seed: E enqueuer and D dequeuer threads each do K operations on one queue "
                 + "prefilled with D*K items, timed from starting the threads until all are joined. Milliseconds per "
-                + "invocation, mean \u00b1 " + Math.round(ctx.confidence() * 100) + "% interval. 'none' runs the same "
+                + "invocation, geometric mean [" + Math.round(ctx.confidence() * 100) + "% interval on the log scale]. 'none' runs the same "
                 + "threads doing no queue work: its time is thread start and join, which the net tables subtract. The "
                 + "correctness indicator is the seed's: the final size must equal P + E*K - dequeued."));
         Set<String> ks = new LinkedHashSet<>();

@@ -210,7 +210,7 @@ final class ExperimentSection {
             }
             t.row(row, c.equals(spec.reference()) ? "baseline" : "");
         }
-        t.note("Mean \u00b1 " + Math.round(ctx.confidence() * 100) + "% interval over "
+        t.note("Geometric mean [" + Math.round(ctx.confidence() * 100) + "% interval on the log scale] over "
                 + (forks(g, spec) >= 2 ? "fork means" : "the iterations of one fork (indicative)") + ".");
         return t.build();
     }

@@ -52,8 +52,8 @@ final class QueueDrainSection {
         blocks.add(Html.Block.paragraph("As in the seed: queue " + grouped(first.param("items")) + " items from one outside thread into a "
                 + first.param("threads") + "-thread pool and wait until all have run. separate = true holds every item at a "
                 + "gate until all are queued (queue and drain measured apart); false lets the workers drain while the caller "
-                + "queues. Times in ms per invocation (mean \u00b1 " + Math.round(ctx.confidence() * 100)
-                + "% interval); allocation from -prof gc (bytes per invocation, all threads that were alive at the end); GC "
+                + "queues. Times in ms per invocation (geometric mean [" + Math.round(ctx.confidence() * 100)
+                + "% interval on the log scale]); allocation from -prof gc (bytes per invocation, all threads that were alive at the end); GC "
                 + "counts per invocation (the seed's collection counts; this JVM has one young generation, not Gen0/1/2)."));
         for (String separate : List.of("true", "false")) {
             List<Phases> phases = phases(results, separate);

@@ -40,6 +40,7 @@ final class Report {
             banners.addAll(warnings(run, ctx, runs.size() > 1 ? run.label() + ": " : ""));
             problems.addAll(run.problems());
         }
+        Html.Section lead = SummarySection.build(runs, ctx);
         List<Html.Section> sections = new ArrayList<>();
         sections.add(settingsSection(runs));
         if (runs.size() == 1) {
@@ -59,7 +60,11 @@ final class Report {
                 : String.join("  |  ", runs.stream().map(r -> r.label() + " (" + subtitle(r) + ")").toList());
         String generated = "Generated " + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
                 .format(ZonedDateTime.now(ZoneOffset.UTC)) + " by scripts/report from the runs' JMH JSON (never modified).";
-        return new Html.Page(title, subtitle, banners, runsTable(runs), sections, problems,
+        String reproduce = runs.size() == 1 ? runs.get(0).command()
+                : String.join("  |  ", runs.stream().filter(r -> r.command() != null)
+                        .map(r -> r.label() + ": " + r.command()).toList());
+        return new Html.Page(title, subtitle, reproduce == null || reproduce.isEmpty() ? null : reproduce, lead,
+                banners, runsTable(runs), sections, problems,
                 ctx.thresholds().describe(), generated);
     }
 
@@ -171,6 +176,7 @@ final class Report {
         t.header(head.toArray(String[]::new));
         fact(t, runs, "folder", r -> r.data().source().toString());
         fact(t, runs, "measured at", RunView::when);
+        fact(t, runs, "command", RunView::command);
         fact(t, runs, "profile", r -> r.env("profile"));
         fact(t, runs, "git commit", r -> r.env("gitSha") == null ? null
                 : r.env("gitSha") + ("true".equals(r.env("gitDirty")) ? " (uncommitted changes)" : ""));

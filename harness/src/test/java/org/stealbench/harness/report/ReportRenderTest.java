@@ -160,9 +160,9 @@ final class ReportRenderTest {
         for (JmhResult r : results("queue-drain")) {
             String table = "seed003-separate-" + r.param("separate");
             String pool = r.param("pool");
-            assertEquals(mean(r.primary()), value(cell(table, pool, "total (ms)")), 1e-9);
-            assertEquals(mean(r.secondary().get("queueMs")), value(cell(table, pool, "queue (ms)")), 1e-9);
-            assertEquals(mean(r.secondary().get("drainMs")), value(cell(table, pool, "drain (ms)")), 1e-9);
+            assertEquals(geoMean(r.primary()), value(cell(table, pool, "total (ms)")), 1e-9);
+            assertEquals(geoMean(r.secondary().get("queueMs")), value(cell(table, pool, "queue (ms)")), 1e-9);
+            assertEquals(geoMean(r.secondary().get("drainMs")), value(cell(table, pool, "drain (ms)")), 1e-9);
             assertEquals(r.secondary().get("gc.alloc.rate.norm").score(), value(cell(table, pool, "allocated (B/op)")), 1e-9);
             assertEquals(mean(r.secondary().get("gc.count")), value(cell(table, pool, "GC count per op")), 1e-9);
             rows++;
@@ -186,7 +186,7 @@ final class ReportRenderTest {
                 continue;
             }
             String row = r.param("queue").equals("none") ? "none (thread start/join)" : r.param("queue");
-            assertEquals(mean(r.primary()), value(cell("seed002-equal-k1000", row, String.valueOf(s[0]))), 1e-9);
+            assertEquals(geoMean(r.primary()), value(cell("seed002-equal-k1000", row, String.valueOf(s[0]))), 1e-9);
         }
         assertTrue(cell("seed002-equal-k1000", "hybrid", "10").parent().child(0).hasClass("broken"));
         assertTrue(cell("seed002-equal-k1000", "locked", "correctness indicator").text().startsWith("size right in all"));
@@ -206,11 +206,11 @@ final class ReportRenderTest {
             assertTrue(g.columns().contains(e.getValue()), e.getKey() + " columns " + g.columns());
             for (String c : g.contenders()) {
                 JmhResult r = g.get(c, e.getValue());
-                assertEquals(mean(spec.metric().apply(r)), value(cell(e.getKey(), c, e.getValue())), 1e-9, e.getKey() + " " + c);
+                assertEquals(geoMean(spec.metric().apply(r)), value(cell(e.getKey(), c, e.getValue())), 1e-9, e.getKey() + " " + c);
             }
         }
         JmhResult contention = results("deque-contention").get(0);
-        assertEquals(mean(contention.secondary().get("owner1")),
+        assertEquals(geoMean(contention.secondary().get("owner1")),
                 value(cell("deque-contention", contention.param("queue"), "thieves1")), 1e-9, "the owner's time is shown");
     }
 
