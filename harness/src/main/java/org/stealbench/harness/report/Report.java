@@ -34,12 +34,9 @@ final class Report {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("runs must not be empty");
         }
-        List<Html.Banner> banners = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        for (RunView run : runs) {
-            banners.addAll(warnings(run, ctx, runs.size() > 1 ? run.label() + ": " : ""));
-            problems.addAll(run.problems());
-        }
+        runs.forEach(run -> problems.addAll(run.problems()));
+        List<Html.Banner> banners = banners(runs, ctx);
         Html.Section lead = SummarySection.build(runs, ctx);
         List<Html.Section> sections = new ArrayList<>();
         sections.add(settingsSection(runs));
@@ -97,6 +94,29 @@ final class Report {
             parts.add(run.cores() + " cores");
         }
         return String.join(", ", parts);
+    }
+
+    /**
+     * The page's banners, each once: a warning several runs share is shown one time, naming the
+     * runs it concerns ("all 2 runs" or their labels); on a one-run page no run is named.
+     */
+    static List<Html.Banner> banners(List<RunView> runs, ReportContext ctx) {
+        Map<Html.Banner, List<String>> concerned = new LinkedHashMap<>();
+        for (RunView run : runs) {
+            for (Html.Banner b : warnings(run, ctx, "")) {
+                concerned.computeIfAbsent(b, k -> new ArrayList<>()).add(run.label());
+            }
+        }
+        List<Html.Banner> out = new ArrayList<>();
+        concerned.forEach((b, labels) -> {
+            if (runs.size() == 1) {
+                out.add(b);
+            } else {
+                String who = labels.size() == runs.size() ? "All " + runs.size() + " runs" : String.join(", ", labels);
+                out.add(new Html.Banner(b.level(), who + ": " + b.text()));
+            }
+        });
+        return out;
     }
 
     /** Warnings for one run: quick profile, threads beyond the cores, wide error bars, broken variants. */

@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Function;
 import org.stealbench.harness.bench.Contenders;
@@ -64,9 +65,11 @@ final class SummarySection {
      * @param basis      how the intervals were formed, for the certainty column
      * @param indicative whether the intervals rest on one fork's iterations
      * @param entries    ranked entries best first, then the unranked ones
+     * @param key        the benchmark and its full parameter set but the contender, with declared
+     *                   defaults filled in: the same shape in another run has the same key
      */
     record Shape(String experiment, String setting, String constants, String unit, String basis,
-                 boolean indicative, List<Entry> entries) {
+                 boolean indicative, List<Entry> entries, String key) {
 
         List<Entry> ranked() {
             return entries.stream().filter(e -> e.standing() == Standing.RANKED).toList();
@@ -145,8 +148,10 @@ final class SummarySection {
         }
         List<Shape> out = new ArrayList<>();
         shapes.forEach((setting, rs) -> {
+            SortedMap<String, String> full = DeclaredParams.complete(rs.get(0));
+            full.remove(param);
             Shape s = shape(experiment, setting, String.join(", ", constants), rs, param, metric, interleaved,
-                    confidence);
+                    confidence, experiment + ":" + rs.get(0).benchmark() + full);
             if (s != null) {
                 out.add(s);
             }
@@ -156,7 +161,7 @@ final class SummarySection {
 
     private static Shape shape(String experiment, String setting, String constants, List<JmhResult> results,
                                String param, Function<JmhResult, Metric> metricOf, boolean interleaved,
-                               double confidence) {
+                               double confidence, String key) {
         List<Candidate> candidates = new ArrayList<>();
         for (JmhResult r : results) {
             Metric m = metricOf.apply(r);
@@ -195,7 +200,7 @@ final class SummarySection {
             RatioEstimate cost = best == null ? null : cost(best, c, higher, paired, confidence);
             entries.add(new Entry(c.contender(), c.standing(), c.mean(), cost, 0, false));
         }
-        return new Shape(experiment, setting, constants, first.unit(), basis, !paired && forks < 2, entries);
+        return new Shape(experiment, setting, constants, first.unit(), basis, !paired && forks < 2, entries, key);
     }
 
     /** The candidate's cost relative to the best: its time / the best's, or the best's rate / its rate. */
@@ -265,11 +270,11 @@ final class SummarySection {
     static Html.Section build(List<RunView> runs, ReportContext ctx) {
         RunView run = runs.get(runs.size() - 1);
         List<Shape> shapes = analyze(run, ctx.confidence());
-        Map<String, Map<String, Shape>> others = new LinkedHashMap<>();
+        Map<String, Map<String, Shape>> others = new LinkedHashMap<>(); // run label -> shape key -> shape
         for (RunView other : runs.subList(0, runs.size() - 1)) {
-            Map<String, Shape> byLabel = new LinkedHashMap<>();
-            analyze(other, ctx.confidence()).forEach(s -> byLabel.put(s.label(), s));
-            others.put(other.label(), byLabel);
+            Map<String, Shape> byKey = new LinkedHashMap<>();
+            analyze(other, ctx.confidence()).forEach(s -> byKey.put(s.key(), s));
+            others.put(other.label(), byKey);
         }
         if (shapes.isEmpty()) {
             return Html.Section.absent(ID, TITLE, "No experiment in this run compares contenders.");
@@ -299,8 +304,8 @@ final class SummarySection {
             row.add(Html.Cell.text(answer(s, run.cores())));
             row.add(Html.Cell.text(s.basis()).withClass(s.indicative() ? "wide" : ""));
             boolean flips = false;
-            for (Map<String, Shape> byLabel : others.values()) {
-                Shape o = byLabel.get(s.label());
+            for (Map<String, Shape> byKey : others.values()) {
+                Shape o = byKey.get(s.key());
                 if (o == null) {
                     row.add(Html.Cell.text("not measured").withClass("neutral"));
                 } else if (o.bestGroup().stream().anyMatch(s.bestGroup()::contains)) {
