@@ -75,6 +75,7 @@ final class Report {
             s.add(ExperimentSection.build(run, spec, ctx));
         }
         s.add(DistributionSection.build(run, ctx));
+        s.add(OtherResultsSection.build(run));
         s.add(FootprintSection.build(run));
         s.add(CorrectnessSection.build(ctx));
         return s;

@@ -178,4 +178,20 @@ final class ReportSummaryTest {
         return new JmhResult("b.B.m", "avgt", 1, new TreeMap<>(Map.of("queue", queue)), new Metric(0, 0, "ns/op", raw),
                 Map.of(), "17", "");
     }
+
+    @Test
+    void foreignJmhFile_appearsInTheGenericTable() throws Exception {
+        Path foreign = Path.of(ReportSummaryTest.class.getResource("/report/foreign/jmh-string-concat.json").toURI());
+        Path run = ReportRenderTest.copyFixture(dir.resolve("with-foreign").resolve(ReportRenderTest.RUN));
+        java.nio.file.Files.copy(foreign, run.resolve(foreign.getFileName()));
+        for (Path source : List.of(run, foreign)) {
+            Path out = dir.resolve("foreign-page-" + source.getFileName());
+            Document page = Jsoup.parse(ReportCommand.render(List.of(source), "jdk-tpe", out).toFile(), "UTF-8");
+            Element table = page.selectFirst("table[data-table=other-results]");
+            assertTrue(table != null, "no generic table for " + source);
+            List<String> rows = table.select("tbody tr").eachText();
+            assertEquals(List.of("string-concat com.example.bench.StringConcatBenchmark.plus length=16 thrpt 41.2 \u00b1 2.5 ops/us",
+                    "string-concat com.example.bench.StringConcatBenchmark.builder length=16 thrpt 55.5 \u00b1 1.75 ops/us"), rows);
+        }
+    }
 }
