@@ -71,6 +71,34 @@ final class Cells {
         return Html.Cell.num(text, g.value());
     }
 
+    /**
+     * The items sorted by score, best first: by the mean of the logarithms of their metrics'
+     * replicates (the geometric mean over a row's columns), lower first for times and higher first
+     * for rates; items without a positive value keep their order after the others. Stable.
+     */
+    static <T> List<T> byScore(List<T> items, java.util.function.Function<T, List<Metric>> metrics) {
+        java.util.Map<T, Double> key = new java.util.IdentityHashMap<>();
+        for (T item : items) {
+            double sum = 0;
+            int n = 0;
+            boolean higher = false;
+            for (Metric m : metrics.apply(item)) {
+                if (m == null) {
+                    continue;
+                }
+                higher = m.higherIsBetter();
+                for (double v : ReportStats.replicates(m)) {
+                    if (v > 0 && !Double.isInfinite(v)) {
+                        sum += Math.log(v);
+                        n++;
+                    }
+                }
+            }
+            key.put(item, n == 0 ? Double.POSITIVE_INFINITY : higher ? -sum / n : sum / n);
+        }
+        return items.stream().sorted(java.util.Comparator.comparingDouble(key::get)).toList();
+    }
+
     /** A plain number cell. */
     static Html.Cell number(double value) {
         return Html.Cell.num(NumberText.num(value), value);

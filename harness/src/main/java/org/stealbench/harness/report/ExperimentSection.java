@@ -36,6 +36,17 @@ final class ExperimentSection {
     /** The assembled grid: contender -> column -> result, with the parameters that did not vary. */
     record Grid(Map<String, Map<String, JmhResult>> cells, List<String> columns, Map<String, String> constant) {
 
+        /**
+         * The grid with its rows sorted by score (the geometric mean over the row's columns), best
+         * first; {@link #contenders()} of the original gives the registry order.
+         */
+        Grid byScore(Function<JmhResult, Metric> metric) {
+            List<String> order = Cells.byScore(contenders(), c -> cells.get(c).values().stream().map(metric).toList());
+            Map<String, Map<String, JmhResult>> sorted = new LinkedHashMap<>();
+            order.forEach(c -> sorted.put(c, cells.get(c)));
+            return new Grid(sorted, columns, constant);
+        }
+
         List<String> contenders() {
             return List.copyOf(cells.keySet());
         }
@@ -177,7 +188,8 @@ final class ExperimentSection {
             return Html.Section.absent(spec.id(), spec.title(), "Not in this run: no readable jmh-" + spec.experiment()
                     + ".json.");
         }
-        Grid g = grid(results);
+        Grid registry = grid(results);
+        Grid g = registry.byScore(spec.metric());
         String unit = spec.metric().apply(results.get(0)).unit();
         List<Html.Block> blocks = new ArrayList<>();
         blocks.add(Html.Block.paragraph(spec.intro()));
@@ -185,6 +197,8 @@ final class ExperimentSection {
         if (spec.reference() != null && g.cells().containsKey(spec.reference()) && g.contenders().size() > 1) {
             blocks.add(Html.Block.table(ratioTable(spec, g, ctx)));
         }
+        blocks.add(Html.Block.paragraph("Rows sorted by score (geometric mean over the columns), best first; registry "
+                + "order: " + String.join(", ", registry.contenders()) + "."));
         blocks.add(Html.Block.chart(chart(spec, g, unit, ctx)));
         return new Html.Section(spec.id(), spec.title(), List.of(), blocks, null);
     }

@@ -61,7 +61,9 @@ final class QueueDrainSection {
                 blocks.add(Html.Block.paragraph("separate = " + separate + ": not in this run."));
                 continue;
             }
-            blocks.add(Html.Block.table(costTable(phases, separate, ctx)));
+            List<String> registryOrder = phases.stream().map(Phases::pool).toList();
+            phases = Cells.byScore(phases, p -> List.of(p.total()));
+            blocks.add(Html.Block.table(costTable(phases, separate, ctx, registryOrder)));
             Optional<Phases> base = find(phases, ctx.baseline());
             if (base.isPresent()) {
                 blocks.add(Html.Block.table(ratioTable(phases, base.get(), separate, ctx)));
@@ -75,6 +77,10 @@ final class QueueDrainSection {
     }
 
     static Html.Table costTable(List<Phases> phases, String separate, ReportContext ctx) {
+        return costTable(phases, separate, ctx, phases.stream().map(Phases::pool).toList());
+    }
+
+    static Html.Table costTable(List<Phases> phases, String separate, ReportContext ctx, List<String> registryOrder) {
         boolean gcTime = phases.stream().anyMatch(p -> p.result().secondary().containsKey("gc.time"));
         Html.TableBuilder t = new Html.TableBuilder("seed003-separate-" + separate,
                 "separate = " + separate + ": cost per invocation");
@@ -100,7 +106,8 @@ final class QueueDrainSection {
             t.row(row, p.pool().equals(ctx.baseline()) ? "baseline" : "");
         }
         t.note("queue = the submitting loop, drain = from the last submission (or the gate opening) until the last item "
-                + "ran, total = both (JMH's score). A missing allocation column means the run had no -prof gc.");
+                + "ran, total = both (JMH's score). A missing allocation column means the run had no -prof gc. Rows "
+                + "sorted by total, cheapest first; registry order: " + String.join(", ", registryOrder) + ".");
         return t.build();
     }
 

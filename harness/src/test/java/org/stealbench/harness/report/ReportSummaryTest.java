@@ -194,4 +194,26 @@ final class ReportSummaryTest {
                     "string-concat com.example.bench.StringConcatBenchmark.builder length=16 thrpt 55.5 \u00b1 1.75 ops/us"), rows);
         }
     }
+
+    @Test
+    void tablesBelow_areSortedByScore_withTheRegistryOrderInANote() throws Exception {
+        Map<String, Double> logSum = new TreeMap<>();
+        Map<String, Integer> count = new TreeMap<>();
+        List<String> registry = new ArrayList<>();
+        for (JmhResult r : ReportRenderTest.results("recursive-work")) {
+            if (!registry.contains(r.param("pool"))) {
+                registry.add(r.param("pool"));
+            }
+            for (double v : r.primary().samples()) {
+                logSum.merge(r.param("pool"), Math.log(v), Double::sum);
+                count.merge(r.param("pool"), 1, Integer::sum);
+            }
+        }
+        List<String> expected = logSum.keySet().stream()
+                .sorted(java.util.Comparator.comparingDouble(p -> logSum.get(p) / count.get(p))).toList();
+        List<String> shown = table("recursive-work").select("tbody tr").stream().map(tr -> tr.child(0).text()).toList();
+        assertEquals(expected, shown);
+        assertTrue(doc.selectFirst("section#recursive-work").text().contains("registry order: "
+                + String.join(", ", registry)));
+    }
 }
