@@ -99,6 +99,15 @@ final class Cells {
         return items.stream().sorted(java.util.Comparator.comparingDouble(key::get)).toList();
     }
 
+    /** The geometric mean of a metric's replicates with its interval, or null when a value is not positive. */
+    static GeometricMean geometricOrNull(Metric m, double confidence) {
+        try {
+            return GeometricMean.of(ReportStats.replicates(m), confidence);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
     /** A plain number cell. */
     static Html.Cell number(double value) {
         return Html.Cell.num(NumberText.num(value), value);

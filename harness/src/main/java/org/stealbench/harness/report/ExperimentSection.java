@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.stats.GeometricMean;
 
 /**
  * A table and a grouped bar chart for an experiment whose contenders are compared over a few
@@ -262,16 +263,15 @@ final class ExperimentSection {
     }
 
     private static Html.Chart chart(Spec spec, Grid g, String unit, ReportContext ctx) {
-        List<Charts.Bars> series = new ArrayList<>();
+        List<List<GeometricMean>> means = new ArrayList<>();
         for (String col : g.columns()) {
-            List<Metric> metrics = new ArrayList<>();
+            List<GeometricMean> row = new ArrayList<>();
             for (String c : g.contenders()) {
                 JmhResult r = g.get(c, col);
-                metrics.add(r == null ? null : spec.metric().apply(r));
+                row.add(r == null ? null : Cells.geometricOrNull(spec.metric().apply(r), ctx.confidence()));
             }
-            series.add(QueueDrainSection.bars(col, metrics, ctx));
+            means.add(row);
         }
-        List<String> names = g.contenders().stream().map(c -> Correctness.flaw(c) != null ? c + " (broken)" : c).toList();
-        return Charts.bars(spec.id() + "-chart", spec.title(), unit, names, series);
+        return Charts.dots(spec.id() + "-chart", spec.title(), unit, g.contenders(), g.columns(), means);
     }
 }

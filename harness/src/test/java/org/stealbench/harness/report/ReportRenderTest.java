@@ -246,11 +246,19 @@ final class ReportRenderTest {
     }
 
     @Test
-    void charts_areEmbeddedPngsAndNothingComesFromTheNetwork() throws IOException {
+    void charts_areEmbeddedSvgOrPngAndNothingComesFromTheNetwork() throws IOException {
         List<String> ids = new ArrayList<>();
+        List<String> svgs = new ArrayList<>();
         for (Element figure : doc.select("figure[data-chart]")) {
             ids.add(figure.attr("data-chart"));
             String src = figure.selectFirst("img").attr("src");
+            if (src.startsWith("data:image/svg+xml;base64,")) {
+                String svg = new String(Base64.getDecoder().decode(src.substring("data:image/svg+xml;base64,".length())),
+                        java.nio.charset.StandardCharsets.UTF_8);
+                assertTrue(svg.contains("<svg") && svg.contains("viewBox=\"0 0 900 420\""), figure.attr("data-chart"));
+                svgs.add(figure.attr("data-chart"));
+                continue;
+            }
             assertTrue(src.startsWith("data:image/png;base64,"), figure.attr("data-chart"));
             BufferedImage png = ImageIO.read(new ByteArrayInputStream(Base64.getDecoder()
                     .decode(src.substring("data:image/png;base64,".length()))));
@@ -264,6 +272,8 @@ final class ReportRenderTest {
                 "dist-enqueue-dequeue-shape-40x40")) {
             assertTrue(ids.contains(id), "chart " + id + " missing from " + ids);
         }
+        assertEquals(List.of("fork-join-fib-chart", "recursive-work-chart", "range-partitioner-chart", "deque-ops-chart",
+                "deque-contention-chart"), svgs, "the dot-and-interval charts are vector graphics");
         assertTrue(doc.select("script, link, iframe").isEmpty());
         assertTrue(doc.select("[src^=http], [href^=http]").isEmpty());
     }
