@@ -4,6 +4,8 @@ import java.util.List;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
 import org.stealbench.harness.results.Units;
+import org.stealbench.harness.stats.GeometricMean;
+import org.stealbench.harness.stats.RatioEstimate;
 
 /** Cells and values shared by the sections: a metric's mean with its interval, a ratio, a verdict. */
 final class Cells {
@@ -31,14 +33,30 @@ final class Cells {
     }
 
     /** Whether the interval is wider than the threshold's fraction of the mean. */
-    static boolean wide(ReportStats.Summary s, Thresholds t) {
+    static boolean wide(ReportStats.Summary s, ReportThresholds t) {
         return s.relativeHalfWidth() > t.wideErrorFraction();
     }
 
-    /** {@code mean ± half}, right-aligned, highlighted when the interval is wide. */
-    static Html.Cell score(Metric m, Thresholds t) {
+    /**
+     * The geometric mean with its interval on the log scale, {@code 53.6 [48.1, 59.7]}, right-aligned
+     * and highlighted when the interval is wide: a time or a rate is positive, and a symmetric
+     * interval on it can cross zero. Samples with a value that is not positive fall back to the
+     * arithmetic {@code mean ± half}.
+     */
+    static Html.Cell score(Metric m, ReportThresholds t) {
+        List<Double> reps = ReportStats.replicates(m);
+        if (reps.stream().allMatch(v -> v > 0 && !Double.isInfinite(v))) {
+            GeometricMean g = GeometricMean.of(reps, t.confidence());
+            Html.Cell c = geometric(g);
+            double spread = g.spreadFactor() - 1;
+            if (spread > t.wideErrorFraction()) {
+                c = c.withClass("wide").withTitle("interval within a factor " + NumberText.num(g.spreadFactor())
+                        + " of the geometric mean: wider than " + Math.round(100 * t.wideErrorFraction()) + "%");
+            }
+            return c;
+        }
         ReportStats.Summary s = summary(m, t.confidence());
-        Html.Cell c = Html.Cell.num(Fmt.withError(s.mean(), s.halfWidth()), s.mean());
+        Html.Cell c = Html.Cell.num(NumberText.withError(s.mean(), s.halfWidth()), s.mean());
         if (wide(s, t)) {
             c = c.withClass("wide").withTitle("interval \u00b1" + Math.round(100 * s.relativeHalfWidth())
                     + "% of the mean: wider than " + Math.round(100 * t.wideErrorFraction()) + "%");
@@ -46,21 +64,65 @@ final class Cells {
         return c;
     }
 
+    /** A geometric mean with its log-scale interval: {@code 53.6 [48.1, 59.7]}; no interval below two values. */
+    static Html.Cell geometric(GeometricMean g) {
+        String text = g.hasInterval() && g.low() < g.high() ? NumberText.num(g.value()) + " [" + NumberText.num(g.low()) + ", "
+                + NumberText.num(g.high()) + "]" : NumberText.num(g.value());
+        return Html.Cell.num(text, g.value());
+    }
+
+    /**
+     * The items sorted by score, best first: by the mean of the logarithms of their metrics'
+     * replicates (the geometric mean over a row's columns), lower first for times and higher first
+     * for rates; items without a positive value keep their order after the others. Stable.
+     */
+    static <T> List<T> byScore(List<T> items, java.util.function.Function<T, List<Metric>> metrics) {
+        java.util.Map<T, Double> key = new java.util.IdentityHashMap<>();
+        for (T item : items) {
+            double sum = 0;
+            int n = 0;
+            boolean higher = false;
+            for (Metric m : metrics.apply(item)) {
+                if (m == null) {
+                    continue;
+                }
+                higher = m.higherIsBetter();
+                for (double v : ReportStats.replicates(m)) {
+                    if (v > 0 && !Double.isInfinite(v)) {
+                        sum += Math.log(v);
+                        n++;
+                    }
+                }
+            }
+            key.put(item, n == 0 ? Double.POSITIVE_INFINITY : higher ? -sum / n : sum / n);
+        }
+        return items.stream().sorted(java.util.Comparator.comparingDouble(key::get)).toList();
+    }
+
+    /** The geometric mean of a metric's replicates with its interval, or null when a value is not positive. */
+    static GeometricMean geometricOrNull(Metric m, double confidence) {
+        try {
+            return GeometricMean.of(ReportStats.replicates(m), confidence);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
     /** A plain number cell. */
     static Html.Cell number(double value) {
-        return Html.Cell.num(Fmt.num(value), value);
+        return Html.Cell.num(NumberText.num(value), value);
     }
 
     /** The cell for a ratio {@code current / baseline} where lower is better. */
-    static Html.Cell ratio(ReportStats.Ratio r) {
+    static Html.Cell ratio(RatioEstimate r) {
         String cls = r.below(1) ? "good" : r.above(1) ? "bad" : "neutral";
         String title = r.below(1) ? "significantly lower than the baseline"
                 : r.above(1) ? "significantly higher than the baseline" : "interval contains 1: no clear difference";
-        return Html.Cell.num(Fmt.ratio(r), r.ratio()).withClass(cls).withTitle(title);
+        return Html.Cell.num(NumberText.ratio(r), r.ratio()).withClass(cls).withTitle(title);
     }
 
     /** The ratio of two metrics' replicates, or null when either has fewer than two positive values. */
-    static ReportStats.Ratio ratio(Metric baseline, Metric current, double confidence) {
+    static RatioEstimate ratio(Metric baseline, Metric current, double confidence) {
         try {
             return ReportStats.ratio(ReportStats.replicates(baseline), ReportStats.replicates(current), confidence);
         } catch (IllegalArgumentException e) {
@@ -69,7 +131,7 @@ final class Cells {
     }
 
     /** A ratio cell, or an en dash with the reason when no ratio could be formed. */
-    static Html.Cell ratioOrDash(ReportStats.Ratio r) {
+    static Html.Cell ratioOrDash(RatioEstimate r) {
         return r == null ? Html.Cell.text("\u2013").withTitle("fewer than two positive samples") : ratio(r);
     }
 

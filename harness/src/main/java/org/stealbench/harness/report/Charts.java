@@ -3,16 +3,19 @@ package org.stealbench.harness.report;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -20,10 +23,12 @@ import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.stealbench.harness.stats.GeometricMean;
 
 /**
- * The report's charts, drawn with XChart in one style and embedded as PNG data URIs: line charts
- * (threads on a log axis), grouped bars with error bars, and strip plots of per-iteration samples.
+ * The report's charts, drawn with XChart in one style and embedded as SVG data URIs: line charts
+ * (threads on a log axis), dot-and-interval plots (geometric mean and its log-scale interval per
+ * contender, coloured by family), grouped bars, and strip plots of per-iteration samples.
  * A y axis turns logarithmic when the values span more than {@link #LOG_SPREAD} times.
  */
 final class Charts {
@@ -199,6 +204,26 @@ final class Charts {
         s.setAntiAlias(true);
     }
 
+    /** Coordinates with more than one decimal: XChart draws text as outlines, so these make most of an SVG. */
+    private static final java.util.regex.Pattern LONG_DECIMAL = java.util.regex.Pattern.compile("(-?\\d+)\\.(\\d)\\d+");
+
+    /**
+     * The chart as SVG, sharp at any zoom, embedded as a data URI so the page stays one file;
+     * coordinates are rounded to a tenth of a pixel, which keeps the file small and the picture.
+     */
+    private static Html.Chart encodeSvg(Chart<?, ?> chart, String id, String title, String alt) {
+        try {
+            ByteArrayOutputStream svg = new ByteArrayOutputStream();
+            VectorGraphicsEncoder.saveVectorGraphic(chart, svg, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+            String text = LONG_DECIMAL.matcher(svg.toString(java.nio.charset.StandardCharsets.UTF_8)).replaceAll("$1.$2");
+            return new Html.Chart(id, title, "data:image/svg+xml;base64," + Base64.getEncoder()
+                    .encodeToString(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)), alt);
+        } catch (IOException e) {
+            throw new UncheckedIOException("chart " + id + " could not be encoded", e);
+        }
+    }
+
+    /** The chart as a PNG data URI (the many plots folded in details, where SVG's size would weigh the page). */
     private static Html.Chart encode(Chart<?, ?> chart, String id, String title, String alt) {
         try {
             byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
@@ -206,5 +231,100 @@ final class Charts {
         } catch (IOException e) {
             throw new UncheckedIOException("chart " + id + " could not be encoded", e);
         }
+    }
+
+    /** The colour of a contender family: warm for lock-based, blue-green for ours lock-free, grey-violet for the JDK. */
+    static Color colour(Contender.Family family) {
+        return switch (family) {
+            case LOCK_POOL, LOCK_QUEUE -> new Color(0xd55e00);
+            case WORK_STEALING_POOL, LOCK_FREE_QUEUE -> new Color(0x0072b2);
+            case JDK_POOL, JDK -> new Color(0x6a3d9a);
+            case OTHER -> new Color(0x4d4d4d);
+        };
+    }
+
+    /** Marker shapes, one per setting of a dot-and-interval chart. */
+    private static final org.knowm.xchart.style.markers.Marker[] SHAPES = {SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE,
+            SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS};
+
+    /**
+     * A dot-and-interval plot: each contender a labelled column, for each setting a dot at its
+     * geometric mean and a vertical line over its interval (side by side, one marker shape per
+     * setting); colour says the contender's family. y is logarithmic, the scale of the intervals.
+     *
+     * @param means means.get(setting).get(contender); null where not measured
+     */
+    static Html.Chart dots(String id, String title, String yTitle, List<String> contenders, List<String> settings,
+                           List<List<GeometricMean>> means) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yTitle).build();
+        style(chart.getStyler());
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        chart.getStyler().setMarkerSize(9);
+        chart.getStyler().setXAxisMin(-0.6);
+        chart.getStyler().setXAxisMax(contenders.size() - 0.4);
+        // XChart's numeric x axis drops labels as long as contender names, so the names are annotations
+        // along the foot of the plot, in a band kept free below the lowest interval.
+        chart.getStyler().setXAxisTicksVisible(false);
+        chart.getStyler().setPlotGridVerticalLinesVisible(false);
+        List<Double> all = new ArrayList<>();
+        means.forEach(row -> row.forEach(g -> {
+            if (g != null) {
+                all.add(g.value());
+                if (g.hasInterval()) {
+                    all.add(g.low());
+                    all.add(g.high());
+                }
+            }
+        }));
+        // always logarithmic: the intervals are symmetric on the log scale, and ratios read as distances
+        double lo = all.stream().filter(v -> v > 0).mapToDouble(Double::doubleValue).min().orElse(1);
+        double hi = all.stream().mapToDouble(Double::doubleValue).max().orElse(1);
+        chart.getStyler().setYAxisLogarithmic(true);
+        double span = Math.max(hi / lo, 4);
+        double yMin = lo / Math.pow(span, 0.2);
+        double yMax = hi * Math.pow(span, 0.05);
+        chart.getStyler().setYAxisMin(yMin);
+        chart.getStyler().setYAxisMax(yMax);
+        chart.getStyler().setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        chart.getStyler().setAnnotationTextFontColor(new Color(0x1d232b));
+        double labelY = yMin * Math.pow(yMax / yMin, 0.04);
+        for (int k = 0; k < contenders.size(); k++) {
+            String c = contenders.get(k);
+            chart.addAnnotation(new AnnotationText(Correctness.flaw(c) != null ? c + " (broken)" : c, k, labelY, false));
+        }
+        double width = settings.size() == 1 ? 0 : 0.5 / (settings.size() - 1);
+        for (int si = 0; si < settings.size(); si++) {
+            double offset = settings.size() == 1 ? 0 : -0.25 + si * width;
+            java.util.Map<Contender.Family, List<double[]>> byFamily = new java.util.LinkedHashMap<>();
+            for (int ci = 0; ci < contenders.size(); ci++) {
+                GeometricMean g = means.get(si).get(ci);
+                if (g == null) {
+                    continue;
+                }
+                Contender.Family family = Contender.family(contenders.get(ci));
+                byFamily.computeIfAbsent(family, f -> new ArrayList<>()).add(new double[] {ci + offset, g.value()});
+                if (g.hasInterval() && g.low() < g.high()) {
+                    XYSeries line = chart.addSeries("interval " + si + " " + ci, new double[] {ci + offset, ci + offset},
+                            new double[] {g.low(), g.high()});
+                    line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+                    line.setMarker(SeriesMarkers.NONE);
+                    line.setLineColor(colour(family));
+                    line.setLineStyle(new BasicStroke(2f));
+                    line.setShowInLegend(false);
+                }
+            }
+            for (java.util.Map.Entry<Contender.Family, List<double[]>> e : byFamily.entrySet()) {
+                double[] x = e.getValue().stream().mapToDouble(p -> p[0]).toArray();
+                double[] y = e.getValue().stream().mapToDouble(p -> p[1]).toArray();
+                String name = e.getKey().label() + (settings.size() > 1 ? ", " + settings.get(si) : "");
+                XYSeries dot = chart.addSeries(name, x, y);
+                dot.setMarker(SHAPES[si % SHAPES.length]);
+                dot.setMarkerColor(colour(e.getKey()));
+            }
+        }
+        return encodeSvg(chart, id, title + ": geometric mean and its interval (log y axis)",
+                title + ": geometric mean with its interval for " + String.join(", ", contenders)
+                        + (settings.size() > 1 ? " at " + String.join("; ", settings) : ""));
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.stats.RatioEstimate;
 
 /**
  * The seeds' headline claims beside what this run measured, each with a verdict: holds, does not
@@ -37,7 +38,7 @@ final class ClaimsSection {
     record Claim(String seed, String claim, String seedFigure, String measured, Verdict verdict, String why) {
     }
 
-    static Html.Section build(RunView run, Ctx ctx) {
+    static Html.Section build(RunView run, ReportContext ctx) {
         List<Claim> claims = claims(run, ctx);
         Html.TableBuilder t = new Html.TableBuilder("claims", "Headline claims of the seeds against this run");
         t.header("seed", "claim", "seed's figure", "measured here", "verdict", "why");
@@ -58,7 +59,7 @@ final class ClaimsSection {
         return new Html.Section(ID, TITLE, banners, List.of(Html.Block.table(t.build())), null);
     }
 
-    static List<Claim> claims(RunView run, Ctx ctx) {
+    static List<Claim> claims(RunView run, ReportContext ctx) {
         List<Claim> out = new ArrayList<>();
         out.add(seed003Cheaper(run, ctx));
         out.add(seed003Flow(run, ctx));
@@ -76,7 +77,7 @@ final class ClaimsSection {
                 "the experiment '" + experiment + "' is not in this run");
     }
 
-    static Claim seed003Cheaper(RunView run, Ctx ctx) {
+    static Claim seed003Cheaper(RunView run, ReportContext ctx) {
         String seed = "003";
         String claim = "The simple lock pool without context flow costs 0.27x of the platform pool (queuing and draining "
                 + "together, separate = false).";
@@ -87,11 +88,11 @@ final class ClaimsSection {
         if (lock.isEmpty() || base.isEmpty()) {
             return missing(seed, claim, figure, QueueDrainSection.EXPERIMENT + " (simple-lock and " + PLATFORM_POOL + ")");
         }
-        ReportStats.Ratio r = Cells.ratio(base.get().total(), lock.get().total(), ctx.confidence());
+        RatioEstimate r = Cells.ratio(base.get().total(), lock.get().total(), ctx.confidence());
         if (r == null) {
             return new Claim(seed, claim, figure, "\u2013", Verdict.NOT_MEASURABLE, "fewer than two samples");
         }
-        String measured = "simple-lock / " + PLATFORM_POOL + " total: " + Fmt.ratio(r);
+        String measured = "simple-lock / " + PLATFORM_POOL + " total: " + NumberText.ratio(r);
         if (r.below(1)) {
             String size = r.low() <= 0.274 && 0.274 <= r.high() ? "the seed's 0.27x lies in the interval"
                     : "cheaper, but the seed's 0.27x lies outside the interval";
@@ -102,7 +103,7 @@ final class ClaimsSection {
                 : "no significant difference from " + PLATFORM_POOL);
     }
 
-    static Claim seed003Flow(RunView run, Ctx ctx) {
+    static Claim seed003Flow(RunView run, ReportContext ctx) {
         String seed = "003";
         String claim = "Flowing the execution context makes the lock pool far dearer and allocate much more.";
         String figure = "t: 3.16x vs 0.27x (false); Gen0 collections 95 vs 1";
@@ -112,18 +113,18 @@ final class ClaimsSection {
         if (flow.isEmpty() || plain.isEmpty()) {
             return missing(seed, claim, figure, QueueDrainSection.EXPERIMENT + " (simple-lock and simple-lock-flow)");
         }
-        ReportStats.Ratio r = Cells.ratio(plain.get().total(), flow.get().total(), ctx.confidence());
-        Metric af = flow.get().result().secondary().get("gc.alloc.rate.norm");
-        Metric ap = plain.get().result().secondary().get("gc.alloc.rate.norm");
+        RatioEstimate r = Cells.ratio(plain.get().total(), flow.get().total(), ctx.confidence());
+        Metric af = flow.get().result().secondary().get(Metric.ALLOCATION_NORM);
+        Metric ap = plain.get().result().secondary().get(Metric.ALLOCATION_NORM);
         String alloc = af == null || ap == null ? "allocation not measured (no -prof gc)"
-                : "allocated " + Fmt.bytes(af.score()) + " vs " + Fmt.bytes(ap.score()) + " per invocation";
+                : "allocated " + NumberText.bytes(af.score()) + " vs " + NumberText.bytes(ap.score()) + " per invocation";
         if (r == null) {
             return new Claim(seed, claim, figure, alloc, Verdict.NOT_MEASURABLE, "fewer than two samples");
         }
-        String measured = "simple-lock-flow / simple-lock total: " + Fmt.ratio(r) + "; " + alloc;
+        String measured = "simple-lock-flow / simple-lock total: " + NumberText.ratio(r) + "; " + alloc;
         boolean allocates = af != null && ap != null && af.score() > 1.5 * ap.score();
         String allocFact = af == null || ap == null ? "allocation not measured"
-                : allocates ? "it allocates " + Fmt.num(af.score() / ap.score()) + "x as much"
+                : allocates ? "it allocates " + NumberText.num(af.score() / ap.score()) + "x as much"
                 : "it does not allocate clearly more";
         if (r.above(1) && allocates) {
             return new Claim(seed, claim, figure, measured, Verdict.HOLDS, "significantly dearer in time, and " + allocFact);
@@ -132,7 +133,7 @@ final class ClaimsSection {
                 ? "significantly dearer in time, but " : "not significantly dearer in time; ") + allocFact);
     }
 
-    static Claim seed002Band(RunView run, Ctx ctx) {
+    static Claim seed002Band(RunView run, ReportContext ctx) {
         String seed = "002";
         String claim = "The lock-free queue beats the locking queue (by a hair) between 40 and 100 threads per side.";
         String figure = "E = D = 40: 337 vs 483 ms; 80: 743 vs 1037; 100: 999 vs 1043 (K = 1000)";
@@ -151,14 +152,14 @@ final class ClaimsSection {
             if (locked.isEmpty()) {
                 continue;
             }
-            ReportStats.Ratio r = Cells.ratio(locked.get().primary(), h.primary(), ctx.confidence());
+            RatioEstimate r = Cells.ratio(locked.get().primary(), h.primary(), ctx.confidence());
             if (r == null) {
                 continue;
             }
             total++;
             better += r.below(1) ? 1 : 0;
             worse += r.above(1) ? 1 : 0;
-            parts.add(h.param("shape") + " K=" + h.param("items") + ": " + Fmt.ratio(r));
+            parts.add(h.param("shape") + " K=" + h.param("items") + ": " + NumberText.ratio(r));
         }
         if (total == 0) {
             return missing(seed, claim, figure, EnqueueDequeueSection.EXPERIMENT + " (hybrid and locked at 40..100 per side)");
@@ -186,7 +187,7 @@ final class ClaimsSection {
                 + (cores > 0 ? cores : "an unknown number of") + " cores; the claim needs 8 or more");
     }
 
-    static Claim seed001(RunView run, Ctx ctx, String workload) {
+    static Claim seed001(RunView run, ReportContext ctx, String workload) {
         String seed = "001";
         boolean worst = workload.equals("worst");
         String claim = worst ? "The work-stealing partitioner does far better than static partitioning on the worst-case "
@@ -201,21 +202,21 @@ final class ClaimsSection {
             return missing(seed, claim, figure, "range-partitioner (workload " + workload + ")");
         }
         JmhResult best = standard.stream().min((a, b) -> Double.compare(a.primary().score(), b.primary().score())).get();
-        ReportStats.Ratio r = Cells.ratio(best.primary(), ws.get().primary(), ctx.confidence());
+        RatioEstimate r = Cells.ratio(best.primary(), ws.get().primary(), ctx.confidence());
         if (r == null) {
             return new Claim(seed, claim, figure, "\u2013", Verdict.NOT_MEASURABLE, "fewer than two samples");
         }
         String measured = "work-stealing / " + best.param("partitioner") + (worst ? "" : " (the best standard one)") + ": "
-                + Fmt.ratio(r);
+                + NumberText.ratio(r);
         double bound = worst ? ctx.thresholds().farRatio() : ctx.thresholds().asGoodRatio();
         if (r.below(bound)) {
             return new Claim(seed, claim, figure, measured, Verdict.HOLDS, "interval below " + bound);
         }
-        return new Claim(seed, claim, figure, measured, Verdict.DOES_NOT_HOLD, "interval reaches " + Fmt.num(r.high())
+        return new Claim(seed, claim, figure, measured, Verdict.DOES_NOT_HOLD, "interval reaches " + NumberText.num(r.high())
                 + ", not below " + bound);
     }
 
-    static Claim seed000(RunView run, Ctx ctx) {
+    static Claim seed000(RunView run, ReportContext ctx) {
         String seed = "000";
         String claim = "Per-thread work-stealing deques make recursively queued work far cheaper than one global locked queue.";
         String figure = "no figures (argument)";
@@ -226,7 +227,7 @@ final class ClaimsSection {
         int n = 0;
         for (JmhResult r : results) {
             String pool = r.param("pool");
-            if (pool == null || !pool.startsWith("ws-")) {
+            if (Contender.family(pool) != Contender.Family.WORK_STEALING_POOL) {
                 continue;
             }
             Optional<JmhResult> lock = results.stream().filter(x -> "simple-lock".equals(x.param("pool"))
@@ -234,14 +235,14 @@ final class ClaimsSection {
             if (lock.isEmpty()) {
                 continue;
             }
-            ReportStats.Ratio ratio = Cells.ratio(lock.get().primary(), r.primary(), ctx.confidence());
+            RatioEstimate ratio = Cells.ratio(lock.get().primary(), r.primary(), ctx.confidence());
             if (ratio == null) {
                 continue;
             }
             n++;
             allBelow &= ratio.below(1);
             anyFar |= ratio.below(ctx.thresholds().farRatio());
-            parts.add(pool + " (work " + r.param("work") + "): " + Fmt.ratio(ratio));
+            parts.add(pool + " (work " + r.param("work") + "): " + NumberText.ratio(ratio));
         }
         if (n == 0) {
             return missing(seed, claim, figure, "recursive-work (ws-* pools and simple-lock)");
@@ -266,7 +267,7 @@ final class ClaimsSection {
         if (results.isEmpty()) {
             return missing(seed, claim, figure, "fork-join-fib (threshold 0)");
         }
-        List<String> pools = results.stream().map(r -> r.param("pool")).filter(p -> p.startsWith("ws-")).toList();
+        List<String> pools = results.stream().map(r -> r.param("pool")).filter(p -> Contender.family(p) == Contender.Family.WORK_STEALING_POOL).toList();
         String n = results.get(0).param("n");
         String measured = pools.size() + " work-stealing pools computed fib(" + n + ") fully forked, checked on every "
                 + "invocation: " + String.join(", ", pools);

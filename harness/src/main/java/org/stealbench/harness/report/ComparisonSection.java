@@ -10,8 +10,9 @@ import org.stealbench.harness.results.JmhResult;
 
 /**
  * Several runs side by side: for every experiment two or more runs have, one row per benchmark
- * and parameter set, each run's mean with its interval, then each later run's ratio to the first
- * (JDK 25 against JDK 17, one machine against another).
+ * and full parameter set (defaults filled in from the benchmark's declaration), each run's
+ * geometric mean with its interval, then each later run's ratio to the first (JDK 25 against JDK
+ * 17, one machine against another), judged only where the forks can speak for run-to-run variation.
  */
 final class ComparisonSection {
 
@@ -19,18 +20,6 @@ final class ComparisonSection {
     static final String TITLE = "Runs side by side";
 
     private ComparisonSection() {
-    }
-
-    /** A row label: the contender, then the benchmark method and the parameters that vary across the experiment. */
-    static String label(JmhResult r, ExperimentSection.Grid grid) {
-        for (Map.Entry<String, Map<String, JmhResult>> e : grid.cells().entrySet()) {
-            for (Map.Entry<String, JmhResult> c : e.getValue().entrySet()) {
-                if (c.getValue() == r) {
-                    return c.getKey().equals("score") ? e.getKey() : e.getKey() + ", " + c.getKey();
-                }
-            }
-        }
-        return r.key();
     }
 
     /** A result's primary metric in the row's unit; runs that reported another time unit are converted. */
@@ -42,13 +31,43 @@ final class ComparisonSection {
         }
     }
 
-    static Html.Section build(List<RunView> runs, Ctx ctx) {
+    /** Forks per side below which a ratio between runs is never coloured. */
+    static final int MIN_FORKS = 3;
+
+    /**
+     * A ratio between two runs. Iterations within a fork, and forks within a run, share the run's
+     * machine state, so a within-run interval understates the difference two runs show by chance.
+     * The ratio is coloured only when each side has at least {@value #MIN_FORKS} forks, taken as
+     * replicates (the fork means); otherwise it is grey, with the reason.
+     */
+    static Html.Cell acrossRuns(org.stealbench.harness.results.Metric first,
+                                org.stealbench.harness.results.Metric later, ReportContext ctx) {
+        if (first.forks() >= MIN_FORKS && later.forks() >= MIN_FORKS) {
+            try {
+                return Cells.ratio(org.stealbench.harness.stats.LogRatios.ratio(first.forkMeans(), later.forkMeans(),
+                        ctx.confidence()));
+            } catch (IllegalArgumentException e) {
+                return Cells.dash().withTitle("fork means not all positive");
+            }
+        }
+        double point = Math.exp(later.samples().stream().mapToDouble(Math::log).average().orElse(Double.NaN)
+                - first.samples().stream().mapToDouble(Math::log).average().orElse(Double.NaN));
+        return Html.Cell.num(NumberText.num(point) + "x", point).withClass("neutral")
+                .withTitle("not judged: " + Math.min(first.forks(), later.forks()) + " fork(s) on a side, fewer than "
+                        + MIN_FORKS + "; an interval from within one run does not cover run-to-run variation");
+    }
+
+    static Html.Section build(List<RunView> runs, ReportContext ctx) {
         Set<String> experiments = new LinkedHashSet<>();
         runs.forEach(r -> experiments.addAll(r.data().experiments().keySet()));
         List<Html.Block> blocks = new ArrayList<>();
-        blocks.add(Html.Block.paragraph("Each run's mean \u00b1 " + Math.round(ctx.confidence() * 100) + "% interval, then "
-                + "the ratio of each later run to the first (" + runs.get(0).label() + ") with its interval: green is "
-                + "significantly faster than the first run, red significantly slower. Each run's own sections follow."));
+        blocks.add(Html.Block.paragraph("Each run's geometric mean [" + Math.round(ctx.confidence() * 100) + "% interval on the log scale], then "
+                + "the ratio of each later run to the first (" + runs.get(0).label() + "). Rows pair by benchmark and "
+                + "full parameter set, parameters a run lacks taking the benchmark's declared default. A ratio is judged "
+                + "(green: significantly faster than the first run, red: significantly slower) only when both sides have "
+                + "at least " + MIN_FORKS + " forks, their fork means taken as replicates; otherwise it is grey with "
+                + "the reason on hover, since an interval from inside one run does not cover run-to-run variation. "
+                + "Each run's own sections follow."));
         for (String exp : experiments) {
             List<RunView> having = runs.stream().filter(r -> r.has(exp)).toList();
             if (having.size() < 2) {
@@ -60,18 +79,54 @@ final class ComparisonSection {
         return new Html.Section(ID, TITLE, List.of(), blocks, null);
     }
 
-    static Html.Table table(String experiment, List<RunView> runs, Ctx ctx) {
-        Map<String, Map<Integer, JmhResult>> rows = new LinkedHashMap<>();
-        for (int i = 0; i < runs.size(); i++) {
-            List<JmhResult> results = runs.get(i).results(experiment);
-            if (results.isEmpty()) {
-                continue;
+    /**
+     * The row key of a result: its benchmark and full parameter set, with the parameters it lacks
+     * filled in from the benchmark's declared defaults, so that {@code locked, pushPop} of a run that
+     * had one depth pairs with {@code locked, pushPop, depth=0} of a run that had several.
+     */
+    static String key(JmhResult r) {
+        return r.benchmark() + DeclaredParams.complete(r);
+    }
+
+    /**
+     * The row labels: the contender, the method when the experiment has several, and the parameters
+     * whose values differ between the rows (of any run).
+     */
+    static Map<String, String> labels(List<JmhResult> all) {
+        String contender = ExperimentSection.contenderParam(all);
+        Map<String, Set<String>> values = new java.util.TreeMap<>();
+        Set<String> methods = new LinkedHashSet<>();
+        for (JmhResult r : all) {
+            methods.add(ExperimentSection.method(r));
+            DeclaredParams.complete(r).forEach((k, v) -> values.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v));
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        for (JmhResult r : all) {
+            List<String> parts = new ArrayList<>();
+            parts.add(contender == null ? ExperimentSection.method(r) : r.param(contender));
+            if (contender != null && methods.size() > 1) {
+                parts.add(ExperimentSection.method(r));
             }
-            ExperimentSection.Grid grid = ExperimentSection.grid(results);
-            for (JmhResult r : results) {
-                rows.computeIfAbsent(label(r, grid), k -> new LinkedHashMap<>()).put(i, r);
+            DeclaredParams.complete(r).forEach((k, v) -> {
+                if (!k.equals(contender) && values.get(k).size() > 1) {
+                    parts.add(k + "=" + v);
+                }
+            });
+            out.putIfAbsent(key(r), String.join(", ", parts));
+        }
+        return out;
+    }
+
+    static Html.Table table(String experiment, List<RunView> runs, ReportContext ctx) {
+        Map<String, Map<Integer, JmhResult>> rows = new LinkedHashMap<>();
+        List<JmhResult> all = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            for (JmhResult r : runs.get(i).results(experiment)) {
+                rows.computeIfAbsent(key(r), k -> new LinkedHashMap<>()).put(i, r);
+                all.add(r);
             }
         }
+        Map<String, String> labels = labels(all);
         Html.TableBuilder t = new Html.TableBuilder("compare-" + experiment, experiment + ": each row in the unit of "
                 + "its first result (" + rows.values().stream().findFirst().map(m -> m.values().iterator().next().primary()
                 .unit()).orElse("") + " for the first row)");
@@ -86,7 +141,7 @@ final class ComparisonSection {
             String unit = e.getValue().values().iterator().next().primary().unit();
             List<Html.Cell> row = new ArrayList<>();
             JmhResult any = e.getValue().values().iterator().next();
-            Html.Cell name = Html.Cell.text(e.getKey());
+            Html.Cell name = Html.Cell.text(labels.get(e.getKey()));
             if (Correctness.flaw(Cells.contender(any)) != null) {
                 name = name.withClass("broken").withTitle("BROKEN: " + Correctness.flaw(Cells.contender(any)));
             }
@@ -98,8 +153,7 @@ final class ComparisonSection {
             JmhResult first = e.getValue().get(0);
             for (int i = 1; i < runs.size(); i++) {
                 JmhResult r = e.getValue().get(i);
-                row.add(first == null || r == null ? Cells.dash()
-                        : Cells.ratioOrDash(Cells.ratio(metric(first, unit), metric(r, unit), ctx.confidence())));
+                row.add(first == null || r == null ? Cells.dash() : acrossRuns(metric(first, unit), metric(r, unit), ctx));
             }
             t.row(row);
         }

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import org.stealbench.queues.QueueKind;
 
@@ -56,14 +57,12 @@ final class Correctness {
         if (contender == null) {
             return null;
         }
-        String id = contender.startsWith("ws-") ? contender.substring(3) : contender;
-        for (QueueKind kind : QueueKind.values()) {
-            if (kind.id().equals(id) && !kind.traits().exactlyOnce()) {
-                String flaw = kind.traits().knownFlaw();
-                return flaw == null || flaw.isEmpty() ? "not exactly-once" : flaw;
-            }
+        Optional<QueueKind> queue = Contender.queueBehind(contender);
+        if (queue.isEmpty() || queue.get().traits().exactlyOnce()) {
+            return null;
         }
-        return null;
+        String flaw = queue.get().traits().knownFlaw();
+        return flaw.isEmpty() ? "not exactly-once" : flaw;
     }
 
     /** A contender's name cell, marked broken (class and tooltip) where its kind has a known flaw. */

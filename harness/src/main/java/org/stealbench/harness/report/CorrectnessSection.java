@@ -17,7 +17,7 @@ final class CorrectnessSection {
     private CorrectnessSection() {
     }
 
-    static Html.Section build(Ctx ctx) {
+    static Html.Section build(ReportContext ctx) {
         Html.TableBuilder t = new Html.TableBuilder("correctness", "The queue registry (QueueKind) in this build");
         t.header("queue", "exactly-once", "who may push/pop", "pop order", "steal order", "blocking", "known flaw",
                 "test that shows it");

@@ -47,7 +47,7 @@ final class DistributionSection {
         }
     }
 
-    static Flags flags(String experiment, String setting, Map<String, List<Double>> samples, Thresholds t) {
+    static Flags flags(String experiment, String setting, Map<String, List<Double>> samples, ReportThresholds t) {
         List<String> bimodal = new ArrayList<>();
         List<String> swamped = new ArrayList<>();
         Map<String, ReportStats.Summary> summaries = new LinkedHashMap<>();
@@ -60,8 +60,8 @@ final class DistributionSection {
             ReportStats.Modes m = ReportStats.modes(e.getValue(), t.bimodalMinFraction(), t.bimodalMinAshmanD(),
                     t.bimodalMinRatio());
             if (m.bimodal()) {
-                bimodal.add(e.getKey() + ": " + m.lowCount() + " near " + Fmt.num(m.lowMean()) + ", " + m.highCount()
-                        + " near " + Fmt.num(m.highMean()) + " (" + Fmt.num(m.highMean() / m.lowMean()) + "x)");
+                bimodal.add(e.getKey() + ": " + m.lowCount() + " near " + NumberText.num(m.lowMean()) + ", " + m.highCount()
+                        + " near " + NumberText.num(m.highMean()) + " (" + NumberText.num(m.highMean() / m.lowMean()) + "x)");
             }
         }
         List<String> names = new ArrayList<>(summaries.keySet());
@@ -79,7 +79,7 @@ final class DistributionSection {
         return new Flags(experiment, setting, bimodal, swamped);
     }
 
-    static Html.Section build(RunView run, Ctx ctx) {
+    static Html.Section build(RunView run, ReportContext ctx) {
         List<Html.Block> blocks = new ArrayList<>();
         List<Flags> flags = new ArrayList<>();
         List<Html.Block> charts = new ArrayList<>();
@@ -113,9 +113,35 @@ final class DistributionSection {
                 + "experiments); the black bar is the median. Means hide what these show: lock-based pools on this machine "
                 + "are often bimodal (two threads on one core drain several times faster than on two), and a spread wider "
                 + "than the gap between two contenders means their order in the tables above is not settled."));
-        blocks.add(Html.Block.table(flagTable(flags)));
+        blocks.add(Html.Block.table(flagCounts(flags)));
+        long flagged = flags.stream().filter(Flags::any).count();
+        if (flagged > 0) {
+            blocks.add(Html.Block.details("Every flag, per setting (" + flagged + ")", List.of(Html.Block.table(
+                    flagTable(flags))), false));
+        }
         blocks.addAll(charts);
         return new Html.Section(ID, TITLE, List.of(), blocks, null);
+    }
+
+    /** One line per experiment: how many settings are flagged, and for what. */
+    static Html.Table flagCounts(List<Flags> all) {
+        Map<String, List<Flags>> byExperiment = new LinkedHashMap<>();
+        all.forEach(f -> byExperiment.computeIfAbsent(f.experiment(), k -> new ArrayList<>()).add(f));
+        Html.TableBuilder t = new Html.TableBuilder("distribution-flag-counts", "Flagged distributions: "
+                + all.stream().filter(Flags::any).count() + " of " + all.size() + " settings");
+        t.header("experiment", "settings flagged", "bimodal samples", "pairs whose spread swamps their difference");
+        byExperiment.forEach((experiment, fs) -> {
+            long flagged = fs.stream().filter(Flags::any).count();
+            int bimodal = fs.stream().mapToInt(f -> f.bimodal().size()).sum();
+            int swamped = fs.stream().mapToInt(f -> f.swamped().size()).sum();
+            t.row(List.of(Html.Cell.text(experiment), Html.Cell.text(flagged + " of " + fs.size()),
+                    Cells.number(bimodal).withClass(bimodal > 0 ? "flag" : ""), Cells.number(swamped)));
+        });
+        t.note("Bimodal: the samples split into two clusters (thresholds at the foot of the page). Swamped: two "
+                + "contenders' 10th-90th percentile ranges each contain the other's median, so their order is noise at "
+                + "this number of iterations; the summary's intervals say the same more precisely. The pairs are listed "
+                + "in the folded table below.");
+        return t.build();
     }
 
     static Html.Table flagTable(List<Flags> all) {

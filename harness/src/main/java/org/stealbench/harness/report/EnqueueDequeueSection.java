@@ -135,7 +135,7 @@ final class EnqueueDequeueSection {
         return misses == 0 ? size : size + "; " + misses + " dequeues found it empty";
     }
 
-    static Html.Section build(RunView run, Ctx ctx) {
+    static Html.Section build(RunView run, ReportContext ctx) {
         List<JmhResult> results = run.results(EXPERIMENT);
         if (results.isEmpty()) {
             return Html.Section.absent(ID, TITLE, "Not in this run: no readable jmh-" + EXPERIMENT + ".json.");
@@ -143,7 +143,7 @@ final class EnqueueDequeueSection {
         List<Html.Block> blocks = new ArrayList<>();
         blocks.add(Html.Block.paragraph("As in the seed: E enqueuer and D dequeuer threads each do K operations on one queue "
                 + "prefilled with D*K items, timed from starting the threads until all are joined. Milliseconds per "
-                + "invocation, mean \u00b1 " + Math.round(ctx.confidence() * 100) + "% interval. 'none' runs the same "
+                + "invocation, geometric mean [" + Math.round(ctx.confidence() * 100) + "% interval on the log scale]. 'none' runs the same "
                 + "threads doing no queue work: its time is thread start and join, which the net tables subtract. The "
                 + "correctness indicator is the seed's: the final size must equal P + E*K - dequeued."));
         Set<String> ks = new LinkedHashSet<>();
@@ -177,7 +177,7 @@ final class EnqueueDequeueSection {
         return "seed002-" + g.series().id + "-k" + g.items();
     }
 
-    static Html.Table rawTable(Grid g, Ctx ctx) {
+    static Html.Table rawTable(Grid g, ReportContext ctx) {
         Html.TableBuilder t = new Html.TableBuilder(tableId(g), "K = " + g.items() + ", " + g.series().caption
                 + ": ms per invocation");
         t.header(header(g, "correctness indicator"));
@@ -202,7 +202,7 @@ final class EnqueueDequeueSection {
         return t.build();
     }
 
-    static Html.Table netTable(Grid g, Ctx ctx) {
+    static Html.Table netTable(Grid g, ReportContext ctx) {
         Html.TableBuilder t = new Html.TableBuilder(tableId(g) + "-net", "K = " + g.items() + ", " + g.series().caption
                 + ": ms per invocation net of thread start/join ('none' subtracted)");
         t.header(header(g, null));
@@ -233,7 +233,7 @@ final class EnqueueDequeueSection {
         return h.toArray(String[]::new);
     }
 
-    private static Html.Chart chart(Grid g, Ctx ctx) {
+    private static Html.Chart chart(Grid g, ReportContext ctx) {
         List<Charts.Line> lines = new ArrayList<>();
         for (String q : g.queues()) {
             List<Double> x = new ArrayList<>();

@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.stats.GeometricMean;
 
 /**
  * A table and a grouped bar chart for an experiment whose contenders are compared over a few
@@ -35,6 +36,17 @@ final class ExperimentSection {
 
     /** The assembled grid: contender -> column -> result, with the parameters that did not vary. */
     record Grid(Map<String, Map<String, JmhResult>> cells, List<String> columns, Map<String, String> constant) {
+
+        /**
+         * The grid with its rows sorted by score (the geometric mean over the row's columns), best
+         * first; {@link #contenders()} of the original gives the registry order.
+         */
+        Grid byScore(Function<JmhResult, Metric> metric) {
+            List<String> order = Cells.byScore(contenders(), c -> cells.get(c).values().stream().map(metric).toList());
+            Map<String, Map<String, JmhResult>> sorted = new LinkedHashMap<>();
+            order.forEach(c -> sorted.put(c, cells.get(c)));
+            return new Grid(sorted, columns, constant);
+        }
 
         List<String> contenders() {
             return List.copyOf(cells.keySet());
@@ -171,13 +183,14 @@ final class ExperimentSection {
         return r.benchmark().substring(r.benchmark().lastIndexOf('.') + 1);
     }
 
-    static Html.Section build(RunView run, Spec spec, Ctx ctx) {
+    static Html.Section build(RunView run, Spec spec, ReportContext ctx) {
         List<JmhResult> results = run.results(spec.experiment());
         if (results.isEmpty()) {
             return Html.Section.absent(spec.id(), spec.title(), "Not in this run: no readable jmh-" + spec.experiment()
                     + ".json.");
         }
-        Grid g = grid(results);
+        Grid registry = grid(results);
+        Grid g = registry.byScore(spec.metric());
         String unit = spec.metric().apply(results.get(0)).unit();
         List<Html.Block> blocks = new ArrayList<>();
         blocks.add(Html.Block.paragraph(spec.intro()));
@@ -185,6 +198,8 @@ final class ExperimentSection {
         if (spec.reference() != null && g.cells().containsKey(spec.reference()) && g.contenders().size() > 1) {
             blocks.add(Html.Block.table(ratioTable(spec, g, ctx)));
         }
+        blocks.add(Html.Block.paragraph("Rows sorted by score (geometric mean over the columns), best first; registry "
+                + "order: " + String.join(", ", registry.contenders()) + "."));
         blocks.add(Html.Block.chart(chart(spec, g, unit, ctx)));
         return new Html.Section(spec.id(), spec.title(), List.of(), blocks, null);
     }
@@ -195,7 +210,7 @@ final class ExperimentSection {
         return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
     }
 
-    static Html.Table table(Spec spec, Grid g, String unit, Ctx ctx) {
+    static Html.Table table(Spec spec, Grid g, String unit, ReportContext ctx) {
         Html.TableBuilder t = new Html.TableBuilder(spec.id(), spec.title() + ": " + unit + constants(g));
         List<String> head = new ArrayList<>();
         head.add("contender");
@@ -210,7 +225,7 @@ final class ExperimentSection {
             }
             t.row(row, c.equals(spec.reference()) ? "baseline" : "");
         }
-        t.note("Mean \u00b1 " + Math.round(ctx.confidence() * 100) + "% interval over "
+        t.note("Geometric mean [" + Math.round(ctx.confidence() * 100) + "% interval on the log scale] over "
                 + (forks(g, spec) >= 2 ? "fork means" : "the iterations of one fork (indicative)") + ".");
         return t.build();
     }
@@ -220,7 +235,7 @@ final class ExperimentSection {
                 .min().orElse(0);
     }
 
-    static Html.Table ratioTable(Spec spec, Grid g, Ctx ctx) {
+    static Html.Table ratioTable(Spec spec, Grid g, ReportContext ctx) {
         Html.TableBuilder t = new Html.TableBuilder(spec.id() + "-ratio", spec.title() + ": ratio to " + spec.reference());
         List<String> head = new ArrayList<>();
         head.add("contender");
@@ -247,17 +262,16 @@ final class ExperimentSection {
         return t.build();
     }
 
-    private static Html.Chart chart(Spec spec, Grid g, String unit, Ctx ctx) {
-        List<Charts.Bars> series = new ArrayList<>();
+    private static Html.Chart chart(Spec spec, Grid g, String unit, ReportContext ctx) {
+        List<List<GeometricMean>> means = new ArrayList<>();
         for (String col : g.columns()) {
-            List<Metric> metrics = new ArrayList<>();
+            List<GeometricMean> row = new ArrayList<>();
             for (String c : g.contenders()) {
                 JmhResult r = g.get(c, col);
-                metrics.add(r == null ? null : spec.metric().apply(r));
+                row.add(r == null ? null : Cells.geometricOrNull(spec.metric().apply(r), ctx.confidence()));
             }
-            series.add(QueueDrainSection.bars(col, metrics, ctx));
+            means.add(row);
         }
-        List<String> names = g.contenders().stream().map(c -> Correctness.flaw(c) != null ? c + " (broken)" : c).toList();
-        return Charts.bars(spec.id() + "-chart", spec.title(), unit, names, series);
+        return Charts.dots(spec.id() + "-chart", spec.title(), unit, g.contenders(), g.columns(), means);
     }
 }

@@ -119,8 +119,8 @@ final class Html {
     }
 
     /** The whole page. */
-    record Page(String title, String subtitle, List<Banner> banners, Table runs, List<Section> sections,
-                List<String> problems, List<String> thresholds, String generated) {
+    record Page(String title, String subtitle, String reproduce, Section lead, List<Banner> banners, Table runs,
+                List<Section> sections, List<String> problems, List<String> thresholds, String generated) {
         Page {
             banners = List.copyOf(banners);
             sections = List.copyOf(sections);
@@ -130,6 +130,16 @@ final class Html {
 
         boolean hasProblems() {
             return !problems.isEmpty();
+        }
+
+        /** Every section, the lead first, for the table of contents. */
+        List<Section> contents() {
+            List<Section> all = new ArrayList<>();
+            if (lead != null) {
+                all.add(lead);
+            }
+            all.addAll(sections);
+            return all;
         }
     }
 

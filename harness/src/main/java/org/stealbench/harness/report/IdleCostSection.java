@@ -28,7 +28,7 @@ final class IdleCostSection {
     private IdleCostSection() {
     }
 
-    static Html.Section build(RunView run, Ctx ctx) {
+    static Html.Section build(RunView run, ReportContext ctx) {
         List<JmhResult> results = run.results(EXPERIMENT);
         if (results.isEmpty()) {
             return Html.Section.absent(ID, TITLE, "Not in this run: no readable jmh-" + EXPERIMENT + ".json.");
@@ -56,7 +56,7 @@ final class IdleCostSection {
         return results.stream().map(r -> r.secondary().get(counter)).toList();
     }
 
-    static Html.Table table(List<JmhResult> results, Ctx ctx) {
+    static Html.Table table(List<JmhResult> results, ReportContext ctx) {
         Html.TableBuilder t = new Html.TableBuilder("idle-cost-table", "Idle cost per pool");
         List<String> head = new ArrayList<>(List.of("pool"));
         COLUMNS.forEach(c -> head.add(c.get(1)));

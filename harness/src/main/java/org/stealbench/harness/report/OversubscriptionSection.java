@@ -26,7 +26,7 @@ final class OversubscriptionSection {
     private OversubscriptionSection() {
     }
 
-    static Html.Section build(RunView run, Ctx ctx) {
+    static Html.Section build(RunView run, ReportContext ctx) {
         if (!run.has(DRAIN.experiment()) && !run.has(FIB.experiment())) {
             return Html.Section.absent(ID, TITLE, "Not in this run: no readable jmh-" + DRAIN.experiment()
                     + ".json or jmh-" + FIB.experiment() + ".json.");

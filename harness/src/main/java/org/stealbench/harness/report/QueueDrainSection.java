@@ -41,7 +41,7 @@ final class QueueDrainSection {
         return phases.stream().filter(p -> p.pool().equals(pool)).findFirst();
     }
 
-    static Html.Section build(RunView run, Ctx ctx) {
+    static Html.Section build(RunView run, ReportContext ctx) {
         List<JmhResult> results = run.results(EXPERIMENT);
         if (results.isEmpty()) {
             return Html.Section.absent(ID, TITLE, "Not in this run: no readable jmh-" + EXPERIMENT + ".json.");
@@ -52,8 +52,8 @@ final class QueueDrainSection {
         blocks.add(Html.Block.paragraph("As in the seed: queue " + grouped(first.param("items")) + " items from one outside thread into a "
                 + first.param("threads") + "-thread pool and wait until all have run. separate = true holds every item at a "
                 + "gate until all are queued (queue and drain measured apart); false lets the workers drain while the caller "
-                + "queues. Times in ms per invocation (mean \u00b1 " + Math.round(ctx.confidence() * 100)
-                + "% interval); allocation from -prof gc (bytes per invocation, all threads that were alive at the end); GC "
+                + "queues. Times in ms per invocation (geometric mean [" + Math.round(ctx.confidence() * 100)
+                + "% interval on the log scale]); allocation from -prof gc (bytes per invocation, all threads that were alive at the end); GC "
                 + "counts per invocation (the seed's collection counts; this JVM has one young generation, not Gen0/1/2)."));
         for (String separate : List.of("true", "false")) {
             List<Phases> phases = phases(results, separate);
@@ -61,7 +61,9 @@ final class QueueDrainSection {
                 blocks.add(Html.Block.paragraph("separate = " + separate + ": not in this run."));
                 continue;
             }
-            blocks.add(Html.Block.table(costTable(phases, separate, ctx)));
+            List<String> registryOrder = phases.stream().map(Phases::pool).toList();
+            phases = Cells.byScore(phases, p -> List.of(p.total()));
+            blocks.add(Html.Block.table(costTable(phases, separate, ctx, registryOrder)));
             Optional<Phases> base = find(phases, ctx.baseline());
             if (base.isPresent()) {
                 blocks.add(Html.Block.table(ratioTable(phases, base.get(), separate, ctx)));
@@ -74,7 +76,11 @@ final class QueueDrainSection {
         return new Html.Section(ID, TITLE, banners, blocks, null);
     }
 
-    static Html.Table costTable(List<Phases> phases, String separate, Ctx ctx) {
+    static Html.Table costTable(List<Phases> phases, String separate, ReportContext ctx) {
+        return costTable(phases, separate, ctx, phases.stream().map(Phases::pool).toList());
+    }
+
+    static Html.Table costTable(List<Phases> phases, String separate, ReportContext ctx, List<String> registryOrder) {
         boolean gcTime = phases.stream().anyMatch(p -> p.result().secondary().containsKey("gc.time"));
         Html.TableBuilder t = new Html.TableBuilder("seed003-separate-" + separate,
                 "separate = " + separate + ": cost per invocation");
@@ -91,7 +97,7 @@ final class QueueDrainSection {
             row.add(p.drain() == null ? Cells.dash() : Cells.score(p.drain(), ctx.thresholds()));
             row.add(Cells.score(p.total(), ctx.thresholds()));
             Map<String, Metric> sec = p.result().secondary();
-            row.add(sec.containsKey("gc.alloc.rate.norm") ? Cells.number(sec.get("gc.alloc.rate.norm").score())
+            row.add(sec.containsKey(Metric.ALLOCATION_NORM) ? Cells.number(sec.get(Metric.ALLOCATION_NORM).score())
                     : Cells.dash());
             row.add(sec.containsKey("gc.count") ? Cells.number(mean(sec.get("gc.count"))) : Cells.dash());
             if (gcTime) {
@@ -100,11 +106,12 @@ final class QueueDrainSection {
             t.row(row, p.pool().equals(ctx.baseline()) ? "baseline" : "");
         }
         t.note("queue = the submitting loop, drain = from the last submission (or the gate opening) until the last item "
-                + "ran, total = both (JMH's score). A missing allocation column means the run had no -prof gc.");
+                + "ran, total = both (JMH's score). A missing allocation column means the run had no -prof gc. Rows "
+                + "sorted by total, cheapest first; registry order: " + String.join(", ", registryOrder) + ".");
         return t.build();
     }
 
-    static Html.Table ratioTable(List<Phases> phases, Phases base, String separate, Ctx ctx) {
+    static Html.Table ratioTable(List<Phases> phases, Phases base, String separate, ReportContext ctx) {
         Html.TableBuilder t = new Html.TableBuilder("seed003-ratio-separate-" + separate,
                 "separate = " + separate + ": comparison against baseline (" + base.pool() + ")");
         t.header("pool", "q", "d", "t");
@@ -124,7 +131,7 @@ final class QueueDrainSection {
         return t.build();
     }
 
-    private static Html.Cell ratio(Metric base, Metric m, Ctx ctx) {
+    private static Html.Cell ratio(Metric base, Metric m, ReportContext ctx) {
         if (base == null || m == null) {
             return Cells.dash();
         }
@@ -144,7 +151,7 @@ final class QueueDrainSection {
         return m.samples().stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }
 
-    private static Html.Chart chart(List<Phases> phases, String separate, Ctx ctx) {
+    private static Html.Chart chart(List<Phases> phases, String separate, ReportContext ctx) {
         List<String> pools = phases.stream().map(Phases::pool).toList();
         List<Charts.Bars> series = new ArrayList<>();
         series.add(bars("queue", phases.stream().map(Phases::queue).toList(), ctx));
@@ -154,7 +161,7 @@ final class QueueDrainSection {
                 "ms per invocation", pools, series);
     }
 
-    static Charts.Bars bars(String name, List<Metric> metrics, Ctx ctx) {
+    static Charts.Bars bars(String name, List<Metric> metrics, ReportContext ctx) {
         List<Double> v = new ArrayList<>();
         List<Double> e = new ArrayList<>();
         for (Metric m : metrics) {

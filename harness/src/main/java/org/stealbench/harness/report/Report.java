@@ -26,20 +26,18 @@ final class Report {
     }
 
     /** The rendered page for the runs, in the given order (the first is the reference of the ratios). */
-    static String render(List<RunView> runs, Ctx ctx) {
+    static String render(List<RunView> runs, ReportContext ctx) {
         return html(page(runs, ctx));
     }
 
-    static Html.Page page(List<RunView> runs, Ctx ctx) {
+    static Html.Page page(List<RunView> runs, ReportContext ctx) {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("runs must not be empty");
         }
-        List<Html.Banner> banners = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        for (RunView run : runs) {
-            banners.addAll(warnings(run, ctx, runs.size() > 1 ? run.label() + ": " : ""));
-            problems.addAll(run.problems());
-        }
+        runs.forEach(run -> problems.addAll(run.problems()));
+        List<Html.Banner> banners = banners(runs, ctx);
+        Html.Section lead = SummarySection.build(runs, ctx);
         List<Html.Section> sections = new ArrayList<>();
         sections.add(settingsSection(runs));
         if (runs.size() == 1) {
@@ -59,12 +57,16 @@ final class Report {
                 : String.join("  |  ", runs.stream().map(r -> r.label() + " (" + subtitle(r) + ")").toList());
         String generated = "Generated " + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
                 .format(ZonedDateTime.now(ZoneOffset.UTC)) + " by scripts/report from the runs' JMH JSON (never modified).";
-        return new Html.Page(title, subtitle, banners, runsTable(runs), sections, problems,
+        String reproduce = runs.size() == 1 ? runs.get(0).command()
+                : String.join("  |  ", runs.stream().filter(r -> r.command() != null)
+                        .map(r -> r.label() + ": " + r.command()).toList());
+        return new Html.Page(title, subtitle, reproduce == null || reproduce.isEmpty() ? null : reproduce, lead,
+                banners, runsTable(runs), sections, problems,
                 ctx.thresholds().describe(), generated);
     }
 
     /** The sections of one run, in reading order. */
-    static List<Html.Section> sections(RunView run, Ctx ctx) {
+    static List<Html.Section> sections(RunView run, ReportContext ctx) {
         List<Html.Section> s = new ArrayList<>();
         s.add(ClaimsSection.build(run, ctx));
         s.add(QueueDrainSection.build(run, ctx));
@@ -77,6 +79,7 @@ final class Report {
         s.add(SchedulerWorkloadsSection.build(run, ctx));
         s.add(OversubscriptionSection.build(run, ctx));
         s.add(DistributionSection.build(run, ctx));
+        s.add(OtherResultsSection.build(run));
         s.add(FootprintSection.build(run));
         s.add(CorrectnessSection.build(ctx));
         return s;
@@ -98,8 +101,31 @@ final class Report {
         return String.join(", ", parts);
     }
 
+    /**
+     * The page's banners, each once: a warning several runs share is shown one time, naming the
+     * runs it concerns ("all 2 runs" or their labels); on a one-run page no run is named.
+     */
+    static List<Html.Banner> banners(List<RunView> runs, ReportContext ctx) {
+        Map<Html.Banner, List<String>> concerned = new LinkedHashMap<>();
+        for (RunView run : runs) {
+            for (Html.Banner b : warnings(run, ctx, "")) {
+                concerned.computeIfAbsent(b, k -> new ArrayList<>()).add(run.label());
+            }
+        }
+        List<Html.Banner> out = new ArrayList<>();
+        concerned.forEach((b, labels) -> {
+            if (runs.size() == 1) {
+                out.add(b);
+            } else {
+                String who = labels.size() == runs.size() ? "All " + runs.size() + " runs" : String.join(", ", labels);
+                out.add(new Html.Banner(b.level(), who + ": " + b.text()));
+            }
+        });
+        return out;
+    }
+
     /** Warnings for one run: quick profile, threads beyond the cores, wide error bars, broken variants. */
-    static List<Html.Banner> warnings(RunView run, Ctx ctx, String prefix) {
+    static List<Html.Banner> warnings(RunView run, ReportContext ctx, String prefix) {
         List<Html.Banner> out = new ArrayList<>();
         if (run.quick()) {
             out.add(new Html.Banner("warn", prefix + "Quick profile: one fork and few iterations per benchmark, so the "
@@ -175,6 +201,7 @@ final class Report {
         t.header(head.toArray(String[]::new));
         fact(t, runs, "folder", r -> r.data().source().toString());
         fact(t, runs, "measured at", RunView::when);
+        fact(t, runs, "command", RunView::command);
         fact(t, runs, "profile", r -> r.env("profile"));
         fact(t, runs, "git commit", r -> r.env("gitSha") == null ? null
                 : r.env("gitSha") + ("true".equals(r.env("gitDirty")) ? " (uncommitted changes)" : ""));
@@ -182,14 +209,14 @@ final class Report {
                 + r.jdk("vmName") + ")");
         fact(t, runs, "JDK of the results", r -> String.join(", ", r.jdkVersions()));
         fact(t, runs, "GC, max heap", r -> r.env("gc") == null ? null : r.env("gc") + ", "
-                + (r.data().env().get("maxHeapBytes") instanceof Number n ? Fmt.bytes(n.doubleValue()) : "?"));
+                + (r.data().env().get("maxHeapBytes") instanceof Number n ? NumberText.bytes(n.doubleValue()) : "?"));
         fact(t, runs, "JVM arguments", r -> r.data().env().get("jvmArgs") instanceof List<?> a
                 ? (a.isEmpty() ? "none beyond the JVM's defaults" : String.join(" ", a.stream().map(String::valueOf).toList()))
                 : null);
         fact(t, runs, "CPU", r -> r.env("cpuModel"));
         fact(t, runs, "cores", r -> r.cores() == 0 ? null
                 : r.cores() + (r.env("cpuPinning") == null ? "" : " (pinned to " + r.env("cpuPinning") + ")"));
-        fact(t, runs, "memory", r -> r.data().env().get("memoryBytes") instanceof Number n ? Fmt.bytes(n.doubleValue())
+        fact(t, runs, "memory", r -> r.data().env().get("memoryBytes") instanceof Number n ? NumberText.bytes(n.doubleValue())
                 : null);
         fact(t, runs, "OS", r -> r.env("os"));
         fact(t, runs, "JMH", r -> r.env("jmhVersion"));
@@ -219,7 +246,7 @@ final class Report {
                     continue;
                 }
                 JmhResult first = rs.get(0);
-                boolean gc = first.secondary().containsKey("gc.alloc.rate.norm");
+                boolean gc = first.secondary().containsKey(Metric.ALLOCATION_NORM);
                 t.row(List.of(Html.Cell.text(run.label()), Html.Cell.text(e.getKey()), Cells.number(rs.size()),
                         Html.Cell.text(mode(first.mode())), Html.Cell.text(first.settings().describe()),
                         Html.Cell.text(gc ? "gc" : "\u2013")));

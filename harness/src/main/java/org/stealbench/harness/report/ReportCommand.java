@@ -3,11 +3,8 @@ package org.stealbench.harness.report;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -16,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.stealbench.harness.VersionProvider;
+import org.stealbench.harness.results.AtomicFiles;
 import org.stealbench.harness.results.ResultsException;
 import org.stealbench.harness.results.RunData;
 import org.stealbench.pools.PoolKind;
@@ -132,23 +130,11 @@ public final class ReportCommand implements Callable<Integer> {
             view.problems().forEach(p -> System.err.println("report: warning: " + p));
             views.add(view);
         }
-        Ctx ctx = new Ctx(Thresholds.load(), baseline, Correctness.load());
+        ReportContext ctx = new ReportContext(ReportThresholds.load(), baseline, Correctness.load());
         String html = Report.render(views, ctx);
         Path dir = outDir != null ? outDir : defaultFolder(sources);
-        Files.createDirectories(dir);
         Path page = dir.resolve("index.html");
-        Path tmp = Files.createTempFile(dir, "index", ".html.tmp");
-        try {
-            Files.writeString(tmp, html, StandardCharsets.UTF_8);
-            try {
-                Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
-            } catch (UnsupportedOperationException e) {
-                // not a POSIX file system: the temporary file's default permissions stay
-            }
-            Files.move(tmp, page, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp); // after a failure: no half-written file is left
-        }
+        AtomicFiles.write(page, html);
         return page;
     }
 

@@ -27,20 +27,6 @@ final class ReportStats {
         }
     }
 
-    /** A ratio of geometric means, {@code current / baseline}, with its two-sided interval. */
-    record Ratio(double ratio, double low, double high, double confidence) {
-
-        /** Whether the interval lies wholly below 1 (current significantly smaller). */
-        boolean below(double bound) {
-            return high < bound;
-        }
-
-        /** Whether the interval lies wholly above the bound. */
-        boolean above(double bound) {
-            return low > bound;
-        }
-    }
-
     /** Result of the two-cluster split of a sample, for the bimodality flag. */
     record Modes(boolean bimodal, double lowMean, double highMean, int lowCount, int highCount,
                  double ashmanD) {
@@ -87,9 +73,8 @@ final class ReportStats {
      * @throws IllegalArgumentException if a sample has fewer than two values or a value that is
      *                                  not positive, or the confidence is not in (0, 1)
      */
-    static Ratio ratio(List<Double> baseline, List<Double> current, double confidence) {
-        RatioEstimate r = LogRatios.ratio(baseline, current, confidence);
-        return new Ratio(r.ratio(), r.low(), r.high(), confidence);
+    static RatioEstimate ratio(List<Double> baseline, List<Double> current, double confidence) {
+        return LogRatios.ratio(baseline, current, confidence);
     }
 
     /**

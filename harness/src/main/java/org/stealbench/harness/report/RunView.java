@@ -5,14 +5,20 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.stealbench.harness.results.ExperimentId;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.RunData;
+import org.stealbench.harness.results.RunFolder;
 
 /**
  * One run as the report sees it: the loaded {@link RunData}, its footprint (when the folder has a
@@ -83,6 +89,21 @@ final class RunView {
         return !results(experiment).isEmpty();
     }
 
+    /**
+     * Whether the experiment's forks ran interleaved in rounds (its run folder holds the rounds
+     * file), so row r of every parameter set is round r and contenders pair row by row.
+     */
+    boolean interleaved(String experiment) {
+        if (!Files.isDirectory(data.source())) {
+            return false;
+        }
+        try {
+            return RunFolder.at(data.source()).interleaved(ExperimentId.of(experiment));
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
     /** A top-level env.json value as text, or null. */
     String env(String key) {
         Object v = data.env().get(key);
@@ -121,15 +142,43 @@ final class RunView {
         return m.find() ? m.group(1) : null;
     }
 
-    /** The stamp as ISO-like text, {@code 2026-11-22 03:22:25 UTC}, or "unknown". */
+    /**
+     * The command that made the run, from its {@code command.txt} (one line; the repository's
+     * scripts are run from its root), or null when the folder has none.
+     */
+    String command() {
+        if (!Files.isDirectory(data.source())) {
+            return null;
+        }
+        Path file = RunFolder.at(data.source()).command();
+        try {
+            return Files.exists(file) ? Files.readString(file).strip() : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /**
+     * When the run started: env.json's {@code startedAt} (ISO-8601), else the stamp in the folder's
+     * name, else env.json's file time (said so), else "unknown". E.g. {@code 2026-11-22 03:22:25 UTC}.
+     */
     String when() {
+        Object started = data.env().get("startedAt");
+        if (started != null) {
+            try {
+                return DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
+                        .format(Instant.parse(started.toString()).atZone(ZoneOffset.UTC));
+            } catch (DateTimeParseException e) {
+                // not ISO-8601: fall back to the folder's name
+            }
+        }
         String s = stamp();
         if (s == null) {
             Path env = data.source().resolve("env.json");
             try {
                 return Files.isDirectory(data.source()) && Files.exists(env)
                         ? Files.getLastModifiedTime(env).toInstant().toString().replace('T', ' ').replaceFirst("\\.\\d+", "")
-                                .replace("Z", " UTC") + " (env.json's file time)"
+                                .replace("Z", " UTC") + " (env.json's file time: the run records no start time)"
                         : "unknown";
             } catch (IOException e) {
                 return "unknown";

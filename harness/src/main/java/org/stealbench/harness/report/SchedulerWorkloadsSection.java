@@ -20,7 +20,7 @@ final class SchedulerWorkloadsSection {
     private SchedulerWorkloadsSection() {
     }
 
-    static Html.Section build(RunView run, Ctx ctx) {
+    static Html.Section build(RunView run, ReportContext ctx) {
         return ExperimentSection.build(run, SPEC, ctx);
     }
 }

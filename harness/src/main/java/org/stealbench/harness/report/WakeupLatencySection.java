@@ -26,7 +26,7 @@ final class WakeupLatencySection {
     private WakeupLatencySection() {
     }
 
-    static Html.Section build(RunView run, Ctx ctx) {
+    static Html.Section build(RunView run, ReportContext ctx) {
         List<JmhResult> results = run.results(EXPERIMENT);
         if (results.isEmpty()) {
             return Html.Section.absent(ID, TITLE, "Not in this run: no readable jmh-" + EXPERIMENT + ".json.");
@@ -48,7 +48,7 @@ final class WakeupLatencySection {
         return new Html.Section(ID, TITLE, List.of(), blocks, null);
     }
 
-    static Html.Table table(List<JmhResult> results, Ctx ctx) {
+    static Html.Table table(List<JmhResult> results, ReportContext ctx) {
         Html.TableBuilder t = new Html.TableBuilder("wakeup-latency-table", "Wake-up latency (\u00b5s)");
         List<String> head = new ArrayList<>(List.of("pool"));
         for (String path : PATHS) {
@@ -74,7 +74,7 @@ final class WakeupLatencySection {
         return t.build();
     }
 
-    static Html.Chart plot(List<JmhResult> results, String path, Ctx ctx) {
+    static Html.Chart plot(List<JmhResult> results, String path, ReportContext ctx) {
         List<Charts.Line> lines = new ArrayList<>();
         for (JmhResult r : results) {
             double[] y = new double[SUFFIXES.size()];

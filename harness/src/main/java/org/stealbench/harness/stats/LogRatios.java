@@ -33,6 +33,44 @@ public final class LogRatios {
     }
 
     /**
+     * {@code current / baseline} from paired samples (value i of each was measured in the same
+     * round, as an interleaved run's forks are): the geometric mean of the per-pair ratios with a
+     * one-sample t interval on their logarithms, so the round-to-round drift both share cancels.
+     *
+     * @throws IllegalArgumentException if the samples differ in length, have fewer than two pairs
+     *                                  or a value that is not a positive finite number
+     */
+    public static RatioEstimate pairedRatio(List<Double> baseline, List<Double> current, double confidence) {
+        if (baseline.size() != current.size()) {
+            throw new IllegalArgumentException("paired samples must have the same length, had "
+                    + baseline.size() + " and " + current.size());
+        }
+        List<Double> ratios = new ArrayList<>(baseline.size());
+        for (int i = 0; i < baseline.size(); i++) {
+            double b = baseline.get(i);
+            double c = current.get(i);
+            if (!(b > 0) || !(c > 0) || Double.isInfinite(b) || Double.isInfinite(c)) {
+                throw new IllegalArgumentException("values must be positive finite numbers, had " + b + " and " + c);
+            }
+            ratios.add(c / b);
+        }
+        if (ratios.size() < 2) {
+            throw new IllegalArgumentException("a paired sample needs at least two pairs, had " + ratios.size());
+        }
+        GeometricMean g = GeometricMean.of(ratios, confidence);
+        if (g.low() == g.high()) {
+            return new RatioEstimate(g.value(), g.value(), g.value(), g.value() == 1 ? 1 : 0,
+                    Double.POSITIVE_INFINITY, confidence);
+        }
+        int n = ratios.size();
+        double se = Math.log(g.high() / g.value()) / new TDistribution(null, n - 1,
+                TDistribution.DEFAULT_INVERSE_ABSOLUTE_ACCURACY).inverseCumulativeProbability(1 - (1 - confidence) / 2);
+        TDistribution t = new TDistribution(null, n - 1, TDistribution.DEFAULT_INVERSE_ABSOLUTE_ACCURACY);
+        double p = 2 * t.cumulativeProbability(-Math.abs(Math.log(g.value())) / se);
+        return new RatioEstimate(g.value(), g.low(), g.high(), Math.min(1, p), n - 1, confidence);
+    }
+
+    /**
      * {@code (current / baseline) / (refCurrent / refBaseline)}: the ratio of a benchmark relative to
      * the ratio of a reference benchmark measured in the same runs.
      */

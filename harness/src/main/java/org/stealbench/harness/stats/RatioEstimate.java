@@ -18,4 +18,14 @@ public record RatioEstimate(double ratio, double low, double high, double pValue
     public RatioEstimate inverse() {
         return new RatioEstimate(1 / ratio, 1 / high, 1 / low, pValue, degreesOfFreedom, confidence);
     }
+
+    /** Whether the whole interval lies below {@code bound} (e.g. 1: current significantly smaller). */
+    public boolean below(double bound) {
+        return high < bound;
+    }
+
+    /** Whether the whole interval lies above {@code bound}. */
+    public boolean above(double bound) {
+        return low > bound;
+    }
 }

@@ -7,38 +7,39 @@ import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.stats.RatioEstimate;
 
 @Tag("quick")
 final class ReportFormatTest {
 
     @Test
     void num_threeSignificantDigitsGroupedNoExponent() {
-        assertEquals("1,234", Fmt.num(1234.5));
-        assertEquals("1,235", Fmt.num(1234.51));
-        assertEquals("999", Fmt.num(999.4));
-        assertEquals("24,000,000", Fmt.num(24_000_000));
-        assertEquals("53.6", Fmt.num(53.6223348));
-        assertEquals("0.274", Fmt.num(0.2738816));
-        assertEquals("0.00123", Fmt.num(0.0012345));
-        assertEquals("-1.31", Fmt.num(-1.3125));
-        assertEquals("0", Fmt.num(0));
-        assertEquals("\u2013", Fmt.num(Double.NaN));
+        assertEquals("1,234", NumberText.num(1234.5));
+        assertEquals("1,235", NumberText.num(1234.51));
+        assertEquals("999", NumberText.num(999.4));
+        assertEquals("24,000,000", NumberText.num(24_000_000));
+        assertEquals("53.6", NumberText.num(53.6223348));
+        assertEquals("0.274", NumberText.num(0.2738816));
+        assertEquals("0.00123", NumberText.num(0.0012345));
+        assertEquals("-1.31", NumberText.num(-1.3125));
+        assertEquals("0", NumberText.num(0));
+        assertEquals("\u2013", NumberText.num(Double.NaN));
     }
 
     @Test
     void withErrorAndRatio_showTheInterval() {
-        assertEquals("53.6 \u00b1 8.69", Fmt.withError(53.6223348, 8.6945804));
-        assertEquals("53.6", Fmt.withError(53.6223348, Double.NaN));
-        assertEquals("0.856x [0.600, 1.22]", Fmt.ratio(new ReportStats.Ratio(0.8561, 0.6001, 1.2204, 0.95)));
-        assertEquals("2x", Fmt.ratio(new ReportStats.Ratio(2, 2, 2, 0.95)));
+        assertEquals("53.6 \u00b1 8.69", NumberText.withError(53.6223348, 8.6945804));
+        assertEquals("53.6", NumberText.withError(53.6223348, Double.NaN));
+        assertEquals("0.856x [0.600, 1.22]", NumberText.ratio(new RatioEstimate(0.8561, 0.6001, 1.2204, 0.01, 10, 0.95)));
+        assertEquals("2x", NumberText.ratio(new RatioEstimate(2, 2, 2, 0, Double.POSITIVE_INFINITY, 0.95)));
     }
 
     @Test
     void bytes_binaryUnits() {
-        assertEquals("512 B", Fmt.bytes(512));
-        assertEquals("1.5 KiB", Fmt.bytes(1536));
-        assertEquals("22.9 MiB", Fmt.bytes(24_000_000));
-        assertEquals("23.5 GiB", Fmt.bytes(25_276_502_016L));
+        assertEquals("512 B", NumberText.bytes(512));
+        assertEquals("1.5 KiB", NumberText.bytes(1536));
+        assertEquals("22.9 MiB", NumberText.bytes(24_000_000));
+        assertEquals("23.5 GiB", NumberText.bytes(25_276_502_016L));
     }
 
     @Test

@@ -160,9 +160,9 @@ final class ReportRenderTest {
         for (JmhResult r : results("queue-drain")) {
             String table = "seed003-separate-" + r.param("separate");
             String pool = r.param("pool");
-            assertEquals(mean(r.primary()), value(cell(table, pool, "total (ms)")), 1e-9);
-            assertEquals(mean(r.secondary().get("queueMs")), value(cell(table, pool, "queue (ms)")), 1e-9);
-            assertEquals(mean(r.secondary().get("drainMs")), value(cell(table, pool, "drain (ms)")), 1e-9);
+            assertEquals(geoMean(r.primary()), value(cell(table, pool, "total (ms)")), 1e-9);
+            assertEquals(geoMean(r.secondary().get("queueMs")), value(cell(table, pool, "queue (ms)")), 1e-9);
+            assertEquals(geoMean(r.secondary().get("drainMs")), value(cell(table, pool, "drain (ms)")), 1e-9);
             assertEquals(r.secondary().get("gc.alloc.rate.norm").score(), value(cell(table, pool, "allocated (B/op)")), 1e-9);
             assertEquals(mean(r.secondary().get("gc.count")), value(cell(table, pool, "GC count per op")), 1e-9);
             rows++;
@@ -186,7 +186,7 @@ final class ReportRenderTest {
                 continue;
             }
             String row = r.param("queue").equals("none") ? "none (thread start/join)" : r.param("queue");
-            assertEquals(mean(r.primary()), value(cell("seed002-equal-k1000", row, String.valueOf(s[0]))), 1e-9);
+            assertEquals(geoMean(r.primary()), value(cell("seed002-equal-k1000", row, String.valueOf(s[0]))), 1e-9);
         }
         assertTrue(cell("seed002-equal-k1000", "hybrid", "10").parent().child(0).hasClass("broken"));
         assertTrue(cell("seed002-equal-k1000", "locked", "correctness indicator").text().startsWith("size right in all"));
@@ -206,11 +206,11 @@ final class ReportRenderTest {
             assertTrue(g.columns().contains(e.getValue()), e.getKey() + " columns " + g.columns());
             for (String c : g.contenders()) {
                 JmhResult r = g.get(c, e.getValue());
-                assertEquals(mean(spec.metric().apply(r)), value(cell(e.getKey(), c, e.getValue())), 1e-9, e.getKey() + " " + c);
+                assertEquals(geoMean(spec.metric().apply(r)), value(cell(e.getKey(), c, e.getValue())), 1e-9, e.getKey() + " " + c);
             }
         }
         JmhResult contention = results("deque-contention").get(0);
-        assertEquals(mean(contention.secondary().get("owner1")),
+        assertEquals(geoMean(contention.secondary().get("owner1")),
                 value(cell("deque-contention", contention.param("queue"), "thieves1")), 1e-9, "the owner's time is shown");
     }
 
@@ -246,11 +246,19 @@ final class ReportRenderTest {
     }
 
     @Test
-    void charts_areEmbeddedPngsAndNothingComesFromTheNetwork() throws IOException {
+    void charts_areEmbeddedSvgOrPngAndNothingComesFromTheNetwork() throws IOException {
         List<String> ids = new ArrayList<>();
+        List<String> svgs = new ArrayList<>();
         for (Element figure : doc.select("figure[data-chart]")) {
             ids.add(figure.attr("data-chart"));
             String src = figure.selectFirst("img").attr("src");
+            if (src.startsWith("data:image/svg+xml;base64,")) {
+                String svg = new String(Base64.getDecoder().decode(src.substring("data:image/svg+xml;base64,".length())),
+                        java.nio.charset.StandardCharsets.UTF_8);
+                assertTrue(svg.contains("<svg") && svg.contains("viewBox=\"0 0 900 420\""), figure.attr("data-chart"));
+                svgs.add(figure.attr("data-chart"));
+                continue;
+            }
             assertTrue(src.startsWith("data:image/png;base64,"), figure.attr("data-chart"));
             BufferedImage png = ImageIO.read(new ByteArrayInputStream(Base64.getDecoder()
                     .decode(src.substring("data:image/png;base64,".length()))));
@@ -264,6 +272,8 @@ final class ReportRenderTest {
                 "dist-enqueue-dequeue-shape-40x40")) {
             assertTrue(ids.contains(id), "chart " + id + " missing from " + ids);
         }
+        assertEquals(List.of("fork-join-fib-chart", "recursive-work-chart", "range-partitioner-chart", "deque-ops-chart",
+                "deque-contention-chart"), svgs, "the dot-and-interval charts are vector graphics");
         assertTrue(doc.select("script, link, iframe").isEmpty());
         assertTrue(doc.select("[src^=http], [href^=http]").isEmpty());
     }

@@ -10,6 +10,7 @@ import org.apache.commons.math3.stat.inference.TTest;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.stats.RatioEstimate;
 
 @Tag("quick")
 final class ReportStatsTest {
@@ -23,7 +24,7 @@ final class ReportStatsTest {
 
     @Test
     void ratio_endsOfInterval_areWhereWelchsTestOnTheLogsGivesTheComplementOfTheConfidence() {
-        ReportStats.Ratio r = ReportStats.ratio(BASE, CURRENT, 0.95);
+        RatioEstimate r = ReportStats.ratio(BASE, CURRENT, 0.95);
         double geoBase = Math.exp(BASE.stream().mapToDouble(Math::log).average().orElseThrow());
         double geoCurrent = Math.exp(CURRENT.stream().mapToDouble(Math::log).average().orElseThrow());
         assertEquals(geoCurrent / geoBase, r.ratio(), 1e-12);
@@ -37,8 +38,8 @@ final class ReportStatsTest {
 
     @Test
     void ratio_swapped_isTheInverseWithEndsSwapped() {
-        ReportStats.Ratio r = ReportStats.ratio(BASE, CURRENT, 0.9);
-        ReportStats.Ratio s = ReportStats.ratio(CURRENT, BASE, 0.9);
+        RatioEstimate r = ReportStats.ratio(BASE, CURRENT, 0.9);
+        RatioEstimate s = ReportStats.ratio(CURRENT, BASE, 0.9);
         assertEquals(1 / r.ratio(), s.ratio(), 1e-12);
         assertEquals(1 / r.high(), s.low(), 1e-12);
         assertEquals(1 / r.low(), s.high(), 1e-12);
@@ -46,7 +47,7 @@ final class ReportStatsTest {
 
     @Test
     void ratio_samplesWithoutSpread_isExactWithAPointInterval() {
-        ReportStats.Ratio r = ReportStats.ratio(List.of(4.0, 4.0), List.of(1.0, 1.0, 1.0), 0.95);
+        RatioEstimate r = ReportStats.ratio(List.of(4.0, 4.0), List.of(1.0, 1.0, 1.0), 0.95);
         assertEquals(0.25, r.ratio(), 1e-15);
         assertEquals(r.low(), r.high());
     }

@@ -17,14 +17,14 @@ import java.util.Properties;
  * @param farRatio           "far cheaper": the ratio's interval lies wholly below this
  * @param asGoodRatio        "as good as": the ratio's interval lies wholly below this
  */
-record Thresholds(double confidence, double wideErrorFraction, double bimodalMinFraction,
+record ReportThresholds(double confidence, double wideErrorFraction, double bimodalMinFraction,
                   double bimodalMinAshmanD, double bimodalMinRatio, double farRatio, double asGoodRatio) {
 
     static final String RESOURCE = "/report/thresholds.properties";
 
-    static Thresholds load() {
+    static ReportThresholds load() {
         Properties p = new Properties();
-        try (InputStream in = Thresholds.class.getResourceAsStream(RESOURCE)) {
+        try (InputStream in = ReportThresholds.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException(RESOURCE + " is missing from the class path");
             }
@@ -32,7 +32,7 @@ record Thresholds(double confidence, double wideErrorFraction, double bimodalMin
         } catch (IOException e) {
             throw new IllegalStateException("cannot read " + RESOURCE, e);
         }
-        return new Thresholds(get(p, "confidence"), get(p, "wideErrorFraction"), get(p, "bimodalMinFraction"),
+        return new ReportThresholds(get(p, "confidence"), get(p, "wideErrorFraction"), get(p, "bimodalMinFraction"),
                 get(p, "bimodalMinAshmanD"), get(p, "bimodalMinRatio"), get(p, "farRatio"), get(p, "asGoodRatio"));
     }
 

@@ -6,11 +6,12 @@ import java.math.RoundingMode;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.util.Locale;
+import org.stealbench.harness.stats.RatioEstimate;
 
 /** Number formatting for the page: three significant digits (whole numbers from 1,000), thousands grouped, no exponent. */
-final class Fmt {
+final class NumberText {
 
-    private Fmt() {
+    private NumberText() {
     }
 
     /** E.g. 1234.5 -> {@code 1,234}, 53.62 -> {@code 53.6}, 0.27388 -> {@code 0.274}; NaN -> an en dash. */
@@ -37,7 +38,7 @@ final class Fmt {
     }
 
     /** A ratio with its interval: {@code 0.274x [0.25, 0.30]}. */
-    static String ratio(ReportStats.Ratio r) {
+    static String ratio(RatioEstimate r) {
         if (r.low() == r.high()) {
             return num(r.ratio()) + "x";
         }

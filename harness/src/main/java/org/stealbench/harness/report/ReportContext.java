@@ -4,7 +4,7 @@ package org.stealbench.harness.report;
  * What every section builder needs besides the run: the thresholds, the seed 003 baseline pool,
  * and the correctness facts.
  */
-record Ctx(Thresholds thresholds, String baseline, Correctness correctness) {
+record ReportContext(ReportThresholds thresholds, String baseline, Correctness correctness) {
 
     double confidence() {
         return thresholds.confidence();

@@ -1,0 +1,88 @@
+package org.stealbench.harness.report;
+
+import java.util.Optional;
+import org.stealbench.pools.PoolKind;
+import org.stealbench.queues.QueueKind;
+
+/**
+ * What the registries say about a contender id of any experiment (a pool, a queue, a partitioner):
+ * its family, for colours and the summary's wording, and the registry queue behind it, for the
+ * exactly-once mark. Ids the registries do not know (peers such as {@code array-deque}, the
+ * partitioners) fall in {@link Family#OTHER} or {@link Family#JDK}.
+ */
+final class Contender {
+
+    /** Contender families, in the order a legend lists them. */
+    enum Family {
+        LOCK_POOL("lock pools"),
+        WORK_STEALING_POOL("work-stealing pools"),
+        JDK_POOL("JDK pools"),
+        LOCK_QUEUE("lock-based queues"),
+        LOCK_FREE_QUEUE("lock-free queues"),
+        JDK("JDK and outside peers"),
+        OTHER("other");
+
+        private final String label;
+
+        Family(String label) {
+            this.label = label;
+        }
+
+        String label() {
+            return label;
+        }
+    }
+
+    private Contender() {
+    }
+
+    /** The pool kind of this id, if it is one. */
+    static Optional<PoolKind> pool(String id) {
+        return PoolKind.values().stream().filter(k -> k.id().equals(id)).findFirst();
+    }
+
+    /** The queue kind of this id, if it is one. */
+    static Optional<QueueKind> queue(String id) {
+        for (QueueKind kind : QueueKind.values()) {
+            if (kind.id().equals(id)) {
+                return Optional.of(kind);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The registry queue behind a contender: the queue itself, or a pool's worker deque. */
+    static Optional<QueueKind> queueBehind(String id) {
+        if (id == null) {
+            return Optional.empty();
+        }
+        Optional<PoolKind> pool = pool(id);
+        return pool.isPresent() ? pool.get().workerDeque() : queue(id);
+    }
+
+    /**
+     * The family: pools by what the pool registry says (worker deques, ours or the JDK's); queues
+     * by whether the queue serializes through a lock (the registry's {@code blocking} kinds and
+     * {@code locked}) or is one of the JDK's adapters.
+     */
+    static Family family(String id) {
+        if (id == null) {
+            return Family.OTHER;
+        }
+        Optional<PoolKind> pool = pool(id);
+        if (pool.isPresent()) {
+            PoolKind p = pool.get();
+            return p.workerDeque().isPresent() ? Family.WORK_STEALING_POOL
+                    : p.isStealbenchPool() ? Family.LOCK_POOL : Family.JDK_POOL;
+        }
+        Optional<QueueKind> queue = queue(id);
+        if (queue.isPresent()) {
+            QueueKind q = queue.get();
+            if (q.id().startsWith("jdk-")) {
+                return Family.JDK;
+            }
+            return q == QueueKind.LOCKED || q.traits().blocking() ? Family.LOCK_QUEUE : Family.LOCK_FREE_QUEUE;
+        }
+        return id.startsWith("jdk-") || id.equals("array-deque") || id.startsWith("jctools") ? Family.JDK : Family.OTHER;
+    }
+}

@@ -1,0 +1,57 @@
+package org.stealbench.harness.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.stealbench.harness.results.JmhResult;
+
+/**
+ * JMH results no section of the page knows (another project's JMH JSON, an experiment newer than
+ * this report), in one plain table: benchmark, parameters, mode, JMH's own score ± error and unit.
+ * So the report shows any JMH output, even where it cannot interpret it.
+ */
+final class OtherResultsSection {
+
+    static final String ID = "other-results";
+    static final String TITLE = "Other JMH results";
+
+    private OtherResultsSection() {
+    }
+
+    /** The experiments a section of this page draws: everything else goes to this section. */
+    static Set<String> known() {
+        Set<String> ids = new TreeSet<>();
+        ids.add(QueueDrainSection.EXPERIMENT);
+        ids.add(EnqueueDequeueSection.EXPERIMENT);
+        ExperimentSection.all().forEach(s -> ids.add(s.experiment()));
+        return ids;
+    }
+
+    static Html.Section build(RunView run) {
+        Set<String> known = known();
+        Html.TableBuilder t = new Html.TableBuilder(ID, "Results of experiments no section knows, as JMH reports them");
+        t.header("experiment (file)", "benchmark", "parameters", "mode", "score \u00b1 error", "unit");
+        for (Map.Entry<String, List<JmhResult>> e : run.data().experiments().entrySet()) {
+            if (known.contains(e.getKey())) {
+                continue;
+            }
+            for (JmhResult r : e.getValue()) {
+                List<String> params = new ArrayList<>();
+                r.params().forEach((k, v) -> params.add(k + "=" + v));
+                t.row(List.of(Html.Cell.text(e.getKey()), Html.Cell.text(r.benchmark()),
+                        Html.Cell.text(params.isEmpty() ? "\u2013" : String.join(", ", params)), Html.Cell.text(r.mode()),
+                        Html.Cell.num(NumberText.withError(r.primary().score(), r.primary().scoreError()),
+                                r.primary().score()),
+                        Html.Cell.text(r.primary().unit())));
+            }
+        }
+        if (t.isEmpty()) {
+            return Html.Section.absent(ID, TITLE, "Every result of this run has its own section above.");
+        }
+        t.note("JMH's score and its score error (99.9% by JMH's default) as the file states them; nothing recomputed. "
+                + "Where such results have a pool, queue or partitioner parameter, the summary ranks them too.");
+        return new Html.Section(ID, TITLE, List.of(), List.of(Html.Block.table(t.build())), null);
+    }
+}

@@ -1,0 +1,368 @@
+package org.stealbench.harness.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.stealbench.harness.bench.Contenders;
+import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.stats.GeometricMean;
+import org.stealbench.harness.stats.LogRatios;
+import org.stealbench.harness.stats.RatioEstimate;
+
+/**
+ * The page's first section: per experiment and shape (one benchmark method with one set of the
+ * parameters that are not the contender), the contenders ranked by geometric mean, each with its
+ * cost relative to the best and that ratio's interval, the group that cannot be told apart from
+ * the best, and a one-line answer. Generic over the run's experiments: any JMH file whose results
+ * have a contender parameter ({@link ExperimentSection#contenderParam}) is summarized, so a new
+ * experiment appears here without an edit. Broken contenders (not exactly-once) and floors (a
+ * reference that is not a choice, e.g. {@code array-deque}, {@code none}) are shown, never ranked.
+ */
+final class SummarySection {
+
+    static final String ID = "summary";
+    static final String TITLE = "Summary: which contender to use, and how sure that is";
+
+    private SummarySection() {
+    }
+
+    /** Why an entry is ranked or not. */
+    enum Standing {
+        RANKED, BROKEN, FLOOR
+    }
+
+    /**
+     * One contender in one shape.
+     *
+     * @param contender the contender id
+     * @param standing  ranked, or why not
+     * @param mean      geometric mean of its replicates with a log-scale interval
+     * @param cost      its cost relative to the best ranked contender (time / best time, or best
+     *                  rate / rate), at least about 1; 1 exactly for the best
+     * @param rank      1 for the best; 0 when not ranked
+     * @param tied      whether its cost interval includes 1: it cannot be told apart from the best
+     */
+    record Entry(String contender, Standing standing, GeometricMean mean, RatioEstimate cost, int rank,
+                 boolean tied) {
+    }
+
+    /**
+     * One shape of one experiment, ranked.
+     *
+     * @param experiment the experiment id
+     * @param setting    the method and parameters that set this shape apart within the experiment
+     *                   (empty when the experiment has one shape)
+     * @param constants  parameters with one value across the experiment, e.g. {@code threads=2}
+     * @param unit       the metric's unit
+     * @param basis      how the intervals were formed, for the certainty column
+     * @param indicative whether the intervals rest on one fork's iterations
+     * @param entries    ranked entries best first, then the unranked ones
+     * @param key        the benchmark and its full parameter set but the contender, with declared
+     *                   defaults filled in: the same shape in another run has the same key
+     */
+    record Shape(String experiment, String setting, String constants, String unit, String basis,
+                 boolean indicative, List<Entry> entries, String key) {
+
+        List<Entry> ranked() {
+            return entries.stream().filter(e -> e.standing() == Standing.RANKED).toList();
+        }
+
+        /** The contenders that cannot be told apart from the best, best first. */
+        List<String> bestGroup() {
+            return ranked().stream().filter(Entry::tied).map(Entry::contender).toList();
+        }
+
+        /** E.g. {@code fork-join-fib (threshold=0)}. */
+        String label() {
+            return setting.isEmpty() ? experiment : experiment + " (" + setting + ")";
+        }
+    }
+
+    /** A contender's measured values in one shape, before ranking. */
+    private record Candidate(String contender, Metric metric, GeometricMean mean, Standing standing) {
+    }
+
+    /** The metric the summary ranks an experiment by: its section's choice, else the primary metric. */
+    static Function<JmhResult, Metric> metricOf(String experiment) {
+        for (ExperimentSection.Spec spec : ExperimentSection.all()) {
+            if (spec.experiment().equals(experiment)) {
+                return spec.metric();
+            }
+        }
+        return JmhResult::primary;
+    }
+
+    /** Floors: references that bound what is possible but are not a choice. */
+    static boolean floor(String contender) {
+        return Contenders.ARRAY_DEQUE.equals(contender) || Contenders.NONE.equals(contender);
+    }
+
+    /** Every experiment of the run with a contender parameter, by shape, ranked. */
+    static List<Shape> analyze(RunView run, double confidence) {
+        List<Shape> out = new ArrayList<>();
+        for (Map.Entry<String, List<JmhResult>> e : run.data().experiments().entrySet()) {
+            out.addAll(analyze(e.getKey(), e.getValue(), run.interleaved(e.getKey()), confidence));
+        }
+        return out;
+    }
+
+    /** One experiment's shapes, ranked; empty when its results have no contender parameter. */
+    static List<Shape> analyze(String experiment, List<JmhResult> results, boolean interleaved, double confidence) {
+        String param = ExperimentSection.contenderParam(results);
+        if (param == null || results.isEmpty()) {
+            return List.of();
+        }
+        Function<JmhResult, Metric> metric = metricOf(experiment);
+        Set<String> methods = new LinkedHashSet<>();
+        Map<String, Set<String>> values = new TreeMap<>();
+        for (JmhResult r : results) {
+            methods.add(ExperimentSection.method(r));
+            r.params().forEach((k, v) -> values.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v));
+        }
+        List<String> constants = new ArrayList<>();
+        values.forEach((k, v) -> {
+            if (v.size() == 1 && !k.equals(param)) {
+                constants.add(k + "=" + v.iterator().next());
+            }
+        });
+        Map<String, List<JmhResult>> shapes = new LinkedHashMap<>();
+        for (JmhResult r : results) {
+            List<String> parts = new ArrayList<>();
+            if (methods.size() > 1) {
+                parts.add(ExperimentSection.method(r));
+            }
+            r.params().forEach((k, v) -> {
+                if (!k.equals(param) && values.get(k).size() > 1) {
+                    parts.add(k + "=" + v);
+                }
+            });
+            shapes.computeIfAbsent(String.join(", ", parts), k -> new ArrayList<>()).add(r);
+        }
+        List<Shape> out = new ArrayList<>();
+        shapes.forEach((setting, rs) -> {
+            SortedMap<String, String> full = DeclaredParams.complete(rs.get(0));
+            full.remove(param);
+            Shape s = shape(experiment, setting, String.join(", ", constants), rs, param, metric, interleaved,
+                    confidence, experiment + ":" + rs.get(0).benchmark() + full);
+            if (s != null) {
+                out.add(s);
+            }
+        });
+        return out;
+    }
+
+    private static Shape shape(String experiment, String setting, String constants, List<JmhResult> results,
+                               String param, Function<JmhResult, Metric> metricOf, boolean interleaved,
+                               double confidence, String key) {
+        List<Candidate> candidates = new ArrayList<>();
+        for (JmhResult r : results) {
+            Metric m = metricOf.apply(r);
+            try {
+                GeometricMean g = GeometricMean.of(ReportStats.replicates(m), confidence);
+                String c = r.param(param);
+                Standing st = Correctness.flaw(c) != null ? Standing.BROKEN : floor(c) ? Standing.FLOOR : Standing.RANKED;
+                candidates.add(new Candidate(c, m, g, st));
+            } catch (IllegalArgumentException e) {
+                // a metric without positive values cannot be ranked on a log scale: left out
+            }
+        }
+        if (candidates.isEmpty()) {
+            return null;
+        }
+        Metric first = candidates.get(0).metric();
+        boolean higher = first.higherIsBetter();
+        Comparator<Candidate> better = Comparator.comparingDouble(c -> higher ? -c.mean().value() : c.mean().value());
+        List<Candidate> ranked = candidates.stream().filter(c -> c.standing() == Standing.RANKED).sorted(better).toList();
+        List<Candidate> others = candidates.stream().filter(c -> c.standing() != Standing.RANKED).sorted(better).toList();
+        Candidate best = ranked.isEmpty() ? null : ranked.get(0);
+        boolean paired = interleaved && best != null
+                && candidates.stream().allMatch(c -> c.metric().forks() == best.metric().forks() && c.metric().forks() >= 2);
+        int forks = candidates.stream().mapToInt(c -> c.metric().forks()).min().orElse(0);
+        String basis = paired ? "paired by round, " + forks + " rounds"
+                : forks >= 2 ? "Welch on " + forks + " fork means per contender"
+                : "iterations of one fork: indicative";
+        List<Entry> entries = new ArrayList<>();
+        int rank = 0;
+        for (Candidate c : ranked) {
+            rank++;
+            RatioEstimate cost = cost(best, c, higher, paired, confidence);
+            entries.add(new Entry(c.contender(), c.standing(), c.mean(), cost, rank, c == best || !cost.above(1)));
+        }
+        for (Candidate c : others) {
+            RatioEstimate cost = best == null ? null : cost(best, c, higher, paired, confidence);
+            entries.add(new Entry(c.contender(), c.standing(), c.mean(), cost, 0, false));
+        }
+        return new Shape(experiment, setting, constants, first.unit(), basis, !paired && forks < 2, entries, key);
+    }
+
+    /** The candidate's cost relative to the best: its time / the best's, or the best's rate / its rate. */
+    private static RatioEstimate cost(Candidate best, Candidate candidate, boolean higher, boolean paired,
+                                      double confidence) {
+        if (best == candidate) {
+            return new RatioEstimate(1, 1, 1, 1, Double.POSITIVE_INFINITY, confidence);
+        }
+        Metric b = best.metric();
+        Metric c = candidate.metric();
+        List<Double> base = paired ? b.forkMeans() : ReportStats.replicates(b);
+        List<Double> other = paired ? c.forkMeans() : ReportStats.replicates(c);
+        try {
+            RatioEstimate r = paired ? LogRatios.pairedRatio(base, other, confidence)
+                    : LogRatios.ratio(base, other, confidence);
+            return higher ? r.inverse() : r;
+        } catch (IllegalArgumentException e) {
+            double point = best.mean().value() / candidate.mean().value();
+            return new RatioEstimate(higher ? point : 1 / point, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                    confidence);
+        }
+    }
+
+    /**
+     * The one-line answer: {@code on 2 cores, fork-join-fib (threshold=0): jdk-fjp; ws-blocking
+     * costs 4.36x, the work-stealing pools (ws-blocking, ws-locked) cost 4.36x to 10.3x}.
+     */
+    static String answer(Shape s, int cores) {
+        String where = (cores > 0 ? "on " + cores + " cores, " : "") + s.label() + ": ";
+        List<String> group = s.bestGroup();
+        if (group.isEmpty()) {
+            return where + "no contender can be ranked (only broken or floor contenders)";
+        }
+        StringBuilder b = new StringBuilder(where).append(String.join(" or ", group));
+        if (s.ranked().size() == 1) {
+            b.append(" (the only contender ranked)");
+        }
+        List<String> floors = s.entries().stream().filter(e -> e.standing() == Standing.FLOOR && e.cost() != null)
+                .map(e -> "floor " + e.contender() + " " + NumberText.num(e.cost().ratio()) + "x").toList();
+        String floorNote = floors.isEmpty() ? "" : " [" + String.join(", ", floors) + "]";
+        List<Entry> rest = s.ranked().stream().filter(e -> !e.tied()).toList();
+        if (rest.isEmpty()) {
+            return b.append(group.size() > 1 ? " (no difference shown)" : "").append(floorNote).toString();
+        }
+        Map<Contender.Family, List<Entry>> byFamily = new LinkedHashMap<>();
+        for (Entry e : rest) {
+            byFamily.computeIfAbsent(Contender.family(e.contender()), k -> new ArrayList<>()).add(e);
+        }
+        List<String> parts = new ArrayList<>();
+        byFamily.forEach((family, es) -> {
+            if (es.size() == 1 || family == Contender.Family.OTHER) {
+                es.forEach(e -> parts.add(e.contender() + " costs " + NumberText.num(e.cost().ratio()) + "x"));
+            } else {
+                double lo = es.get(0).cost().ratio();
+                double hi = es.get(es.size() - 1).cost().ratio();
+                parts.add("the " + family.label() + " (" + String.join(", ", es.stream().map(Entry::contender).toList())
+                        + ") cost " + NumberText.num(lo) + "x to " + NumberText.num(hi) + "x");
+            }
+        });
+        return b.append("; ").append(String.join(", ", parts)).append(floorNote).toString();
+    }
+
+    /**
+     * The summary of the last run given; with several runs, each answer also says whether the
+     * other runs agree (their best groups share a contender) and is marked unstable when not.
+     */
+    static Html.Section build(List<RunView> runs, ReportContext ctx) {
+        RunView run = runs.get(runs.size() - 1);
+        List<Shape> shapes = analyze(run, ctx.confidence());
+        Map<String, Map<String, Shape>> others = new LinkedHashMap<>(); // run label -> shape key -> shape
+        for (RunView other : runs.subList(0, runs.size() - 1)) {
+            Map<String, Shape> byKey = new LinkedHashMap<>();
+            analyze(other, ctx.confidence()).forEach(s -> byKey.put(s.key(), s));
+            others.put(other.label(), byKey);
+        }
+        if (shapes.isEmpty()) {
+            return Html.Section.absent(ID, TITLE, "No experiment in this run compares contenders.");
+        }
+        int confidence = (int) Math.round(ctx.confidence() * 100);
+        List<Html.Block> blocks = new ArrayList<>();
+        List<Html.Banner> banners = new ArrayList<>();
+        if (shapes.stream().anyMatch(Shape::indicative)) {
+            banners.add(new Html.Banner("warn", shapes.stream().filter(Shape::indicative).count() + " of "
+                    + shapes.size() + " answers rest on the iterations of one fork, which correlate: their intervals "
+                    + "are too narrow, the answers indicative. A run with 3 or more forks (scripts/bench full) or "
+                    + "interleaved rounds gives intervals to rely on."));
+        }
+        blocks.add(Html.Block.paragraph("For each experiment and setting: the contenders that cannot be told apart "
+                + "from the best (their cost ratio's " + confidence + "% interval includes 1), then what the others cost "
+                + "relative to the best (time / best time). Ranked by geometric mean; \u26A0 broken contenders (not "
+                + "exactly-once) and floors (array-deque, none: references, not choices) are shown in the details but "
+                + "never ranked."));
+        Html.TableBuilder answers = new Html.TableBuilder("summary-answers", runs.size() == 1 ? "The answers"
+                : "The answers of " + run.label() + " (the last run given), checked against the other runs");
+        List<String> head = new ArrayList<>(List.of("answer", "certainty"));
+        others.keySet().forEach(label -> head.add("in " + label));
+        answers.header(head.toArray(String[]::new));
+        int unstable = 0;
+        for (Shape s : shapes) {
+            List<Html.Cell> row = new ArrayList<>();
+            row.add(Html.Cell.text(answer(s, run.cores())));
+            row.add(Html.Cell.text(s.basis()).withClass(s.indicative() ? "wide" : ""));
+            boolean flips = false;
+            for (Map<String, Shape> byKey : others.values()) {
+                Shape o = byKey.get(s.key());
+                if (o == null) {
+                    row.add(Html.Cell.text("not measured").withClass("neutral"));
+                } else if (o.bestGroup().stream().anyMatch(s.bestGroup()::contains)) {
+                    row.add(Html.Cell.text("agrees: " + String.join(" or ", o.bestGroup())).withClass("good"));
+                } else {
+                    flips = true;
+                    row.add(Html.Cell.text("unstable: chose " + String.join(" or ", o.bestGroup())).withClass("bad")
+                            .withTitle("the best groups of the two runs share no contender: run-to-run variation "
+                                    + "is larger than either run's interval shows"));
+                }
+            }
+            unstable += flips ? 1 : 0;
+            answers.row(row, flips ? "unstable" : "");
+        }
+        if (unstable > 0) {
+            banners.add(new Html.Banner("warn", unstable + " of " + shapes.size() + " answers are unstable: another "
+                    + "run picked a best group that shares no contender with " + run.label() + "'s. Treat them as "
+                    + "undecided until more forks or runs agree."));
+        }
+        answers.note("Times are geometric means; each ratio's interval is on the log scale, so it never crosses zero. "
+                + "\"or\" joins the contenders that cannot be told apart from the best at " + confidence + "% (no "
+                + "correction for the several comparisons of a row).");
+        blocks.add(Html.Block.table(answers.build()));
+        Map<String, List<Shape>> byExperiment = new LinkedHashMap<>();
+        shapes.forEach(s -> byExperiment.computeIfAbsent(s.experiment(), k -> new ArrayList<>()).add(s));
+        byExperiment.forEach((experiment, ss) -> {
+            List<Html.Block> tables = new ArrayList<>();
+            for (Shape s : ss) {
+                tables.add(Html.Block.table(ranking(s, confidence)));
+            }
+            String constants = ss.get(0).constants().isEmpty() ? "" : " (" + ss.get(0).constants() + ")";
+            blocks.add(Html.Block.details("Ranking: " + experiment + constants + ", " + ss.size() + " setting"
+                    + (ss.size() == 1 ? "" : "s"), tables, false));
+        });
+        return new Html.Section(ID, TITLE, banners, blocks, null);
+    }
+
+    /** The ranking table of one shape: rank, contender, family, geometric mean, cost ratio, standing. */
+    static Html.Table ranking(Shape s, int confidence) {
+        String id = "summary-" + s.experiment() + (s.setting().isEmpty() ? "" : "-" + s.setting()
+                .replaceAll("[^A-Za-z0-9]+", "-").replaceAll("-$", ""));
+        Html.TableBuilder t = new Html.TableBuilder(id, s.label() + ": " + s.unit());
+        t.header("rank", "contender", "family", "geometric mean [" + confidence + "%]", "cost vs best [" + confidence
+                + "%]", "standing");
+        for (Entry e : s.entries()) {
+            String standing = switch (e.standing()) {
+                case BROKEN -> "broken: not ranked";
+                case FLOOR -> "floor: not a choice";
+                case RANKED -> e.rank() == 1 ? "best" : e.tied() ? "cannot be told apart from the best" : "slower";
+            };
+            Html.Cell cost = e.cost() == null ? Cells.dash() : e.rank() == 1 ? Html.Cell.num("1x", 1)
+                    : Html.Cell.num(NumberText.ratio(e.cost()), e.cost().ratio());
+            t.row(List.of(e.rank() == 0 ? Cells.dash() : Cells.number(e.rank()), Correctness.nameCell(e.contender()),
+                    Html.Cell.text(Contender.family(e.contender()).label()), Cells.geometric(e.mean()), cost,
+                    Html.Cell.text(standing).withClass(e.tied() ? "good" : "")), e.tied() ? "baseline" : "");
+        }
+        t.note("Intervals from " + s.basis() + ".");
+        return t.build();
+    }
+}

@@ -1,0 +1,62 @@
+package org.stealbench.harness.stats;
+
+import java.util.List;
+import org.apache.commons.math3.distribution.TDistribution;
+
+/**
+ * The geometric mean of positive values with a t interval computed on their logarithms and
+ * mapped back: {@code exp(mean(log x) ± t * sd(log x) / sqrt(n))}. The interval is asymmetric
+ * and never reaches zero, which a symmetric interval on a time or a rate can.
+ *
+ * @param n          number of values
+ * @param value      the geometric mean
+ * @param low        the interval's lower end (NaN below two values)
+ * @param high       the interval's upper end (NaN below two values)
+ * @param confidence the interval's two-sided confidence
+ */
+public record GeometricMean(int n, double value, double low, double high, double confidence) {
+
+    /**
+     * @throws IllegalArgumentException if there are no values, a value is not a positive finite
+     *                                  number, or the confidence is not in (0, 1)
+     */
+    public static GeometricMean of(List<Double> values, double confidence) {
+        if (!(confidence > 0 && confidence < 1)) {
+            throw new IllegalArgumentException("confidence must lie in (0, 1), was " + confidence);
+        }
+        if (values.isEmpty()) {
+            throw new IllegalArgumentException("values must not be empty");
+        }
+        double sum = 0;
+        for (double v : values) {
+            if (!(v > 0) || Double.isInfinite(v)) {
+                throw new IllegalArgumentException("values must be positive finite numbers, had " + v);
+            }
+            sum += Math.log(v);
+        }
+        int n = values.size();
+        double mean = sum / n;
+        if (n < 2) {
+            return new GeometricMean(n, Math.exp(mean), Double.NaN, Double.NaN, confidence);
+        }
+        double ss = 0;
+        for (double v : values) {
+            double d = Math.log(v) - mean;
+            ss += d * d;
+        }
+        double se = Math.sqrt(ss / (n - 1) / n);
+        double t = new TDistribution(null, n - 1, TDistribution.DEFAULT_INVERSE_ABSOLUTE_ACCURACY)
+                .inverseCumulativeProbability(1 - (1 - confidence) / 2);
+        return new GeometricMean(n, Math.exp(mean), Math.exp(mean - t * se), Math.exp(mean + t * se), confidence);
+    }
+
+    /** Whether there is an interval (two or more values). */
+    public boolean hasInterval() {
+        return !Double.isNaN(low);
+    }
+
+    /** The interval's half-width on the log scale as a factor, e.g. 1.1 for "within 10%". */
+    public double spreadFactor() {
+        return hasInterval() ? Math.sqrt(high / low) : Double.NaN;
+    }
+}
