@@ -55,7 +55,7 @@
  *       its line in the harness's {@code report/flaw-tests.properties}
  *       ({@code ReportCorrectnessTest} checks it is there).</li>
  *   <li>Its own tests for what the contract does not cover (growth, wrap, the deviations), and
- *       its row in the README's variant table.</li>
+ *       its row in the variant table of docs/using.md.</li>
  * </ol>
  */
 package org.stealbench.queues;
