@@ -50,7 +50,8 @@ final class WorkStealingThreadPoolTest {
      * the test report; the liveness and option-combination tests run under each.
      */
     static Stream<Named<UnaryOperator<WorkStealingThreadPool.Builder>>> tunings() {
-        return Stream.of("default", "searching", "precheck-pop", "global-batch-8", "steal-half", "submitter-cells",
+        return Stream.of("default", "eager-signalling+steal-one", "eager-signalling", "steal-one", "searching",
+                        "precheck-pop", "global-batch-8", "steal-half", "submitter-cells",
                         "searching+precheck-pop+global-batch-8+steal-half+submitter-cells")
                 .map(spec -> Named.of(spec, (UnaryOperator<WorkStealingThreadPool.Builder>) b -> b.tuning(spec)));
     }
@@ -71,8 +72,13 @@ final class WorkStealingThreadPoolTest {
             assertEquals(WorkStealingThreadPool.DEFAULT_SIGNALLING, pool.signalling());
             assertFalse(pool.precheckPop());
             assertEquals(1, pool.globalBatch());
-            assertFalse(pool.stealHalf());
+            assertEquals(WorkStealingThreadPool.DEFAULT_STEAL_HALF, pool.stealHalf());
             assertEquals(WorkStealingThreadPool.DEFAULT_ADMISSION, pool.admission());
+        }
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1)
+                .tuning("eager-signalling+steal-one").build()) {
+            assertEquals(WorkStealingThreadPool.Signalling.EMPTY_TO_NON_EMPTY, pool.signalling());
+            assertFalse(pool.stealHalf());
         }
         for (String bad : new String[] {"", "fast", "searching,steal-half", "global-batch-0", "global-batch-x",
                 "global-batch-" + (WorkStealingThreadPool.MAX_BATCH + 1), "steal-half+", "default+steal-half",
@@ -90,8 +96,8 @@ final class WorkStealingThreadPoolTest {
     void poolKind_createWithTuning_tunesWsKindsOnlyAndChecksTheSpecForAll() {
         PoolKind ws = PoolKind.byId("ws-chase-lev");
         assertTrue(ws.isTunable());
-        try (WorkStealingThreadPool pool = (WorkStealingThreadPool) ws.create(2, "steal-half")) {
-            assertTrue(pool.stealHalf());
+        try (WorkStealingThreadPool pool = (WorkStealingThreadPool) ws.create(2, "steal-one")) {
+            assertFalse(pool.stealHalf());
             assertEquals(QueueKind.CHASE_LEV, pool.workerDeque());
             assertTrue(pool.toString().startsWith("ws-chase-lev["), pool.toString());
         }
