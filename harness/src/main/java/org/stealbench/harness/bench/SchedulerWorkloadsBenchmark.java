@@ -70,7 +70,7 @@ public class SchedulerWorkloadsBenchmark {
     static final int YIELDERS = 16;
     static final long WAIT_SECONDS = 60;
 
-    @Param({"simple-lock", "simple-lock-flow", "ws-locked", "ws-duffy", "ws-chase-lev", "ws-blocking", "ws-jdk-cld", "ws-jdk-lbd", "ws-hybrid-fixed", "jdk-tpe", "jdk-fjp"})
+    @Param({"simple-lock", "simple-lock-flow", "ws-locked", "ws-duffy", "ws-chase-lev", "ws-blocking", "ws-jdk-cld", "ws-jdk-lbd", "ws-hybrid-fixed", "ws-segmented-mpmc", "jdk-tpe", "jdk-fjp"})
     public String pool;
 
     @Param({"spawn-idle", "spawn-busy", "spawn-inside", "chain", "ping-pong", "yield"})

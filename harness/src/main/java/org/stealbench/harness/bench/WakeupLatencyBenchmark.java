@@ -55,7 +55,7 @@ import org.stealbench.pools.PoolKind;
 @State(Scope.Thread)
 public class WakeupLatencyBenchmark {
 
-    @Param({"simple-lock", "simple-lock-flow", "ws-locked", "ws-duffy", "ws-chase-lev", "ws-blocking", "ws-jdk-cld", "ws-jdk-lbd", "ws-hybrid-fixed", "jdk-tpe", "jdk-fjp"})
+    @Param({"simple-lock", "simple-lock-flow", "ws-locked", "ws-duffy", "ws-chase-lev", "ws-blocking", "ws-jdk-cld", "ws-jdk-lbd", "ws-hybrid-fixed", "ws-segmented-mpmc", "jdk-tpe", "jdk-fjp"})
     public String pool;
 
     /** Workers; at least 2 (the sibling path needs an idle worker besides the sender's). */

@@ -41,7 +41,8 @@ final class IdleCostSection {
                 + "core (1 = one core spinning the whole time). Then " + first.param("bursts") + " bursts of "
                 + first.param("burst") + " tasks, one every " + first.param("periodMs") + " ms: the fraction of a core "
                 + "burnt between bursts, the share of the load's CPU that went there, and all the workers' CPU per task. "
-                + "Mean \u00b1 " + Math.round(ctx.confidence() * 100) + "% interval over invocations. Lower is better: "
+                + "Geometric mean over invocations with its " + Math.round(ctx.confidence() * 100) + "% interval on the log "
+                + "scale (the arithmetic mean \u00b1 its interval where a value is 0). Lower is better: "
                 + "a pool that spins while idle wins bursts and pays here."));
         blocks.add(Html.Block.table(table(results, ctx)));
         List<String> pools = results.stream().map(Cells::contender).toList();

@@ -38,8 +38,8 @@ final class WakeupLatencySection {
                 + "thread's execute) or from inside (a task on one worker executes it and keeps its worker busy, so it "
                 + "must start on an idle sibling). Latency = the task's first nanoTime minus the one taken before execute. "
                 + "Each invocation takes " + first.param("samples") + " samples of each path; the cells are the per-"
-                + "invocation percentile in microseconds, mean \u00b1 " + Math.round(ctx.confidence() * 100)
-                + "% interval over invocations (p99.9 of fewer than 1,000 samples is close to their maximum). Lower is "
+                + "invocation percentile in microseconds, geometric mean over invocations with its "
+                + Math.round(ctx.confidence() * 100) + "% interval on the log scale (p99.9 of fewer than 1,000 samples is close to their maximum). Lower is "
                 + "better."));
         blocks.add(Html.Block.table(table(results, ctx)));
         for (String path : PATHS) {
