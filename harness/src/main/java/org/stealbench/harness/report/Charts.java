@@ -67,7 +67,23 @@ final class Charts {
         return max > 0 && max / min > LOG_SPREAD;
     }
 
-    /** A line chart, x on a log axis (thread counts), y logarithmic if the spread asks for it. */
+    /**
+     * Whether every point's error bar stays above zero, which a logarithmic y axis needs (a
+     * symmetric interval on a small, noisy value can reach below it).
+     */
+    static boolean errorBarsPositive(List<Line> lines) {
+        for (Line line : lines) {
+            for (int k = 0; k < line.y().length; k++) {
+                double low = line.y()[k] - (line.errors() == null ? 0 : line.errors()[k]);
+                if (!Double.isNaN(line.y()[k]) && !(low > 0)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** A line chart, x on a log axis (thread counts), y logarithmic if the spread asks for it and the error bars allow it. */
     static Html.Chart lines(String id, String title, String xTitle, String yTitle, List<Line> lines) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle)
                 .yAxisTitle(yTitle).build();
@@ -91,7 +107,7 @@ final class Charts {
                 all.add(v);
             }
         }
-        boolean log = needsLog(all);
+        boolean log = needsLog(all) && errorBarsPositive(lines);
         chart.getStyler().setYAxisLogarithmic(log);
         chart.getStyler().setErrorBarsColorSeriesColor(true);
         return encode(chart, id, title + (log ? " (log y axis)" : ""),

@@ -1,6 +1,7 @@
 package org.stealbench.harness.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
@@ -61,5 +62,18 @@ final class ReportFormatTest {
         assertEquals(false, Charts.needsLog(List.of(10.0, 50.0, 150.0)));
         assertEquals(true, Charts.needsLog(List.of(0.7, 50.0, 150.0)));
         assertEquals(false, Charts.needsLog(List.of(Double.NaN, 0.0, 5.0)));
+    }
+
+    /** A wide spread whose error bar reaches below zero draws on a linear axis instead of failing. */
+    @Test
+    void lines_wideSpreadWithAnErrorBarBelowZero_drawsOnALinearAxis() {
+        double[] x = {1, 2};
+        Charts.Line tight = new Charts.Line("tight", x, new double[] {100, 200}, new double[] {1, 1}, false);
+        Charts.Line noisy = new Charts.Line("noisy", x, new double[] {2, Double.NaN}, new double[] {5, 0}, false);
+        assertEquals(true, Charts.needsLog(List.of(2.0, 100.0, 200.0)));
+        assertEquals(false, Charts.errorBarsPositive(List.of(tight, noisy)));
+        assertEquals(true, Charts.errorBarsPositive(List.of(tight)));
+        Html.Chart chart = Charts.lines("t", "title", "x", "y", List.of(tight, noisy));
+        assertFalse(chart.title().contains("log y axis"), chart.title());
     }
 }
