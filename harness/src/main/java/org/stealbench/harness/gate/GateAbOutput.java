@@ -205,11 +205,12 @@ final class GateAbOutput {
         return out.toString();
     }
 
-    private static String code(List<String> items) {
+    /** Markdown inline code for each item, comma-separated; "none" for no items. Shared with GateOutput. */
+    static String code(List<String> items) {
         return items.isEmpty() ? "none" : String.join(", ", items.stream().map(i -> "`" + escape(i) + "`").toList());
     }
 
-    /** Markdown- and HTML-safe text: table pipes, angle brackets, ampersands, backticks. */
+    /** Markdown- and HTML-safe text: table pipes, angle brackets, ampersands, backticks. Shared with GateOutput. */
     static String escape(String s) {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|")
                 .replace("`", "'").replace("\n", " ");

@@ -124,19 +124,15 @@ public final class GateOutput {
             out.append(markdownTable(ALLOCATION_HEADER, allocationCells(r)));
         }
         if (!r.added().isEmpty()) {
-            out.append("\n**new** (current only, not gated): ").append(code(r.added())).append('\n');
+            out.append("\n**new** (current only, not gated): ").append(GateAbOutput.code(r.added())).append('\n');
         }
         if (!r.removed().isEmpty()) {
-            out.append("\n**removed** (baseline only, not gated): ").append(code(r.removed())).append('\n');
+            out.append("\n**removed** (baseline only, not gated): ").append(GateAbOutput.code(r.removed())).append('\n');
         }
         out.append("\n<details><summary>inputs, thresholds, statistics</summary>\n\n");
-        preamble(r).forEach(l -> out.append("- ").append(escape(l)).append('\n'));
+        preamble(r).forEach(l -> out.append("- ").append(GateAbOutput.escape(l)).append('\n'));
         out.append("\n</details>\n");
         return out.toString();
-    }
-
-    private static String code(List<String> items) {
-        return String.join(", ", items.stream().map(i -> "`" + i + "`").toList());
     }
 
     private static String markdownTable(List<String> header, List<List<String>> rows) {
@@ -146,16 +142,12 @@ public final class GateOutput {
         for (List<String> row : rows) {
             List<String> cells = new ArrayList<>();
             for (int i = 0; i < row.size(); i++) {
-                String cell = escape(row.get(i));
+                String cell = GateAbOutput.escape(row.get(i));
                 cells.add(header.get(i).equals("verdict") && !cell.equals("PASS") ? "**" + cell + "**" : cell);
             }
             out.append("| ").append(String.join(" | ", cells)).append(" |\n");
         }
         return out.toString();
-    }
-
-    private static String escape(String s) {
-        return s.replace("|", "\\|").replace("<", "&lt;");
     }
 
     /**
