@@ -22,9 +22,9 @@ import org.stealbench.queues.TaskQueue;
  * 60 pairs), a slowdown injected on purpose, so {@code scripts/gate-calibrate} can measure which
  * slowdown the paired gate reliably catches on this machine (side A at 100, side B above). It measures the gate, not a queue, and is in no profile.
  *
- * <p>The default deque, {@code blocking}, neither allocates nor shares its lock, so the work is plain
- * and its cost linear in the pairs. The batch is a hand loop on purpose: its trip count is the
- * injected slowdown.
+ * <p>The deque is {@code chase-lev}, the gate's own first row, so the injected slowdown lands on
+ * the same code (a full fence per pop, no allocation at depth 0) with its cost linear in the pairs.
+ * The batch is a hand loop on purpose: its trip count is the injected slowdown.
  *
  * <p>Run: {@code java -jar harness/target/benchmarks.jar GateCalibrationBenchmark -p workPercent=100,150}
  */
@@ -42,7 +42,7 @@ public class GateCalibrationBenchmark {
     @Param({"100", "105", "110", "125", "150"})
     public int workPercent;
 
-    @Param({"blocking"})
+    @Param({"chase-lev"})
     public String queue;
 
     TaskQueue<Integer> deque;

@@ -222,8 +222,13 @@ public final class GateAbCommand implements Callable<Integer> {
     }
 
     private GateThresholds loadThresholds(Path root) throws GateException {
-        if (thresholds != null) {
-            return GateThresholds.load(thresholds);
+        return thresholds(root, thresholds);
+    }
+
+    /** The thresholds file given, else the checked-in one, else the built-in defaults. */
+    static GateThresholds thresholds(Path root, Path given) throws GateException {
+        if (given != null) {
+            return GateThresholds.load(given);
         }
         Path checkedIn = root.resolve("results/gate-ab-thresholds.json");
         return Files.exists(checkedIn) ? GateThresholds.load(checkedIn) : GateThresholds.builtIn();
@@ -331,17 +336,15 @@ public final class GateAbCommand implements Callable<Integer> {
                     dir.resolve(PairedJob.ORDER_FILE));
             runner.runPairs(rows, subset.firstPairs(), 1);
             List<String> labels = rows.stream().map(PairedJob.RowSpec::label).toList();
-            List<PairedGate.Row> decided = new ArrayList<>(PairedGate.judge(runner.values(), labels, in.thresholds(),
-                    alpha, 1, looks));
-            List<String> undecided = PairedGate.undecided(decided);
-            if (looks == 2 && !undecided.isEmpty()) {
-                stderr.println("gate-ab: " + undecided.size() + " row(s) undecided after " + subset.firstPairs()
-                        + " pairs, running " + (subset.maxPairs() - subset.firstPairs()) + " more: " + undecided);
-                List<PairedJob.RowSpec> again = rows.stream().filter(r -> undecided.contains(r.label())).toList();
-                runner.runPairs(again, subset.maxPairs() - subset.firstPairs(), 2);
-                decided.removeIf(r -> undecided.contains(r.label()));
-                decided.addAll(PairedGate.judge(runner.values(), undecided, in.thresholds(), alpha, 2, looks));
-            }
+            List<PairedGate.Row> decided = PairedGate.decide(runner.values(), labels, in.thresholds(), alpha,
+                    subset.firstPairs(), subset.maxPairs(), subset.family(), undecided -> {
+                        stderr.println("gate-ab: " + undecided.size() + " row(s) undecided after " + subset.firstPairs()
+                                + " pairs, running " + (subset.maxPairs() - subset.firstPairs()) + " more: " + undecided);
+                        runner.runPairs(rows.stream().filter(r -> undecided.contains(r.label())).toList(),
+                                subset.maxPairs() - subset.firstPairs(), 2);
+                    });
+            PairedJob.writePairs(dir, new PairedJob.Saved(subset.firstPairs(), subset.maxPairs(), subset.family(), alpha,
+                    calibrationWork == null ? 100 : calibrationWork, runner.values()));
             String stats = String.format(Locale.ROOT, "statistics: one-sided t test on the mean per-pair log ratio, "
                     + "Holm over rows, Bonferroni over %d look(s) (alpha %s family-wise); REGRESSION = significant and "
                     + "slower than the row's threshold; seed %d; %s", looks, alpha, in.seed(),

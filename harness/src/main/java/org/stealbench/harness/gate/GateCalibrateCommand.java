@@ -13,13 +13,10 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.Callable;
-import org.stealbench.harness.stats.Proportions;
 import org.stealbench.harness.VersionProvider;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -35,8 +32,12 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "gate-calibrate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Measures the regression gate's false alarms and detection power on this machine.",
-        subcommands = {GateCalibrateCommand.Run.class, GateCalibrateCommand.AnalyzeStored.class})
+        subcommands = {GateCalibrateCommand.Run.class, GateCalibrateCommand.Score.class,
+                GateCalibrateCommand.AnalyzeStored.class})
 public final class GateCalibrateCommand implements Callable<Integer> {
+
+    /** The gate row the injected slowdown stands for: its thresholds judge the calibration row. */
+    static final String MIRROR = "DequeOpsBenchmark.pushPop depth=0 queue=chase-lev";
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -63,7 +64,7 @@ public final class GateCalibrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("gate-calibrate: name a subcommand: run or analyze-stored "
+        spec.commandLine().getErr().println("gate-calibrate: name a subcommand: run, score or analyze-stored "
                 + "(--help lists them)");
         return 2;
     }
@@ -110,7 +111,7 @@ public final class GateCalibrateCommand implements Callable<Integer> {
         CommandLine.Model.CommandSpec spec;
 
         @Override
-        public Integer call() throws IOException, GateException {
+        public Integer call() throws IOException, GateException, InterruptedException {
             PrintWriter err = spec.commandLine().getErr();
             PrintWriter stdout = spec.commandLine().getOut();
             if (jobs < 0 || slowdownJobs < 0 || jobs + slowdownJobs == 0) {
@@ -139,6 +140,7 @@ public final class GateCalibrateCommand implements Callable<Integer> {
                 err.println("gate-calibrate: --out " + dir + ": already exists; give a new folder");
                 return 2;
             }
+            Instant started = Instant.now();
             Files.createDirectories(dir);
             Path copy = dir.resolve("benchmarks.jar");
             Files.copy(source, copy, StandardCopyOption.REPLACE_EXISTING);
@@ -153,10 +155,6 @@ public final class GateCalibrateCommand implements Callable<Integer> {
                 }
             }
             Collections.shuffle(kinds, new Random(seed));
-            Map<Integer, int[]> tally = new LinkedHashMap<>();
-            tally.put(100, new int[4]);
-            slowdowns.forEach(s -> tally.put(s, new int[4]));
-            StringBuilder log = new StringBuilder();
             for (int j = 0; j < kinds.size(); j++) {
                 int kind = kinds.get(j);
                 Path jobDir = dir.resolve(String.format(Locale.ROOT, "job-%03d-%s", j, kind == 100 ? "aa" : "slow" + kind));
@@ -179,11 +177,12 @@ public final class GateCalibrateCommand implements Callable<Integer> {
                         new PrintStream(text, true, StandardCharsets.UTF_8),
                         new PrintStream(text, true, StandardCharsets.UTF_8));
                 Files.write(jobDir.resolveSibling(jobDir.getFileName() + ".log"), text.toByteArray());
-                // exit codes 0, 1, 2, 3 counted as pass, regression, error, inconclusive
-                tally.get(kind)[code == 0 ? 0 : code == 1 ? 1 : code == 3 ? 3 : 2]++;
-                log.append(jobDir.getFileName()).append(": exit ").append(code).append('\n');
+                stdout.printf(Locale.ROOT, "gate-calibrate: %s: exit %d%n", jobDir.getFileName(), code);
             }
-            String table = table(tally, quickCheck) + "\njobs:\n" + log;
+            GateThresholds t = GateAbCommand.thresholds(root, thresholds);
+            String table = CalibrationScore.table(CalibrationScore.load(List.of(dir), t), t.describe().get(0), quickCheck)
+                    + "\ncommand: scripts/gate-calibrate " + String.join(" ", spec.commandLine().getParseResult()
+                    .originalArgs()) + "\nstarted " + started + ", ended " + Instant.now() + "\n";
             PairedJob.write(dir.resolve("calibration.md"), table);
             stdout.print(table);
             stdout.println("gate-calibrate: table in " + dir.resolve("calibration.md"));
@@ -191,29 +190,52 @@ public final class GateCalibrateCommand implements Callable<Integer> {
         }
     }
 
-    /** The calibration table: per kind, jobs and outcomes, with Clopper-Pearson bounds. */
-    static String table(Map<Integer, int[]> tally, boolean quickCheck) {
-        StringBuilder s = new StringBuilder("# Paired gate calibration\n\n");
-        if (quickCheck) {
-            s.append("**QUICK CHECK: tiny jobs; these figures mean nothing.**\n\n");
-        }
-        s.append("| jobs | kind | REGRESSION (exit 1) | pass | inconclusive | error (exit 2) | 95% bound |\n")
-                .append("| --- | --- | --- | --- | --- | --- | --- |\n");
-        for (Map.Entry<Integer, int[]> e : tally.entrySet()) {
-            int[] t = e.getValue();
-            int n = t[0] + t[1] + t[2] + t[3];
-            if (n == 0) {
-                continue;
+    /** Judges saved calibration jobs again under a thresholds file, and proposes per-row thresholds. */
+    @Command(name = "score", mixinStandardHelpOptions = true,
+            description = {"Judges the calibration jobs saved under the folders (job-NNN-*/pairs.json) again with "
+                    + "--thresholds and prints the table; --propose writes per-row thresholds chosen from their A/A jobs.",
+                    "Choose thresholds on one set of jobs (--propose) and score them on another (--thresholds)."})
+    static final class Score implements Callable<Integer> {
+
+        @Parameters(paramLabel = "DIR", arity = "1..*", description = "Folders written by gate-calibrate run.")
+        List<Path> folders;
+
+        @Option(names = "--thresholds", paramLabel = "FILE",
+                description = "Thresholds to judge with (default: results/gate-ab-thresholds.json).")
+        Path thresholds;
+
+        @Option(names = "--propose", paramLabel = "FILE",
+                description = "Write per-row thresholds proposed from these folders' A/A jobs to FILE (must not exist).")
+        Path propose;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws GateException, InterruptedException {
+            for (Path folder : folders) {
+                if (!Files.isDirectory(folder)) {
+                    spec.commandLine().getErr().println("gate-calibrate: " + folder + ": no such folder");
+                    return 2;
+                }
             }
-            boolean aa = e.getKey() == 100;
-            String bound = aa
-                    ? String.format(Locale.ROOT, "false-alarm rate at most %.1f%%", 100 * Proportions.upperBound(t[1], n, 0.95))
-                    : String.format(Locale.ROOT, "caught at least %.1f%%", 100 * (1 - Proportions.upperBound(n - t[1], n, 0.95)));
-            s.append(String.format(Locale.ROOT, "| %d | %s | %d | %d | %d | %d | %s |%n", n,
-                    aa ? "A/A (same jar, the gate's subset)" : "injected +" + (e.getKey() - 100) + "% (GateCalibrationBenchmark)",
-                    t[1], t[0], t[3], t[2], bound));
+            if (thresholds != null && !Files.isRegularFile(thresholds)) {
+                spec.commandLine().getErr().println("gate-calibrate: --thresholds " + thresholds + ": no such file");
+                return 2;
+            }
+            if (propose != null && Files.exists(propose)) {
+                spec.commandLine().getErr().println("gate-calibrate: --propose " + propose + ": already exists");
+                return 2;
+            }
+            GateThresholds t = GateAbCommand.thresholds(GateAbCommand.root(), thresholds);
+            List<CalibrationScore.Job> jobs = CalibrationScore.load(folders, t);
+            spec.commandLine().getOut().print(CalibrationScore.table(jobs, t.describe().get(0), false));
+            if (propose != null) {
+                PairedJob.write(propose, CalibrationScore.proposed(jobs, t, MIRROR, String.valueOf(folders)));
+                spec.commandLine().getOut().println("gate-calibrate: proposed thresholds in " + propose);
+            }
+            return 0;
         }
-        return s.toString();
     }
 
     /** The stored-number gate's round analysis (rounds collected by the former script). */

@@ -90,6 +90,18 @@ public final class PairedDecision {
      * @throws IllegalArgumentException if alpha is not in (0, 1) or the look is out of range
      */
     public static List<Outcome> decide(List<Row> rows, double alpha, int look, int looks) {
+        return decide(rows, alpha, look, looks, rows.size());
+    }
+
+    /**
+     * Judges the rows as if they were {@code family} rows (at least their own number): Holm's
+     * correction and the detectable slowdown then use the larger family. A calibration job runs one
+     * row but must be judged as strictly as a row of the CI gate's whole subset; counting the
+     * missing rows as never significant makes its verdict at most as lenient as the real job's.
+     *
+     * @throws IllegalArgumentException if alpha is not in (0, 1) or the look is out of range
+     */
+    public static List<Outcome> decide(List<Row> rows, double alpha, int look, int looks, int family) {
         if (!(alpha > 0 && alpha < 1)) {
             throw new IllegalArgumentException("alpha must lie in (0, 1), was " + alpha);
         }
@@ -98,14 +110,15 @@ public final class PairedDecision {
         }
         double level = alpha / looks;
         int m = rows.size();
+        int size = Math.max(m, family);
         double[] p = new double[m];
         for (int i = 0; i < m; i++) {
             p[i] = pValue(rows.get(i).logRatios());
         }
-        double[] holm = holm(p);
+        double[] holm = holm(p, size);
         List<Outcome> out = new ArrayList<>();
         for (int i = 0; i < m; i++) {
-            out.add(judge(rows.get(i), p[i], holm[i], level, Math.max(1, m)));
+            out.add(judge(rows.get(i), p[i], holm[i], level, Math.max(1, size)));
         }
         return out;
     }
@@ -171,7 +184,17 @@ public final class PairedDecision {
      * value is at most a.
      */
     static double[] holm(double[] p) {
+        return holm(p, p.length);
+    }
+
+    /**
+     * Holm's adjusted p-values in a family of {@code family} hypotheses of which only {@code p}
+     * were tested (the others taken as p = 1, so they sort last): the i-th smallest is multiplied
+     * by {@code family - i}.
+     */
+    static double[] holm(double[] p, int family) {
         int m = p.length;
+        int size = Math.max(m, family);
         Integer[] order = new Integer[m];
         for (int i = 0; i < m; i++) {
             order[i] = i;
@@ -181,7 +204,7 @@ public final class PairedDecision {
         double running = 0;
         for (int k = 0; k < m; k++) {
             int i = order[k];
-            running = Math.max(running, Math.min(1, (m - k) * p[i]));
+            running = Math.max(running, Math.min(1, (size - k) * p[i]));
             adjusted[i] = running;
         }
         return adjusted;

@@ -2,6 +2,7 @@ package org.stealbench.harness.gate;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -57,9 +58,43 @@ final class PairedGate {
         }
     }
 
-    /** The time and CPU rows of these labels at one look. */
+    /** Runs more pairs of the undecided rows before the last look (a live job), or nothing (a saved one). */
+    interface MorePairs {
+        void run(List<String> undecided) throws GateException, InterruptedException;
+    }
+
+    /**
+     * The whole job's decision: look 1 on every row's first {@code firstPairs} pairs; when
+     * {@code maxPairs} allows a second look, the rows undecided at look 1 get {@code more} pairs and
+     * are judged again on all their pairs. Used by the live job and to judge a saved job again.
+     */
+    static List<Row> decide(Map<String, List<ForkValues[]>> values, List<String> labels, GateThresholds thresholds,
+                            double alpha, int firstPairs, int maxPairs, int family, MorePairs more)
+            throws GateException, InterruptedException {
+        int looks = maxPairs > firstPairs ? 2 : 1;
+        Map<String, List<ForkValues[]>> first = new LinkedHashMap<>();
+        labels.forEach(l -> first.put(l, values.get(l).subList(0, Math.min(firstPairs, values.get(l).size()))));
+        List<Row> decided = new ArrayList<>(judge(first, labels, thresholds, alpha, 1, looks, family));
+        List<String> undecided = undecided(decided);
+        if (looks == 2 && !undecided.isEmpty()) {
+            more.run(undecided);
+            decided.removeIf(r -> undecided.contains(r.label()));
+            decided.addAll(judge(values, undecided, thresholds, alpha, 2, looks, family));
+        }
+        return decided;
+    }
+
+    /** The time, CPU and allocation rows of these labels at one look. */
     static List<Row> judge(Map<String, List<ForkValues[]>> values, Collection<String> labels, GateThresholds thresholds,
                            double alpha, int look, int looks) {
+        return judge(values, labels, thresholds, alpha, look, looks, 0);
+    }
+
+    /**
+     * The same, judged in a Holm family of at least {@code family} rows ({@link GateSubset#family()}).
+     */
+    static List<Row> judge(Map<String, List<ForkValues[]>> values, Collection<String> labels, GateThresholds thresholds,
+                           double alpha, int look, int looks, int family) {
         List<PairedDecision.Row> rows = new ArrayList<>();
         List<String[]> meta = new ArrayList<>();
         for (String label : labels) {
@@ -82,7 +117,7 @@ final class PairedGate {
                 meta.add(new String[]{label, ALLOCATION, "B/op"});
             }
         }
-        List<PairedDecision.Outcome> outcomes = PairedDecision.decide(rows, alpha, look, looks);
+        List<PairedDecision.Outcome> outcomes = PairedDecision.decide(rows, alpha, look, looks, family);
         List<Row> out = new ArrayList<>();
         for (int i = 0; i < outcomes.size(); i++) {
             PairedDecision.Outcome o = outcomes.get(i);

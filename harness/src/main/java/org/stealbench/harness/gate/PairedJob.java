@@ -34,6 +34,8 @@ final class PairedJob {
 
     /** The order file's name in the job folder. */
     static final String ORDER_FILE = "rounds-gate-ab.json";
+    /** The compact record of the job's fork values, enough to judge it again ({@link #readPairs}). */
+    static final String PAIRS_FILE = "pairs.json";
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -53,6 +55,21 @@ final class PairedJob {
 
     /** One fork's values: the score (converted to {@code unit}), CPU and allocation per op (NaN when absent). */
     record ForkValues(double time, String unit, double cpu, double allocation, JmhResult result) {
+    }
+
+    /**
+     * What {@code pairs.json} holds: how the job was judged and every row's fork values, per pair
+     * {A, B} ({@link ForkValues#result()} is null once read back).
+     *
+     * @param firstPairs     pairs of the first look
+     * @param maxPairs       pairs of the last look
+     * @param family         the smallest Holm family ({@link GateSubset#family()})
+     * @param alpha          the family-wise level
+     * @param injectedPercent side B's work in percent of A's in a calibration job, else 100
+     * @param values         per row label, per pair, {A, B}
+     */
+    record Saved(int firstPairs, int maxPairs, int family, double alpha, int injectedPercent,
+                 Map<String, List<ForkValues[]>> values) {
     }
 
     private final Path dir;
@@ -144,6 +161,77 @@ final class PairedJob {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new GateException("cannot write the order file (" + e.getOriginalMessage() + ")", e);
         }
+    }
+
+    /** Writes {@code pairs.json}: the job's fork values and how they are judged, so a job can be judged again. */
+    static void writePairs(Path dir, Saved saved) throws GateException {
+        Map<String, Object> file = new LinkedHashMap<>();
+        file.put("about", "the paired gate's fork values per row and pair (a = baseline, b = current; time in unit, "
+                + "cpu in ns/op, allocation in B/op, absent when not measured); scripts/gate-calibrate score reads them");
+        file.put("firstPairs", saved.firstPairs());
+        file.put("maxPairs", saved.maxPairs());
+        file.put("family", saved.family());
+        file.put("alpha", saved.alpha());
+        file.put("injectedPercent", saved.injectedPercent());
+        Map<String, Object> rows = new LinkedHashMap<>();
+        saved.values().forEach((label, pairs) -> rows.put(label, pairs.stream()
+                .map(p -> Map.of("a", fork(p[0]), "b", fork(p[1]))).toList()));
+        file.put("rows", rows);
+        try {
+            write(dir.resolve(PAIRS_FILE), JSON.writeValueAsString(file) + "\n");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new GateException("cannot write " + PAIRS_FILE + " (" + e.getOriginalMessage() + ")", e);
+        }
+    }
+
+    private static Map<String, Object> fork(ForkValues v) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("time", v.time());
+        m.put("unit", v.unit());
+        if (!Double.isNaN(v.cpu())) {
+            m.put("cpu", v.cpu());
+        }
+        if (!Double.isNaN(v.allocation())) {
+            m.put("allocation", v.allocation());
+        }
+        return m;
+    }
+
+    /**
+     * Reads a {@code pairs.json} written by {@link #writePairs}.
+     *
+     * @throws GateException naming the file when it is unreadable or not such a record
+     */
+    static Saved readPairs(Path file) throws GateException {
+        JsonNode root;
+        try {
+            root = JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new GateException(file + ": not readable JSON (" + e.getMessage() + ")", e);
+        }
+        if (root == null || !root.path("rows").isObject() || !root.path("firstPairs").isInt()) {
+            throw new GateException(file + ": not a paired gate's " + PAIRS_FILE);
+        }
+        Map<String, List<ForkValues[]>> values = new LinkedHashMap<>();
+        for (var it = root.path("rows").fields(); it.hasNext(); ) {
+            var row = it.next();
+            List<ForkValues[]> pairs = new ArrayList<>();
+            for (JsonNode p : row.getValue()) {
+                pairs.add(new ForkValues[]{fork(p.path("a"), file), fork(p.path("b"), file)});
+            }
+            values.put(row.getKey(), pairs);
+        }
+        return new Saved(root.path("firstPairs").asInt(), root.path("maxPairs").asInt(), root.path("family").asInt(),
+                root.path("alpha").asDouble(), root.path("injectedPercent").asInt(100), values);
+    }
+
+    private static ForkValues fork(JsonNode n, Path file) throws GateException {
+        if (!n.path("time").isNumber() || !n.path("unit").isTextual() || !(n.path("time").asDouble() > 0)) {
+            throw new GateException(file + ": a fork without a positive time and its unit");
+        }
+        return new ForkValues(n.path("time").asDouble(), n.path("unit").asText(),
+                n.has("cpu") ? n.path("cpu").asDouble() : Double.NaN,
+                n.has("allocation") ? n.path("allocation").asDouble() : Double.NaN, null);
     }
 
     static void write(Path file, String content) throws GateException {

@@ -35,7 +35,7 @@ final class GateCalibrationBenchmarkTest {
     void pushPopBatch_leavesTheDequeEmptyAndPopsEveryItem() {
         GateCalibrationBenchmark b = new GateCalibrationBenchmark();
         b.workPercent = 125;
-        b.queue = "blocking";
+        b.queue = "chase-lev";
         b.setUp();
         assertEquals(50 * DequeOpsBenchmark.ITEM, b.pushPopBatch());
         assertTrue(b.deque.isEmpty());

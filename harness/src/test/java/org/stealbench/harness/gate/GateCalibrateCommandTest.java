@@ -10,8 +10,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -47,7 +45,7 @@ class GateCalibrateCommandTest {
     void helpWorksForTheCommandAndItsSubcommands() {
         String[] top = run("--help");
         assertEquals("0", top[0]);
-        assertTrue(top[1].contains("run") && top[1].contains("analyze-stored"), top[1]);
+        assertTrue(top[1].contains("run") && top[1].contains("score") && top[1].contains("analyze-stored"), top[1]);
         String[] sub = run("run", "--help");
         assertEquals("0", sub[0]);
         assertTrue(sub[1].contains("--jobs") && sub[1].contains("--slowdown-jobs"), sub[1]);
@@ -65,13 +63,11 @@ class GateCalibrateCommandTest {
     }
 
     @Test
-    void tableCountsFalseAlarmsAndDetectionsWithBounds() {
-        Map<Integer, int[]> tally = new LinkedHashMap<>();
-        tally.put(100, new int[]{30, 0, 0, 0});
-        tally.put(110, new int[]{2, 18, 0, 0});
-        String table = GateCalibrateCommand.table(tally, false);
-        assertTrue(table.contains("| 30 | A/A"), table);
-        assertTrue(table.contains("false-alarm rate at most 9.5%"), table);
-        assertTrue(table.contains("injected +10%") && table.contains("| 18 |"), table);
+    void scoreRefusesAMissingFolderAndAnExistingProposalFile() throws IOException {
+        assertBad(run("score", dir.resolve("missing").toString()), "no such folder");
+        Path taken = Files.createFile(dir.resolve("taken.json"));
+        String[] o = run("score", dir.toString(), "--propose", taken.toString());
+        assertEquals("2", o[0], o[2]);
+        assertTrue(o[2].contains("already exists"), o[2]);
     }
 }

@@ -163,4 +163,10 @@ class PairedDecisionTest {
         assertNotEquals(GateVerdict.REGRESSION,
                 PairedDecision.decide(List.of(row), strictAlpha, 1, 1).get(0).verdict());
     }
+
+    @Test
+    void holmInALargerFamilyMultipliesByTheFamilyNotTheRowsTested() {
+        assertArrayEquals(new double[]{0.15, 0.28}, PairedDecision.holm(new double[]{0.01, 0.02}, 15), 1e-12);
+        assertArrayEquals(PairedDecision.holm(new double[]{0.01, 0.04}), PairedDecision.holm(new double[]{0.01, 0.04}, 1), 1e-12);
+    }
 }

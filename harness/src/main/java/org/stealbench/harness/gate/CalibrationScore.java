@@ -1,0 +1,231 @@
+package org.stealbench.harness.gate;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.stealbench.harness.stats.Proportions;
+
+/**
+ * Scores calibration jobs ({@code scripts/gate-calibrate}): judges every saved job
+ * ({@code job-NNN-aa/pairs.json}, {@code job-NNN-slowPCT/pairs.json}) again under one set of
+ * thresholds, and tallies false alarms of the A/A jobs and detections of the injected slowdowns,
+ * with Clopper-Pearson bounds. Judging saved pairs again is what lets thresholds be chosen on one
+ * set of jobs and scored on another. It also proposes per-row thresholds from the A/A jobs
+ * ({@link #proposed}).
+ */
+final class CalibrationScore {
+
+    /** The floor of a proposed threshold. */
+    static final double FLOOR = 0.02;
+    /** The quantile of a row's A/A changes a proposed threshold sits at. */
+    static final double QUANTILE = 0.9;
+
+    /**
+     * One job.
+     *
+     * @param name     its folder's name
+     * @param injected side B's work in percent of A's (100: A/A)
+     * @param rows     its rows as judged now; empty when the job failed
+     */
+    record Job(String name, int injected, List<PairedGate.Row> rows) {
+
+        boolean failed() {
+            return rows.isEmpty();
+        }
+
+        GateVerdict verdict() {
+            if (rows.stream().anyMatch(r -> r.verdict() == GateVerdict.REGRESSION)) {
+                return GateVerdict.REGRESSION;
+            }
+            return rows.stream().anyMatch(r -> r.verdict() == GateVerdict.INCONCLUSIVE)
+                    ? GateVerdict.INCONCLUSIVE : GateVerdict.PASS;
+        }
+    }
+
+    private CalibrationScore() {
+    }
+
+    /**
+     * Every job folder ({@code job-*}) under the folders, judged again with the thresholds. A job
+     * folder without {@code pairs.json} counts as a failed job.
+     *
+     * @throws GateException when a folder is missing or a saved job is damaged
+     */
+    static List<Job> load(List<Path> folders, GateThresholds thresholds) throws GateException, InterruptedException {
+        List<Job> jobs = new ArrayList<>();
+        for (Path folder : folders) {
+            if (!Files.isDirectory(folder)) {
+                throw new GateException(folder + ": no such folder");
+            }
+            List<Path> dirs;
+            try (Stream<Path> s = Files.walk(folder)) {
+                dirs = s.filter(p -> Files.isDirectory(p) && p.getFileName().toString().matches("job-\\d+-(aa|slow\\d+)"))
+                        .sorted().toList();
+            } catch (IOException e) {
+                throw new GateException(folder + ": cannot be listed (" + e.getMessage() + ")", e);
+            }
+            for (Path dir : dirs) {
+                String name = dir.getFileName().toString();
+                String kind = name.substring(name.lastIndexOf('-') + 1);
+                int injected = kind.equals("aa") ? 100 : Integer.parseInt(kind.substring(4));
+                Path pairs = dir.resolve(PairedJob.PAIRS_FILE);
+                if (!Files.isRegularFile(pairs)) {
+                    jobs.add(new Job(folder.getFileName() + "/" + name, injected, List.of()));
+                    continue;
+                }
+                PairedJob.Saved saved = PairedJob.readPairs(pairs);
+                List<String> labels = new ArrayList<>(saved.values().keySet());
+                jobs.add(new Job(folder.getFileName() + "/" + name, injected, PairedGate.decide(saved.values(), labels,
+                        thresholds, saved.alpha(), saved.firstPairs(), saved.maxPairs(), saved.family(), u -> { })));
+            }
+        }
+        if (jobs.isEmpty()) {
+            throw new GateException("no calibration job (job-NNN-aa or job-NNN-slowPCT folder) under " + folders);
+        }
+        return jobs;
+    }
+
+    /** The table: jobs per kind with their outcomes and bounds, the slowdowns' measured cost, the A/A rows. */
+    static String table(List<Job> jobs, String thresholdsSource, boolean quickCheck) {
+        StringBuilder s = new StringBuilder("# Paired gate calibration\n\n");
+        if (quickCheck) {
+            s.append("**QUICK CHECK: tiny jobs; these figures mean nothing.**\n\n");
+        }
+        s.append("Thresholds: ").append(thresholdsSource).append(".\n\n");
+        s.append("| kind | jobs | REGRESSION | pass | inconclusive | failed | 95% bound | measured cost of B (median [min, max]) |\n")
+                .append("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
+        Map<Integer, List<Job>> byKind = new TreeMap<>();
+        jobs.forEach(j -> byKind.computeIfAbsent(j.injected(), k -> new ArrayList<>()).add(j));
+        for (Map.Entry<Integer, List<Job>> e : byKind.entrySet()) {
+            List<Job> list = e.getValue();
+            int n = list.size();
+            int failed = (int) list.stream().filter(Job::failed).count();
+            List<Job> ok = list.stream().filter(j -> !j.failed()).toList();
+            int regression = (int) ok.stream().filter(j -> j.verdict() == GateVerdict.REGRESSION).count();
+            int inconclusive = (int) ok.stream().filter(j -> j.verdict() == GateVerdict.INCONCLUSIVE).count();
+            boolean aa = e.getKey() == 100;
+            String bound = aa
+                    ? String.format(Locale.ROOT, "false alarms at most %.1f%% of jobs",
+                    100 * Proportions.upperBound(regression, n, 0.95))
+                    : String.format(Locale.ROOT, "caught in at least %.1f%% of jobs",
+                    100 * (1 - Proportions.upperBound(n - regression, n, 0.95)));
+            List<Double> cost = ok.stream().flatMap(j -> j.rows().stream())
+                    .filter(r -> r.metric().equals(PairedGate.TIME)).map(PairedGate.Row::slowdown).sorted().toList();
+            String measured = aa || cost.isEmpty() ? "" : String.format(Locale.ROOT, "%s [%s, %s]",
+                    signed(quantile(cost, 0.5)), signed(cost.get(0)), signed(cost.get(cost.size() - 1)));
+            s.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %d | %s | %s |%n",
+                    aa ? "A/A (one jar on both sides, the gate's subset)" : "injected +" + (e.getKey() - 100) + "% work",
+                    n, regression, ok.size() - regression - inconclusive, inconclusive, failed, bound, measured));
+        }
+        Map<String, List<PairedGate.Row>> aaRows = aaRows(jobs);
+        if (!aaRows.isEmpty()) {
+            s.append("\nA/A rows: the estimated change of each row over the A/A jobs (0 is the truth).\n\n")
+                    .append("| row | metric | jobs | median | 90% of abs | max | REGRESSION | inconclusive | median detectable | threshold |\n")
+                    .append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+            for (Map.Entry<String, List<PairedGate.Row>> e : aaRows.entrySet()) {
+                List<PairedGate.Row> rows = e.getValue();
+                List<Double> change = rows.stream().map(PairedGate.Row::slowdown).sorted().toList();
+                List<Double> abs = change.stream().map(Math::abs).sorted().toList();
+                List<Double> detectable = rows.stream().map(PairedGate.Row::detectable).filter(d -> !Double.isNaN(d))
+                        .sorted().toList();
+                PairedGate.Row first = rows.get(0);
+                s.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %s | %d | %d | %s | %s |%n",
+                        first.label(), first.metric(), rows.size(), signed(quantile(change, 0.5)),
+                        pct(quantile(abs, QUANTILE)), signed(change.get(change.size() - 1)),
+                        rows.stream().filter(r -> r.verdict() == GateVerdict.REGRESSION).count(),
+                        rows.stream().filter(r -> r.verdict() == GateVerdict.INCONCLUSIVE).count(),
+                        detectable.isEmpty() ? "n/a" : GateAbOutput.detectable(quantile(detectable, 0.5)),
+                        first.metric().equals(PairedGate.ALLOCATION) ? "+" + pct(first.threshold()) + " (offset)"
+                                : "+" + pct(first.threshold())));
+            }
+        }
+        s.append("\njobs:\n");
+        for (Job j : jobs) {
+            s.append(j.name()).append(": ").append(j.failed() ? "FAILED (no pairs.json)" : j.verdict()).append('\n');
+        }
+        return s.toString();
+    }
+
+    /** Per row label and metric, that row of every A/A job that ran. */
+    static Map<String, List<PairedGate.Row>> aaRows(List<Job> jobs) {
+        Map<String, List<PairedGate.Row>> rows = new LinkedHashMap<>();
+        jobs.stream().filter(j -> j.injected() == 100 && !j.failed()).flatMap(j -> j.rows().stream())
+                .sorted(Comparator.comparing(PairedGate.Row::label))
+                .forEach(r -> rows.computeIfAbsent(r.label() + " [" + r.metric() + "]", k -> new ArrayList<>()).add(r));
+        return rows;
+    }
+
+    /**
+     * Proposed per-row thresholds from the A/A jobs: for each row's time and CPU, the
+     * {@value #QUANTILE} quantile of the absolute estimated changes, at least {@value #FLOOR} and
+     * rounded up to a whole percent: the change this machine makes by itself in one job of ten
+     * is not worth failing a build for. A row of the injected-slowdown benchmark takes the
+     * thresholds of {@code mirror}, the gate row it stands for. Allocation keeps the defaults.
+     *
+     * @return the thresholds file's JSON text
+     */
+    static String proposed(List<Job> jobs, GateThresholds defaults, String mirror, String source) {
+        Map<String, Map<String, Double>> byLabel = new TreeMap<>();
+        aaRows(jobs).forEach((key, rows) -> {
+            PairedGate.Row r = rows.get(0);
+            if (r.metric().equals(PairedGate.ALLOCATION)) {
+                return;
+            }
+            List<Double> abs = rows.stream().map(x -> Math.abs(x.slowdown())).sorted().toList();
+            double t = Math.max(FLOOR, Math.ceil(quantile(abs, QUANTILE) * 100 - 1e-9) / 100);
+            byLabel.computeIfAbsent(r.label(), k -> new LinkedHashMap<>()).put(r.metric(), t);
+        });
+        Threshold d = defaults.forBenchmark("", "");
+        StringBuilder s = new StringBuilder("{\n");
+        s.append("  \"about\": \"Practical thresholds of the paired gate (scripts/gate-ab), per row: the ")
+                .append(Math.round(QUANTILE * 100)).append("% quantile of the row's absolute A/A changes, at least +")
+                .append(Math.round(FLOOR * 100)).append("%, from ").append(source.replace("\"", "'"))
+                .append(" (docs/gate.md, Calibration). A row is a REGRESSION only when it is significantly slower (one-sided, Holm, "
+                        + "alpha 0.05 family-wise) AND its estimated slowdown exceeds its threshold.\",\n");
+        s.append(String.format(Locale.ROOT, "  \"time\": %.2f,%n  \"cpu\": %.2f,%n  \"allocationFraction\": %.2f,%n"
+                + "  \"allocationBytes\": %.0f,%n  \"rules\": [%n", d.time(), d.cpu(), d.allocationFraction(),
+                d.allocationBytes()));
+        List<String> rules = new ArrayList<>();
+        Map<String, Double> mirrored = byLabel.get(mirror);
+        if (mirrored != null) {
+            rules.add(rule("GateCalibrationBenchmark.*", mirrored, "the injected slowdown stands for a slowdown of "
+                    + mirror + ", so it is judged with that row's thresholds"));
+        }
+        byLabel.forEach((label, t) -> rules.add(rule(label, t, "A/A calibration")));
+        s.append(String.join(",\n", rules)).append("\n  ]\n}\n");
+        return s.toString();
+    }
+
+    private static String rule(String match, Map<String, Double> t, String why) {
+        StringBuilder s = new StringBuilder("    { \"match\": \"").append(match).append('"');
+        t.forEach((metric, v) -> s.append(String.format(Locale.ROOT, ", \"%s\": %.2f", metric, v)));
+        return s.append(", \"why\": \"").append(why).append("\" }").toString();
+    }
+
+    /** The q quantile of sorted values, by linear interpolation. */
+    static double quantile(List<Double> sorted, double q) {
+        if (sorted.isEmpty()) {
+            return Double.NaN;
+        }
+        double at = q * (sorted.size() - 1);
+        int lo = (int) Math.floor(at);
+        int hi = Math.min(sorted.size() - 1, lo + 1);
+        return sorted.get(lo) + (at - lo) * (sorted.get(hi) - sorted.get(lo));
+    }
+
+    private static String pct(double fraction) {
+        return PairedDecision.pct(fraction);
+    }
+
+    private static String signed(double fraction) {
+        return PairedDecision.signed(fraction);
+    }
+}

@@ -1,0 +1,114 @@
+package org.stealbench.harness.gate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Saved calibration jobs judged again: the tally, the measured cost, proposed thresholds; known truth. */
+class CalibrationScoreTest {
+
+    private static final String DEQUE = GateCalibrateCommand.MIRROR;
+    private static final String POOL = "QueueDrainBenchmark.queueAndDrain pool=ws-chase-lev separate=false";
+    private static final String CALIBRATION = "GateCalibrationBenchmark.pushPopBatch queue=chase-lev workPercent=100";
+
+    @TempDir
+    Path dir;
+
+    /** {@code n} pairs around 100 ns, B costing {@code factor} times A, lognormal noise, drift on both sides. */
+    private static List<PairedJob.ForkValues[]> pairs(Random r, int n, double factor, double noise) {
+        List<PairedJob.ForkValues[]> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            double drift = 1 + 0.3 * r.nextDouble();
+            out.add(new PairedJob.ForkValues[]{
+                new PairedJob.ForkValues(100 * drift * Math.exp(noise * r.nextGaussian()), "ns/op", Double.NaN, 0, null),
+                new PairedJob.ForkValues(100 * factor * drift * Math.exp(noise * r.nextGaussian()), "ns/op", Double.NaN, 0, null)});
+        }
+        return out;
+    }
+
+    private void job(String name, int injected, int family, Map<String, List<PairedJob.ForkValues[]>> values) throws Exception {
+        Path d = Files.createDirectories(dir.resolve("run").resolve(name));
+        PairedJob.writePairs(d, new PairedJob.Saved(4, 8, family, 0.05, injected, values));
+    }
+
+    private static GateThresholds thresholds() {
+        return GateThresholds.builtIn().withTime(0.03).withCpu(0.03);
+    }
+
+    @Test
+    void savedPairsReadBackAsWritten() throws Exception {
+        Map<String, List<PairedJob.ForkValues[]>> values = new LinkedHashMap<>();
+        values.put(DEQUE, List.<PairedJob.ForkValues[]>of(new PairedJob.ForkValues[]{
+            new PairedJob.ForkValues(5.5, "ns/op", 5.4, 0.01, null),
+            new PairedJob.ForkValues(0.2, "ops/ns", Double.NaN, Double.NaN, null)}));
+        job("job-000-aa", 100, 0, values);
+        PairedJob.Saved saved = PairedJob.readPairs(dir.resolve("run/job-000-aa/pairs.json"));
+        assertEquals(4, saved.firstPairs());
+        assertEquals(8, saved.maxPairs());
+        PairedJob.ForkValues[] p = saved.values().get(DEQUE).get(0);
+        assertEquals(5.4, p[0].cpu());
+        assertEquals(0.01, p[0].allocation());
+        assertEquals("ops/ns", p[1].unit());
+        assertTrue(Double.isNaN(p[1].cpu()) && Double.isNaN(p[1].allocation()));
+    }
+
+    @Test
+    void tallyCountsFalseAlarmsDetectionsFailuresAndTheMeasuredCost() throws Exception {
+        Random r = new Random(7);
+        for (int j = 0; j < 6; j++) {
+            job(String.format("job-%03d-aa", j), 100, 0, Map.of(DEQUE, pairs(r, 8, 1.0, 0.01), POOL, pairs(r, 8, 1.0, 0.3)));
+        }
+        for (int j = 6; j < 10; j++) {
+            job(String.format("job-%03d-slow125", j), 125, 15, Map.of(CALIBRATION, pairs(r, 8, 1.25, 0.01)));
+        }
+        Files.createDirectories(dir.resolve("run/job-010-aa"));
+        List<CalibrationScore.Job> jobs = CalibrationScore.load(List.of(dir.resolve("run")), thresholds());
+        String table = CalibrationScore.table(jobs, "test", false);
+        assertTrue(table.contains("| A/A (one jar on both sides, the gate's subset) | 7 | 0 |"), table);
+        assertTrue(table.contains("| 1 | false alarms at most"), table);
+        assertTrue(table.contains("| injected +25% work | 4 | 4 | 0 | 0 | 0 | caught in at least 47.3% of jobs | +25."), table);
+        assertTrue(table.contains("run/job-010-aa: FAILED"), table);
+    }
+
+    @Test
+    void aSavedCalibrationJobIsJudgedInItsFamilyNotAlone() throws Exception {
+        // 4 pairs of a +6% slowdown at 2% noise: significant alone, not among 15 rows
+        Random r = new Random(3);
+        List<PairedJob.ForkValues[]> p = pairs(r, 4, 1.06, 0.01);
+        job("job-000-slow106", 106, 0, Map.of(CALIBRATION, p));
+        job("job-001-slow106", 106, 15, Map.of(CALIBRATION, p));
+        List<CalibrationScore.Job> jobs = CalibrationScore.load(List.of(dir.resolve("run")), thresholds().withTime(0.02));
+        PairedGate.Row alone = jobs.get(0).rows().get(0);
+        PairedGate.Row family = jobs.get(1).rows().get(0);
+        assertTrue(family.p() > alone.p(), alone.p() + " vs " + family.p());
+        assertTrue(family.detectable() > alone.detectable());
+    }
+
+    @Test
+    void proposedThresholdsSitAtTheQuantileOfTheAaChangesAndMirrorTheDequeRow() throws Exception {
+        Random r = new Random(11);
+        for (int j = 0; j < 10; j++) {
+            job(String.format("job-%03d-aa", j), 100, 0, Map.of(DEQUE, pairs(r, 8, 1.0, 0.002), POOL, pairs(r, 8, 1.0, 0.4)));
+        }
+        List<CalibrationScore.Job> jobs = CalibrationScore.load(List.of(dir.resolve("run")), thresholds());
+        Path file = dir.resolve("proposed.json");
+        PairedJob.write(file, CalibrationScore.proposed(jobs, thresholds(), DEQUE, "test jobs"));
+        GateThresholds t = GateThresholds.load(file);
+        assertEquals(CalibrationScore.FLOOR, t.forBenchmark(DEQUE, "DequeOpsBenchmark.pushPop").time(), 1e-9);
+        assertEquals(CalibrationScore.FLOOR, t.forBenchmark(CALIBRATION, "GateCalibrationBenchmark.pushPopBatch").time(), 1e-9);
+        List<Double> abs = CalibrationScore.aaRows(jobs).get(POOL + " [time]").stream()
+                .map(x -> Math.abs(x.slowdown())).sorted().toList();
+        double expected = Math.ceil(CalibrationScore.quantile(abs, CalibrationScore.QUANTILE) * 100 - 1e-9) / 100;
+        assertTrue(expected > 0.05, "the noisy row's quantile is large: " + expected);
+        assertEquals(expected, t.forBenchmark(POOL, "QueueDrainBenchmark.queueAndDrain").time(), 1e-9);
+    }
+}
