@@ -1,13 +1,9 @@
 package org.stealbench.harness.gate;
 
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import javax.xml.stream.XMLOutputFactory;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamWriter;
 
 /**
  * What the paired gate found and how it is shown: plain text for the log, Markdown for a pull
@@ -15,9 +11,6 @@ import javax.xml.stream.XMLStreamWriter;
  * metric, class name {@code stealbench.gate.<Class.method>}; a bad input is one error case).
  */
 final class GateAbOutput {
-
-    /** The class-name prefix of every JUnit case. */
-    static final String JUNIT_PREFIX = "stealbench.gate.";
 
     /**
      * The report.
@@ -216,94 +209,23 @@ final class GateAbOutput {
                 .replace("`", "'").replace("\n", " ");
     }
 
-    /** JUnit XML; the time of a case is the wall-clock seconds its row's forks took, split evenly. */
+    /** JUnit XML ({@link JUnitXml}); the time of a case is the wall-clock seconds its row's forks took, split evenly. */
     static String junit(Report r, boolean strict) {
-        StringWriter text = new StringWriter();
-        try {
-            XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(text);
-            xml.writeStartDocument("UTF-8", "1.0");
-            xml.writeCharacters("\n");
-            int cases = r.error() != null ? 1 : r.rows().size() + r.added().size() + r.removed().size();
-            long failures = r.count(GateVerdict.REGRESSION) + (strict ? r.count(GateVerdict.INCONCLUSIVE) : 0);
-            long skipped = (strict ? 0 : r.count(GateVerdict.INCONCLUSIVE)) + r.added().size() + r.removed().size();
-            double each = cases == 0 ? 0 : r.seconds() / cases;
-            xml.writeStartElement("testsuite");
-            xml.writeAttribute("name", "stealbench-gate-ab");
-            xml.writeAttribute("tests", Integer.toString(cases));
-            xml.writeAttribute("failures", Long.toString(r.error() != null ? 0 : failures));
-            xml.writeAttribute("errors", r.error() != null ? "1" : "0");
-            xml.writeAttribute("skipped", Long.toString(r.error() != null ? 0 : skipped));
-            xml.writeAttribute("time", seconds(r.seconds()));
-            xml.writeCharacters("\n");
-            if (r.error() != null) {
-                xml.writeStartElement("testcase");
-                xml.writeAttribute("classname", JUNIT_PREFIX + "input");
-                xml.writeAttribute("name", "bad input");
-                xml.writeAttribute("time", seconds(r.seconds()));
-                xml.writeStartElement("error");
-                xml.writeAttribute("type", "BAD_INPUT");
-                xml.writeAttribute("message", r.error());
-                xml.writeCharacters(r.error());
-                xml.writeEndElement();
-                xml.writeEndElement();
-                xml.writeCharacters("\n");
-            } else {
-                for (PairedGate.Row x : ordered(r)) {
-                    String detail = x.verdict() + ": " + String.join(", ", cells(x).subList(2, 10)) + "; " + x.reason();
-                    xml.writeStartElement("testcase");
-                    xml.writeAttribute("classname", JUNIT_PREFIX + x.shortName());
-                    xml.writeAttribute("name", (x.metric() + " " + x.params()).strip());
-                    xml.writeAttribute("time", seconds(each));
-                    if (x.verdict() == GateVerdict.REGRESSION || (strict && x.verdict() == GateVerdict.INCONCLUSIVE)) {
-                        xml.writeStartElement("failure");
-                        xml.writeAttribute("type", x.verdict().name());
-                        xml.writeAttribute("message", detail);
-                        xml.writeCharacters(detail);
-                        xml.writeEndElement();
-                    } else if (x.verdict() == GateVerdict.INCONCLUSIVE) {
-                        xml.writeEmptyElement("skipped");
-                        xml.writeAttribute("message", detail);
-                    } else {
-                        xml.writeStartElement("system-out");
-                        xml.writeCharacters(detail);
-                        xml.writeEndElement();
-                    }
-                    xml.writeEndElement();
-                    xml.writeCharacters("\n");
-                }
-                for (String a : r.added()) {
-                    skipped(xml, a, "new benchmark (current jar only), not gated");
-                }
-                for (String a : r.removed()) {
-                    skipped(xml, a, "removed benchmark (baseline jar only), not gated");
-                }
+        List<JUnitXml.Case> cases = new ArrayList<>();
+        if (r.error() != null) {
+            cases.add(JUnitXml.Case.error(r.error(), r.seconds()));
+        } else {
+            int n = r.rows().size() + r.added().size() + r.removed().size();
+            double each = n == 0 ? 0 : r.seconds() / n;
+            for (PairedGate.Row x : ordered(r)) {
+                cases.add(JUnitXml.Case.verdict(x.label(), x.metric(), each, x.verdict(),
+                        x.verdict() + ": " + String.join(", ", cells(x).subList(2, 10)) + "; " + x.reason()));
             }
-            xml.writeStartElement("system-out");
-            xml.writeCharacters(String.join("\n", preamble(r)) + "\n" + r.summary(strict));
-            xml.writeEndElement();
-            xml.writeCharacters("\n");
-            xml.writeEndElement();
-            xml.writeEndDocument();
-            xml.close();
-        } catch (XMLStreamException e) {
-            throw new IllegalStateException("writing JUnit XML to a string failed", e);
+            r.added().forEach(a -> cases.add(JUnitXml.Case.skipped(a, "new benchmark (current jar only), not gated")));
+            r.removed().forEach(a -> cases.add(JUnitXml.Case.skipped(a, "removed benchmark (baseline jar only), not gated")));
         }
-        return text + "\n";
+        return JUnitXml.suite("stealbench-gate-ab", cases, r.seconds(), String.join("\n", preamble(r)) + "\n"
+                + r.summary(strict), strict);
     }
 
-    private static void skipped(XMLStreamWriter xml, String label, String message) throws XMLStreamException {
-        int space = label.indexOf(' ');
-        xml.writeStartElement("testcase");
-        xml.writeAttribute("classname", JUNIT_PREFIX + (space < 0 ? label : label.substring(0, space)));
-        xml.writeAttribute("name", space < 0 ? "" : label.substring(space + 1));
-        xml.writeAttribute("time", "0");
-        xml.writeEmptyElement("skipped");
-        xml.writeAttribute("message", message);
-        xml.writeEndElement();
-        xml.writeCharacters("\n");
-    }
-
-    private static String seconds(double s) {
-        return String.format(Locale.ROOT, "%.3f", s);
-    }
 }

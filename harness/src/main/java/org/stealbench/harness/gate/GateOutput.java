@@ -1,12 +1,8 @@
 package org.stealbench.harness.gate;
 
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import javax.xml.stream.XMLOutputFactory;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamWriter;
 import org.stealbench.harness.stats.RatioEstimate;
 
 /**
@@ -150,106 +146,25 @@ public final class GateOutput {
         return out.toString();
     }
 
-    /**
-     * The report as JUnit XML: one test case per benchmark and metric; a REGRESSION is a failure, an
-     * INCONCLUSIVE row is skipped (a failure under {@code strict}), new and removed benchmarks are
-     * skipped cases.
-     */
+    /** The report as JUnit XML ({@link JUnitXml}): one case per benchmark and metric, new and removed ones skipped. */
     public static String junit(GateReport r, boolean strict) {
-        StringWriter text = new StringWriter();
-        try {
-            XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(text);
-            xml.writeStartDocument("UTF-8", "1.0");
-            xml.writeCharacters("\n");
-            int cases = r.time().size() + r.allocation().size() + r.added().size() + r.removed().size();
-            int failures = 0;
-            int skipped = r.added().size() + r.removed().size();
-            for (GateVerdict v : verdicts(r)) {
-                if (v == GateVerdict.REGRESSION || (strict && v == GateVerdict.INCONCLUSIVE)) {
-                    failures++;
-                } else if (v == GateVerdict.INCONCLUSIVE) {
-                    skipped++;
-                }
-            }
-            xml.writeStartElement("testsuite");
-            xml.writeAttribute("name", "stealbench-gate");
-            xml.writeAttribute("tests", Integer.toString(cases));
-            xml.writeAttribute("failures", Integer.toString(failures));
-            xml.writeAttribute("errors", "0");
-            xml.writeAttribute("skipped", Integer.toString(skipped));
-            xml.writeCharacters("\n");
-            for (TimeRow t : r.time()) {
-                String detail = t.verdict() + ": " + (t.slowdown() == null ? "" : "time ratio "
-                        + GateComparison.ratio(t.slowdown()) + ", ") + t.reason() + " (baseline "
-                        + number(t.baseline()) + " " + t.unit() + ", current " + number(t.current()) + " " + t.unit()
-                        + ", threshold +" + GateThresholds.percent(t.threshold().forMetric(t.metric())) + ")";
-                testCase(xml, t.benchmark(), t.metric() + " " + t.params(), t.verdict(), detail, strict);
-            }
-            for (AllocationRow a : r.allocation()) {
-                String detail = a.verdict() + ": " + a.reason() + " (baseline " + number(a.baseline()) + ", current "
-                        + number(a.current()) + " " + a.unit() + ", allowance " + number(a.allowance()) + ")";
-                testCase(xml, a.shortName(), "allocation " + a.params(), a.verdict(), detail, strict);
-            }
-            for (String a : r.added()) {
-                skippedCase(xml, a, "new benchmark (current only), not gated");
-            }
-            for (String a : r.removed()) {
-                skippedCase(xml, a, "removed benchmark (baseline only), not gated");
-            }
-            xml.writeStartElement("system-out");
-            xml.writeCharacters(String.join("\n", preamble(r)) + "\n" + r.summary(strict));
-            xml.writeEndElement();
-            xml.writeCharacters("\n");
-            xml.writeEndElement();
-            xml.writeEndDocument();
-            xml.close();
-        } catch (XMLStreamException e) {
-            throw new IllegalStateException("writing JUnit XML to a string failed", e);
+        List<JUnitXml.Case> cases = new ArrayList<>();
+        for (TimeRow t : r.time()) {
+            cases.add(JUnitXml.Case.verdict(t.benchmark() + " " + t.params(), t.metric(), 0, t.verdict(),
+                    t.verdict() + ": " + (t.slowdown() == null ? "" : "time ratio " + GateComparison.ratio(t.slowdown())
+                            + ", ") + t.reason() + " (baseline " + number(t.baseline()) + " " + t.unit() + ", current "
+                            + number(t.current()) + " " + t.unit() + ", threshold +"
+                            + GateThresholds.percent(t.threshold().forMetric(t.metric())) + ")"));
         }
-        return text + "\n";
-    }
-
-    private static List<GateVerdict> verdicts(GateReport r) {
-        List<GateVerdict> all = new ArrayList<>();
-        r.time().forEach(t -> all.add(t.verdict()));
-        r.allocation().forEach(a -> all.add(a.verdict()));
-        return all;
-    }
-
-    private static void testCase(XMLStreamWriter xml, String classname, String name, GateVerdict verdict, String detail,
-                                 boolean strict) throws XMLStreamException {
-        xml.writeStartElement("testcase");
-        xml.writeAttribute("classname", classname);
-        xml.writeAttribute("name", name.strip());
-        xml.writeAttribute("time", "0");
-        if (verdict == GateVerdict.REGRESSION || (strict && verdict == GateVerdict.INCONCLUSIVE)) {
-            xml.writeStartElement("failure");
-            xml.writeAttribute("type", verdict.name());
-            xml.writeAttribute("message", detail);
-            xml.writeCharacters(detail);
-            xml.writeEndElement();
-        } else if (verdict == GateVerdict.INCONCLUSIVE) {
-            xml.writeEmptyElement("skipped");
-            xml.writeAttribute("message", detail);
-        } else {
-            xml.writeStartElement("system-out");
-            xml.writeCharacters(detail);
-            xml.writeEndElement();
+        for (AllocationRow a : r.allocation()) {
+            cases.add(JUnitXml.Case.verdict(a.shortName() + " " + a.params(), "allocation", 0, a.verdict(),
+                    a.verdict() + ": " + a.reason() + " (baseline " + number(a.baseline()) + ", current "
+                            + number(a.current()) + " " + a.unit() + ", allowance " + number(a.allowance()) + ")"));
         }
-        xml.writeEndElement();
-        xml.writeCharacters("\n");
-    }
-
-    private static void skippedCase(XMLStreamWriter xml, String label, String message) throws XMLStreamException {
-        int space = label.indexOf(' ');
-        xml.writeStartElement("testcase");
-        xml.writeAttribute("classname", space < 0 ? label : label.substring(0, space));
-        xml.writeAttribute("name", space < 0 ? "" : label.substring(space + 1));
-        xml.writeAttribute("time", "0");
-        xml.writeEmptyElement("skipped");
-        xml.writeAttribute("message", message);
-        xml.writeEndElement();
-        xml.writeCharacters("\n");
+        r.added().forEach(a -> cases.add(JUnitXml.Case.skipped(a, "new benchmark (current only), not gated")));
+        r.removed().forEach(a -> cases.add(JUnitXml.Case.skipped(a, "removed benchmark (baseline only), not gated")));
+        return JUnitXml.suite("stealbench-gate", cases, 0, String.join("\n", preamble(r)) + "\n" + r.summary(strict),
+                strict);
     }
 
     static String number(double v) {
