@@ -168,9 +168,13 @@ final class PoolContractTest {
     void execute_throwingTasks_poolKeepsRunningTasks(PoolKind kind) {
         ExecutorService pool = kind.create(THREADS);
         AtomicInteger reported = new AtomicInteger();
+        CountDownLatch allReported = new CountDownLatch(3 * THREADS);
         Thread.UncaughtExceptionHandler jvmDefault = Thread.getDefaultUncaughtExceptionHandler();
         // The JDK pools report to the thread's handler, which falls back to the JVM's default.
-        Thread.setDefaultUncaughtExceptionHandler((t, e) -> reported.incrementAndGet());
+        Thread.setDefaultUncaughtExceptionHandler((t, e) -> {
+            reported.incrementAndGet();
+            allReported.countDown();
+        });
         try {
             for (int i = 0; i < 3 * THREADS; i++) {
                 pool.execute(() -> {
@@ -183,6 +187,9 @@ final class PoolContractTest {
             }
             TestPools.await(done, kind + ": tasks after failing ones");
             TestPools.close(pool);
+            // ThreadPoolExecutor's dying worker calls the handler after it has left the pool, so the
+            // pool can terminate first: wait (bounded) for every report before counting them.
+            TestPools.await(allReported, kind + ": every failure reported");
         } finally {
             Thread.setDefaultUncaughtExceptionHandler(jvmDefault);
         }
