@@ -245,6 +245,29 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         SUBMITTER_CELLS
     }
 
+    /**
+     * A test seam: a worker calls it at the points of the wake-up protocol where the order of
+     * its next step against other threads decides whether a wake-up can be lost, so a test can
+     * hold one worker there while a submitter runs through. Pools built without
+     * {@link Builder#pauseHook} use {@link #NO_PAUSE}, which does nothing.
+     */
+    interface PauseHook {
+        void at(PausePoint point);
+    }
+
+    /** Where a worker calls its {@link PauseHook}. */
+    enum PausePoint {
+        /**
+         * The worker's scans (and its search, under Signalling.SEARCHING) found nothing; next it
+         * stops searching if it searches, and registers as idle.
+         */
+        NOTHING_FOUND,
+        /** A searching worker (Signalling.SEARCHING) found a task; next it stops searching. */
+        SEARCHER_FOUND_TASK
+    }
+
+    static final PauseHook NO_PAUSE = point -> { };
+
     /** How many helped tasks a join may nest on one worker's stack. */
     public static final int MAX_HELP_DEPTH = 64;
 
@@ -322,6 +345,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private final boolean stealHalf;
     private final Admission admission;
     private final boolean cellAdmission;
+    private final PauseHook pause;
     /** Every outside thread's cell (Admission.SUBMITTER_CELLS); workers' cells are in Worker. */
     private final ConcurrentLinkedQueue<SubmitterCell> outsideCells = new ConcurrentLinkedQueue<>();
     private final ThreadLocal<SubmitterCell> outsideCell = ThreadLocal.withInitial(() -> {
@@ -362,6 +386,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         this.stealHalf = b.stealHalf;
         this.admission = b.admission;
         this.cellAdmission = b.admission == Admission.SUBMITTER_CELLS;
+        this.pause = b.pauseHook;
         this.thievesPop = b.thievesPopOwnersEnd;
         this.flowContext = b.flowContext;
         this.globalFirst = b.searchOrder == SearchOrder.LOCAL_GLOBAL_STEAL;
@@ -422,8 +447,15 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         private int globalBatch = 1;
         private boolean stealHalf = DEFAULT_STEAL_HALF;
         private Admission admission = DEFAULT_ADMISSION;
+        private PauseHook pauseHook = NO_PAUSE;
 
         private Builder() {
+        }
+
+        /** Tests only: the hook the workers call at each {@link PausePoint} (default NO_PAUSE). */
+        Builder pauseHook(PauseHook hook) {
+            this.pauseHook = Objects.requireNonNull(hook, "pauseHook");
+            return this;
         }
 
         /** The number of workers. @throws IllegalArgumentException if less than 1 */
@@ -942,8 +974,14 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 Runnable task = scan(w);
                 if (task == null) {
                     task = searchingGate ? search(w) : spinScan(w);
+                    if (task == null) {
+                        pause.at(PausePoint.NOTHING_FOUND);
+                    }
                 }
                 if (w.searching) {
+                    if (task != null) {
+                        pause.at(PausePoint.SEARCHER_FOUND_TASK);
+                    }
                     stopSearching(w, task != null);
                 }
                 if (task != null) {
