@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -398,32 +396,6 @@ final class WorkStealingLivenessTest {
                 reached.countDown();
                 TestPools.awaitUninterruptibly(released);
             }
-        }
-    }
-
-    /** Tasks that record their thread and hold it until all of them have started (PoolThreads.discover). */
-    private static final class HoldUntilAllStart {
-        final Set<Thread> threads = ConcurrentHashMap.newKeySet();
-        final CountDownLatch started;
-        private final CountDownLatch release = new CountDownLatch(1);
-
-        HoldUntilAllStart(int count) {
-            started = new CountDownLatch(count);
-        }
-
-        /** Records the thread, then holds it until {@link #releaseAll()} or {@link TestPools#HANG}. */
-        void run() {
-            threads.add(Thread.currentThread());
-            started.countDown();
-            try {
-                release.await(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-
-        void releaseAll() {
-            release.countDown();
         }
     }
 }
