@@ -2,6 +2,7 @@ package org.stealbench.pools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -16,7 +17,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.stealbench.pools.WorkStealingThreadPool.Builder;
+import org.stealbench.pools.WorkStealingThreadPool.PauseHook;
+import org.stealbench.pools.WorkStealingThreadPool.PausePoint;
 import org.stealbench.pools.WorkStealingThreadPool.SearchOrder;
+import org.stealbench.pools.WorkStealingThreadPool.Signalling;
 
 /**
  * The liveness scenarios of issue 9, one test each, over every signalling and helping option.
@@ -248,6 +252,149 @@ final class WorkStealingLivenessTest {
                 pool.close();
             } else {
                 pool.shutdownNow();
+            }
+        }
+    }
+
+    /**
+     * Bug 6 (the 60 s PoolThreads.discover failure): the only searcher of a 2-worker pool gives
+     * up; before it stops searching, two outside tasks are pushed, and under Signalling.SEARCHING
+     * both skip their signal because it still counts as searching. The searcher's re-check before
+     * parking finds the work and takes the first task, which holds it until the second starts;
+     * the second must wake the parked worker.
+     */
+    @Tag("quick")
+    @Timeout(60)
+    @ParameterizedTest
+    @MethodSource("tunings")
+    void outsideTasks_pushedWhileTheOnlySearcherGivesUp_bothWorkersStartOne(UnaryOperator<Builder> tuning) {
+        OnePause pause = new OnePause(PausePoint.NOTHING_FOUND);
+        try (WorkStealingThreadPool pool = idlePool(tuning.apply(WorkStealingThreadPool.builder().threads(2))
+                .pauseHook(pause))) {
+            pause.arm();
+            pool.execute(() -> { }); // wakes one worker, which runs it, searches, finds nothing
+            TestPools.await(pause.reached, "a worker to give up looking for work");
+            assertEquals(1, pool.idleWorkers(), "the other worker is parked");
+            HoldUntilAllStart tasks = new HoldUntilAllStart(2);
+            try {
+                pool.execute(tasks::run);
+                pool.execute(tasks::run);
+                pause.release();
+                assertTrue(await(tasks.started), "only " + tasks.threads.size()
+                        + " of 2 workers started a task: a wake-up was lost");
+                assertEquals(2, tasks.threads.size());
+            } finally {
+                tasks.releaseAll();
+                pause.release();
+            }
+        }
+    }
+
+    /**
+     * Bug 6, tasks pushed by a worker: as above, but a running task forks the two tasks onto its
+     * own deque (the second push never signals: the deque already holds the first) and then
+     * waits for both, so only the third, parked worker can start the second.
+     */
+    @Tag("quick")
+    @Timeout(60)
+    @ParameterizedTest
+    @MethodSource("tunings")
+    void forks_pushedWhileTheOnlySearcherGivesUp_bothStartWhileTheForkerWaits(UnaryOperator<Builder> tuning) {
+        OnePause pause = new OnePause(PausePoint.NOTHING_FOUND);
+        try (WorkStealingThreadPool pool = idlePool(tuning.apply(WorkStealingThreadPool.builder().threads(3))
+                .pauseHook(pause))) {
+            HoldUntilAllStart forks = new HoldUntilAllStart(2);
+            CountDownLatch forkerRunning = new CountDownLatch(1);
+            CountDownLatch go = new CountDownLatch(1);
+            CountDownLatch pushed = new CountDownLatch(1);
+            try {
+                Joinable<Boolean> forker = pool.fork(() -> {
+                    forkerRunning.countDown();
+                    TestPools.awaitUninterruptibly(go);
+                    pool.execute(forks::run);
+                    pool.execute(forks::run);
+                    pushed.countDown();
+                    return await(forks.started);
+                });
+                TestPools.await(forkerRunning, "the forking task");
+                TestPools.awaitCondition(() -> pool.idleWorkers() == 2, "the other workers to park");
+                pause.arm();
+                pool.execute(() -> { }); // wakes one parked worker, which runs it and gives up searching
+                TestPools.await(pause.reached, "a worker to give up looking for work");
+                assertEquals(1, pool.idleWorkers(), "the third worker is parked");
+                go.countDown();
+                TestPools.await(pushed, "the forker to push both tasks");
+                pause.release();
+                assertTrue(forker.join(), "only " + forks.threads.size()
+                        + " of 2 forked tasks started while their forker waited: a wake-up was lost");
+                assertEquals(2, forks.threads.size());
+            } finally {
+                go.countDown();
+                forks.releaseAll();
+                pause.release();
+            }
+        }
+    }
+
+    /**
+     * Signalling.SEARCHING's hand-over: the only searcher finds a task that holds it until a
+     * second task starts; the second is pushed (skipping its signal) while the searcher still
+     * counts, so the searcher must wake a parked worker when it stops searching.
+     */
+    @Tag("quick")
+    @Timeout(60)
+    @ParameterizedTest
+    @MethodSource("tunings")
+    void outsideTask_pushedWhileTheLastSearcherTakesAnother_aParkedWorkerStartsIt(UnaryOperator<Builder> tuning) {
+        OnePause pause = new OnePause(PausePoint.SEARCHER_FOUND_TASK);
+        try (WorkStealingThreadPool pool = idlePool(tuning.apply(WorkStealingThreadPool.builder().threads(2))
+                .pauseHook(pause))) {
+            assumeTrue(pool.signalling() == Signalling.SEARCHING, "no searchers under " + pool.signalling());
+            HoldUntilAllStart tasks = new HoldUntilAllStart(2);
+            try {
+                pause.arm();
+                pool.execute(tasks::run); // wakes one worker as a searcher, which finds it
+                TestPools.await(pause.reached, "the searcher to find the task");
+                assertEquals(1, pool.idleWorkers(), "the other worker is parked");
+                pool.execute(tasks::run);
+                pause.release();
+                assertTrue(await(tasks.started), "only " + tasks.threads.size()
+                        + " of 2 workers started a task: the last searcher passed nothing on");
+                assertEquals(2, tasks.threads.size());
+            } finally {
+                tasks.releaseAll();
+                pause.release();
+            }
+        }
+    }
+
+    /**
+     * Holds the first worker that reaches {@code point} after {@link #arm()} until
+     * {@link #release()} (or {@link TestPools#HANG}); every other call passes straight through.
+     */
+    private static final class OnePause implements PauseHook {
+        final CountDownLatch reached = new CountDownLatch(1);
+        private final CountDownLatch released = new CountDownLatch(1);
+        private final PausePoint point;
+        private final AtomicBoolean armed = new AtomicBoolean();
+
+        OnePause(PausePoint point) {
+            this.point = point;
+        }
+
+        void arm() {
+            armed.set(true);
+        }
+
+        void release() {
+            released.countDown();
+        }
+
+        @Override
+        public void at(PausePoint p) {
+            if (p == point && armed.compareAndSet(true, false)) {
+                reached.countDown();
+                TestPools.awaitUninterruptibly(released);
             }
         }
     }
