@@ -22,14 +22,15 @@ import org.stealbench.harness.results.RunData;
 /**
  * The summary on runs built here by hand, whose truth is known: wake-up latency and idle cost
  * ranked by what they measure (not by the invocation's wall time, which orders these fixtures the
- * other way), and a ranking compared between a JDK 17 and a JDK 25 run. The expected figures are
- * geometric means worked out by hand.
+ * other way), a ranking compared between a JDK 17 and a JDK 25 run, and claims that flip between
+ * two runs of one JDK marked unstable. The expected figures are geometric means worked out by hand.
  */
 @Tag("quick")
 final class SummarySectionTest {
 
     static final String FIB = "org.stealbench.harness.bench.ForkJoinFibBenchmark.fib";
-    
+    static final String PARTITIONER = "org.stealbench.harness.bench.RangePartitionerBenchmark.parallelFor";
+
     /** One fork whose iterations are the values. */
     static Metric oneFork(String unit, double... values) {
         List<Double> raw = java.util.Arrays.stream(values).boxed().toList();
@@ -152,5 +153,38 @@ final class SummarySectionTest {
         assertTrue(doc.select("div.banner").eachText().stream().anyMatch(t -> t.contains("1 of 2 answers rank the "
                 + "contenders differently on JDK 17 and JDK 25")), doc.select("div.banner").eachText().toString());
         assertFalse(doc.text().contains("unstable"), "a JDK difference is not instability");
+    }
+
+    static Map<String, List<JmhResult>> partitioner(double[] workStealing, double[] stat) {
+        return Map.of("range-partitioner", List.of(
+                result(PARTITIONER, Map.of("partitioner", "work-stealing", "workload", "worst"), forks(workStealing),
+                        Map.of(), "17.0.15"),
+                result(PARTITIONER, Map.of("partitioner", "static", "workload", "worst"), forks(stat), Map.of(), "17.0.15")));
+    }
+
+    @Test
+    void claimThatFlipsBetweenRunsOfOneJdk_isMarkedUnstable() {
+        // run a: work-stealing 0.1x of static on the worst case (holds); run b: 10x (does not hold)
+        RunView a = run("run-a", "17.0.15", partitioner(new double[] {1, 1.1, 0.9}, new double[] {10, 11, 9}));
+        RunView b = run("run-b", "17.0.15", partitioner(new double[] {10, 11, 9}, new double[] {1, 1.1, 0.9}));
+        Document doc = page(a, b);
+        for (String prefix : List.of("run1-", "run2-")) {
+            Element claims = doc.selectFirst("table[data-table=" + prefix + "claims]");
+            assertEquals("other runs", claims.select("thead th").last().text());
+            Element worst = claims.select("tbody tr").stream().filter(tr -> tr.child(1).text().contains("worst-case"))
+                    .findFirst().orElseThrow();
+            String other = prefix.equals("run1-") ? "does not hold in run-b" : "holds in run-a";
+            assertEquals("unstable: " + other, worst.child(6).text(), worst.text());
+            assertTrue(worst.child(6).hasClass("bad"));
+            Element random = claims.select("tbody tr").stream().filter(tr -> tr.child(1).text().contains("random work"))
+                    .findFirst().orElseThrow();
+            assertEquals("\u2013", random.child(6).text(), "not measurable in either run: nothing to compare");
+        }
+        // the summary (run-b's answers) flips too: run-a's best group shares no contender with run-b's
+        Element answers = doc.selectFirst("table[data-table=summary-answers]");
+        assertEquals(List.of("answer", "certainty", "in run-a"), answers.select("thead th").eachText());
+        Element row = answers.selectFirst("tbody tr");
+        assertTrue(row.child(0).text().startsWith("on 2 cores, range-partitioner: static; work-stealing costs"), row.text());
+        assertEquals("unstable: chose work-stealing", row.child(2).text());
     }
 }
