@@ -1,7 +1,9 @@
 package org.stealbench.harness.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
@@ -38,20 +40,62 @@ final class ClaimsSection {
     record Claim(String seed, String claim, String seedFigure, String measured, Verdict verdict, String why) {
     }
 
-    static Html.Section build(RunView run, ReportContext ctx) {
+    /**
+     * The run's claims; on a page of several runs (all of them given, this one among them) a
+     * column compares each verdict with the other runs': a claim that holds in one run and not in
+     * another of the same JDK is marked unstable, one that differs on another JDK says so.
+     */
+    static Html.Section build(RunView run, List<RunView> runs, ReportContext ctx) {
         List<Claim> claims = claims(run, ctx);
+        Map<RunView, List<Claim>> others = new LinkedHashMap<>();
+        runs.stream().filter(r -> r != run).forEach(r -> others.put(r, claims(r, ctx)));
         Html.TableBuilder t = new Html.TableBuilder("claims", "Headline claims of the seeds against this run");
-        t.header("seed", "claim", "seed's figure", "measured here", "verdict", "why");
-        for (Claim c : claims) {
-            t.row(List.of(Html.Cell.text(c.seed()), Html.Cell.text(c.claim()), Html.Cell.text(c.seedFigure()),
-                    Html.Cell.text(c.measured()), Html.Cell.text(c.verdict().text).withClass(c.verdict().cls),
-                    Html.Cell.text(c.why())));
+        List<String> head = new ArrayList<>(List.of("seed", "claim", "seed's figure", "measured here", "verdict", "why"));
+        if (!others.isEmpty()) {
+            head.add("other runs");
+        }
+        t.header(head.toArray(String[]::new));
+        int unstable = 0;
+        for (int i = 0; i < claims.size(); i++) {
+            Claim c = claims.get(i);
+            List<Html.Cell> row = new ArrayList<>(List.of(Html.Cell.text(c.seed()), Html.Cell.text(c.claim()),
+                    Html.Cell.text(c.seedFigure()), Html.Cell.text(c.measured()),
+                    Html.Cell.text(c.verdict().text).withClass(c.verdict().cls), Html.Cell.text(c.why())));
+            boolean flips = false;
+            if (!others.isEmpty()) {
+                List<String> differs = new ArrayList<>();
+                int agree = 0;
+                for (Map.Entry<RunView, List<Claim>> e : others.entrySet()) {
+                    Verdict v = e.getValue().get(i).verdict();
+                    if (v == Verdict.NOT_MEASURABLE || c.verdict() == Verdict.NOT_MEASURABLE) {
+                        continue;
+                    }
+                    if (v == c.verdict()) {
+                        agree++;
+                        continue;
+                    }
+                    boolean sameJdk = e.getKey().jdkMajor().equals(run.jdkMajor());
+                    flips |= sameJdk;
+                    differs.add(v.text + " in " + e.getKey().label() + (sameJdk ? "" : " (JDK " + e.getKey().jdkMajor() + ")"));
+                }
+                String text = (flips ? "unstable: " : "") + (differs.isEmpty()
+                        ? (agree == 0 ? "\u2013" : "agrees in " + agree + " run" + (agree == 1 ? "" : "s"))
+                        : String.join("; ", differs));
+                row.add(Html.Cell.text(text).withClass(flips ? "bad" : differs.isEmpty() && agree > 0 ? "good" : "neutral"));
+            }
+            unstable += flips ? 1 : 0;
+            t.row(row, flips ? "unstable" : "");
         }
         t.note("Ratios are of geometric means with " + Math.round(ctx.confidence() * 100) + "% intervals; 'far' means the "
                 + "interval lies below " + ctx.thresholds().farRatio() + ", 'as good as' below " + ctx.thresholds().asGoodRatio()
                 + ". The seeds measured on other machines and runtimes (a dual-core laptop with the 2008 CLR, a 4-core i7), "
                 + "so a verdict is about the claim's direction and rough size, not its exact figure.");
         List<Html.Banner> banners = new ArrayList<>();
+        if (unstable > 0) {
+            banners.add(new Html.Banner("warn", unstable + " of " + claims.size() + " verdicts are unstable: another run "
+                    + "on JDK " + run.jdkMajor() + " reached the opposite verdict. Treat them as undecided until more forks "
+                    + "or runs agree."));
+        }
         if (run.quick()) {
             banners.add(new Html.Banner("warn", "Quick profile: one fork and few iterations, so these verdicts are "
                     + "indicative; run the full profile (scripts/bench full) before relying on one."));

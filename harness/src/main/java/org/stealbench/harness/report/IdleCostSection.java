@@ -25,6 +25,15 @@ final class IdleCostSection {
             List.of("cpuPerTaskUs", "CPU per task (\u00b5s)"),
             List.of("gapMs", "gaps (ms)"));
 
+    /**
+     * The summary ranks by the fraction of a core the workers burnt between the bursts and by all
+     * their CPU per task (lower is better). The quiet interval after a burst is not ranked: a pool
+     * whose workers all park burns exactly 0 there, which a log-scale ranking cannot hold.
+     */
+    static final List<SummarySection.Measure> SUMMARY = List.of(
+            new SummarySection.Measure(EXPERIMENT, "CPU between bursts", "cores", r -> r.secondary().get("gapCores")),
+            new SummarySection.Measure(EXPERIMENT, "CPU per task", "\u00b5s", r -> r.secondary().get("cpuPerTaskUs")));
+
     private IdleCostSection() {
     }
 

@@ -41,12 +41,12 @@ final class Report {
         List<Html.Section> sections = new ArrayList<>();
         sections.add(settingsSection(runs));
         if (runs.size() == 1) {
-            sections.addAll(sections(runs.get(0), ctx));
+            sections.addAll(sections(runs.get(0), runs, ctx));
         } else {
             sections.add(ComparisonSection.build(runs, ctx));
             for (int i = 0; i < runs.size(); i++) {
                 String prefix = "run" + (i + 1) + "-";
-                for (Html.Section s : sections(runs.get(i), ctx)) {
+                for (Html.Section s : sections(runs.get(i), runs, ctx)) {
                     sections.add(prefixed(s, prefix, runs.get(i).label()));
                 }
             }
@@ -65,10 +65,10 @@ final class Report {
                 ctx.thresholds().describe(), generated);
     }
 
-    /** The sections of one run, in reading order. */
-    static List<Html.Section> sections(RunView run, ReportContext ctx) {
+    /** The sections of one run of the page's runs, in reading order. */
+    static List<Html.Section> sections(RunView run, List<RunView> runs, ReportContext ctx) {
         List<Html.Section> s = new ArrayList<>();
-        s.add(ClaimsSection.build(run, ctx));
+        s.add(ClaimsSection.build(run, runs, ctx));
         s.add(QueueDrainSection.build(run, ctx));
         s.add(EnqueueDequeueSection.build(run, ctx));
         for (ExperimentSection.Spec spec : ExperimentSection.all()) {

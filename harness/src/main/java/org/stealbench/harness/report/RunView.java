@@ -19,6 +19,7 @@ import org.stealbench.harness.results.ExperimentId;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.RunData;
 import org.stealbench.harness.results.RunFolder;
+import org.stealbench.harness.run.RunEnvironment;
 
 /**
  * One run as the report sees it: the loaded {@link RunData}, its footprint (when the folder has a
@@ -123,6 +124,16 @@ final class RunView {
     List<String> jdkVersions() {
         return data.allResults().stream().map(JmhResult::jdkVersion).filter(v -> v != null && !v.isEmpty())
                 .distinct().toList();
+    }
+
+    /**
+     * The major version of the JDK the run measured on (env.json's, else its results'), e.g.
+     * {@code 17}: runs of one JDK repeat each other, runs of two compare the JDKs.
+     */
+    String jdkMajor() {
+        String v = jdk("version");
+        List<String> seen = jdkVersions();
+        return RunEnvironment.majorVersion(v != null ? v : seen.isEmpty() ? null : seen.get(0));
     }
 
     /** Cores from env.json; 0 when unknown. */

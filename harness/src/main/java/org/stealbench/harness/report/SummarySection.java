@@ -6,10 +6,12 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.stealbench.harness.bench.Contenders;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
@@ -40,6 +42,29 @@ final class SummarySection {
     }
 
     /**
+     * What the summary ranks an experiment's contenders by. An experiment whose primary JMH score
+     * is not what it measures (the invocation's wall time of a latency or a CPU-cost experiment)
+     * has its section declare one or more measures, each a metric of which lower is better, with
+     * a name and unit for the answer line; each measure gives its own answers.
+     *
+     * @param experiment the experiment id
+     * @param name       what is ranked, e.g. {@code outside p50}; null for the experiment's own score
+     * @param unit       the unit of the metric and its aside; null for the metric's own unit
+     * @param metric     the metric of a result
+     * @param asideName  a second figure of the same unit the answer line shows beside the ranked one,
+     *                   e.g. {@code p99}; null for none
+     * @param aside      that figure's metric of a result; null for none
+     */
+    record Measure(String experiment, String name, String unit, Function<JmhResult, Metric> metric, String asideName,
+                   Function<JmhResult, Metric> aside) {
+
+        /** A measure without an aside. */
+        Measure(String experiment, String name, String unit, Function<JmhResult, Metric> metric) {
+            this(experiment, name, unit, metric, null, null);
+        }
+    }
+
+    /**
      * One contender in one shape.
      *
      * @param contender the contender id
@@ -49,9 +74,11 @@ final class SummarySection {
      *                  rate / rate), at least about 1; 1 exactly for the best
      * @param rank      1 for the best; 0 when not ranked
      * @param tied      whether its cost interval includes 1: it cannot be told apart from the best
+     * @param beats     the ranked contenders after it whose cost relative to it lies wholly above 1
+     * @param aside     geometric mean of the measure's aside, or null
      */
     record Entry(String contender, Standing standing, GeometricMean mean, RatioEstimate cost, int rank,
-                 boolean tied) {
+                 boolean tied, Set<String> beats, GeometricMean aside) {
     }
 
     /**
@@ -66,10 +93,13 @@ final class SummarySection {
      * @param indicative whether the intervals rest on one fork's iterations
      * @param entries    ranked entries best first, then the unranked ones
      * @param key        the benchmark and its full parameter set but the contender, with declared
-     *                   defaults filled in: the same shape in another run has the same key
+     *                   defaults filled in, and the measure: the same shape in another run has the
+     *                   same key
+     * @param measure    what is ranked, when the experiment's section declares it; else null
+     * @param asideName  the measure's aside, or null
      */
     record Shape(String experiment, String setting, String constants, String unit, String basis,
-                 boolean indicative, List<Entry> entries, String key) {
+                 boolean indicative, List<Entry> entries, String key, String measure, String asideName) {
 
         List<Entry> ranked() {
             return entries.stream().filter(e -> e.standing() == Standing.RANKED).toList();
@@ -80,24 +110,73 @@ final class SummarySection {
             return ranked().stream().filter(Entry::tied).map(Entry::contender).toList();
         }
 
-        /** E.g. {@code fork-join-fib (threshold=0)}. */
+        /** E.g. {@code fork-join-fib (threshold=0)}, {@code wakeup-latency by outside p50 (µs)}. */
         String label() {
-            return setting.isEmpty() ? experiment : experiment + " (" + setting + ")";
+            return (setting.isEmpty() ? experiment : experiment + " (" + setting + ")")
+                    + (measure == null ? "" : " by " + measure + " (" + unit + ")");
+        }
+
+        /**
+         * The ranked contenders best first, joined by {@code ", "} where the first is significantly
+         * better than the next and by {@code " ~ "} where the two cannot be told apart.
+         */
+        String order() {
+            List<Entry> r = ranked();
+            StringBuilder b = new StringBuilder();
+            for (int i = 0; i < r.size(); i++) {
+                if (i > 0) {
+                    b.append(r.get(i - 1).beats().contains(r.get(i).contender()) ? ", " : " ~ ");
+                }
+                b.append(r.get(i).contender());
+            }
+            return b.toString();
+        }
+
+        /**
+         * Whether the ranking differs from {@code other}'s (the same shape measured elsewhere): a
+         * contender is significantly better than another in one, and ranked after it in the other.
+         * Differences within the intervals are not a change.
+         */
+        boolean reorders(Shape other) {
+            return reverses(this, other) || reverses(other, this);
+        }
+
+        private static boolean reverses(Shape a, Shape b) {
+            Map<String, Integer> rank = new LinkedHashMap<>();
+            b.ranked().forEach(e -> rank.put(e.contender(), e.rank()));
+            for (Entry e : a.ranked()) {
+                for (String worse : e.beats()) {
+                    if (rank.containsKey(e.contender()) && rank.containsKey(worse)
+                            && rank.get(worse) < rank.get(e.contender())) {
+                        return true;
+                    }
+                }
+            }
+            return false;
         }
     }
 
     /** A contender's measured values in one shape, before ranking. */
-    private record Candidate(String contender, Metric metric, GeometricMean mean, Standing standing) {
+    private record Candidate(String contender, Metric metric, GeometricMean mean, Standing standing,
+                             GeometricMean aside) {
     }
 
-    /** The metric the summary ranks an experiment by: its section's choice, else the primary metric. */
-    static Function<JmhResult, Metric> metricOf(String experiment) {
+    /**
+     * What the summary ranks an experiment by: the measures its section declares, else its
+     * section's metric (e.g. the owner's in a group), else the primary metric.
+     */
+    static List<Measure> measures(String experiment) {
+        List<Measure> declared = Stream.of(WakeupLatencySection.SUMMARY, IdleCostSection.SUMMARY)
+                .flatMap(List::stream).filter(m -> m.experiment().equals(experiment)).toList();
+        if (!declared.isEmpty()) {
+            return declared;
+        }
         for (ExperimentSection.Spec spec : ExperimentSection.all()) {
             if (spec.experiment().equals(experiment)) {
-                return spec.metric();
+                return List.of(new Measure(experiment, null, null, spec.metric()));
             }
         }
-        return JmhResult::primary;
+        return List.of(new Measure(experiment, null, null, JmhResult::primary));
     }
 
     /** Floors: references that bound what is possible but are not a choice. */
@@ -120,7 +199,6 @@ final class SummarySection {
         if (param == null || results.isEmpty()) {
             return List.of();
         }
-        Function<JmhResult, Metric> metric = metricOf(experiment);
         Set<String> methods = new LinkedHashSet<>();
         Map<String, Set<String>> values = new TreeMap<>();
         for (JmhResult r : results) {
@@ -147,29 +225,34 @@ final class SummarySection {
             shapes.computeIfAbsent(String.join(", ", parts), k -> new ArrayList<>()).add(r);
         }
         List<Shape> out = new ArrayList<>();
-        shapes.forEach((setting, rs) -> {
-            SortedMap<String, String> full = DeclaredParams.complete(rs.get(0));
-            full.remove(param);
-            Shape s = shape(experiment, setting, String.join(", ", constants), rs, param, metric, interleaved,
-                    confidence, experiment + ":" + rs.get(0).benchmark() + full);
-            if (s != null) {
-                out.add(s);
-            }
-        });
+        for (Measure measure : measures(experiment)) {
+            shapes.forEach((setting, rs) -> {
+                SortedMap<String, String> full = DeclaredParams.complete(rs.get(0));
+                full.remove(param);
+                Shape s = shape(experiment, setting, String.join(", ", constants), rs, param, measure, interleaved,
+                        confidence, experiment + ":" + rs.get(0).benchmark() + full
+                                + (measure.name() == null ? "" : " by " + measure.name()));
+                if (s != null) {
+                    out.add(s);
+                }
+            });
+        }
         return out;
     }
 
     private static Shape shape(String experiment, String setting, String constants, List<JmhResult> results,
-                               String param, Function<JmhResult, Metric> metricOf, boolean interleaved,
-                               double confidence, String key) {
+                               String param, Measure measure, boolean interleaved, double confidence, String key) {
         List<Candidate> candidates = new ArrayList<>();
         for (JmhResult r : results) {
-            Metric m = metricOf.apply(r);
+            Metric m = measure.metric().apply(r);
+            if (m == null) {
+                continue; // a counter this result lacks
+            }
             try {
                 GeometricMean g = GeometricMean.of(ReportStats.replicates(m), confidence);
                 String c = r.param(param);
                 Standing st = Correctness.flaw(c) != null ? Standing.BROKEN : floor(c) ? Standing.FLOOR : Standing.RANKED;
-                candidates.add(new Candidate(c, m, g, st));
+                candidates.add(new Candidate(c, m, g, st, aside(measure, r, confidence)));
             } catch (IllegalArgumentException e) {
                 // a metric without positive values cannot be ranked on a log scale: left out
             }
@@ -178,7 +261,7 @@ final class SummarySection {
             return null;
         }
         Metric first = candidates.get(0).metric();
-        boolean higher = first.higherIsBetter();
+        boolean higher = measure.name() == null && first.higherIsBetter();
         Comparator<Candidate> better = Comparator.comparingDouble(c -> higher ? -c.mean().value() : c.mean().value());
         List<Candidate> ranked = candidates.stream().filter(c -> c.standing() == Standing.RANKED).sorted(better).toList();
         List<Candidate> others = candidates.stream().filter(c -> c.standing() != Standing.RANKED).sorted(better).toList();
@@ -190,20 +273,40 @@ final class SummarySection {
                 : forks >= 2 ? "Welch on " + forks + " fork means per contender"
                 : "iterations of one fork: indicative";
         List<Entry> entries = new ArrayList<>();
-        int rank = 0;
-        for (Candidate c : ranked) {
-            rank++;
+        for (int i = 0; i < ranked.size(); i++) {
+            Candidate c = ranked.get(i);
             RatioEstimate cost = cost(best, c, higher, paired, confidence);
-            entries.add(new Entry(c.contender(), c.standing(), c.mean(), cost, rank, c == best || !cost.above(1)));
+            Set<String> beats = new LinkedHashSet<>();
+            for (Candidate worse : ranked.subList(i + 1, ranked.size())) {
+                if (cost(c, worse, higher, paired, confidence).above(1)) {
+                    beats.add(worse.contender());
+                }
+            }
+            entries.add(new Entry(c.contender(), c.standing(), c.mean(), cost, i + 1, c == best || !cost.above(1),
+                    Set.copyOf(beats), c.aside()));
         }
         for (Candidate c : others) {
             RatioEstimate cost = best == null ? null : cost(best, c, higher, paired, confidence);
-            entries.add(new Entry(c.contender(), c.standing(), c.mean(), cost, 0, false));
+            entries.add(new Entry(c.contender(), c.standing(), c.mean(), cost, 0, false, Set.of(), c.aside()));
         }
-        return new Shape(experiment, setting, constants, first.unit(), basis, !paired && forks < 2, entries, key);
+        return new Shape(experiment, setting, constants, measure.unit() != null ? measure.unit() : first.unit(), basis,
+                !paired && forks < 2, entries, key, measure.name(), measure.asideName());
     }
 
-    /** The candidate's cost relative to the best: its time / the best's, or the best's rate / its rate. */
+    /** The geometric mean of the measure's aside for a result; null when it has none or it cannot be formed. */
+    private static GeometricMean aside(Measure measure, JmhResult r, double confidence) {
+        Metric m = measure.aside() == null ? null : measure.aside().apply(r);
+        try {
+            return m == null ? null : GeometricMean.of(ReportStats.replicates(m), confidence);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The candidate's cost relative to a base (the best, or any contender ranked before it): its
+     * time / the base's, or the base's rate / its rate.
+     */
     private static RatioEstimate cost(Candidate best, Candidate candidate, boolean higher, boolean paired,
                                       double confidence) {
         if (best == candidate) {
@@ -240,7 +343,7 @@ final class SummarySection {
         }
         List<String> floors = s.entries().stream().filter(e -> e.standing() == Standing.FLOOR && e.cost() != null)
                 .map(e -> "floor " + e.contender() + " " + NumberText.num(e.cost().ratio()) + "x").toList();
-        String floorNote = floors.isEmpty() ? "" : " [" + String.join(", ", floors) + "]";
+        String floorNote = (floors.isEmpty() ? "" : " [" + String.join(", ", floors) + "]") + figures(s);
         List<Entry> rest = s.ranked().stream().filter(e -> !e.tied()).toList();
         if (rest.isEmpty()) {
             return b.append(group.size() > 1 ? " (no difference shown)" : "").append(floorNote).toString();
@@ -264,17 +367,85 @@ final class SummarySection {
     }
 
     /**
-     * The summary of the last run given; with several runs, each answer also says whether the
-     * other runs agree (their best groups share a contender) and is marked unstable when not.
+     * For a declared measure, the best group's figures with the measure's name and unit, e.g.
+     * {@code  [outside p50 / p99 in µs: jdk-fjp 7.1 / 62.3]}; empty for an experiment's own score.
+     */
+    static String figures(Shape s) {
+        if (s.measure() == null) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        for (Entry e : s.ranked()) {
+            if (e.tied()) {
+                parts.add(e.contender() + " " + NumberText.num(e.mean().value())
+                        + (s.asideName() == null ? "" : " / " + (e.aside() == null ? "\u2013" : NumberText.num(e.aside().value()))));
+            }
+        }
+        return " [" + s.measure() + (s.asideName() == null ? "" : " / " + s.asideName()) + " in " + s.unit() + ": "
+                + String.join(", ", parts) + "]";
+    }
+
+    /** A run's shapes by key. */
+    private static Map<String, Shape> byKey(RunView run, double confidence) {
+        Map<String, Shape> out = new LinkedHashMap<>();
+        analyze(run, confidence).forEach(s -> out.put(s.key(), s));
+        return out;
+    }
+
+    /**
+     * Per JDK the page's runs measured on (in the order given), the last run on it; one entry
+     * when every run is on one JDK.
+     */
+    static Map<String, RunView> lastRunPerJdk(List<RunView> runs) {
+        Map<String, RunView> out = new LinkedHashMap<>();
+        runs.forEach(r -> out.put(r.jdkMajor(), r));
+        return out;
+    }
+
+    /** Whether any two of the shapes (one shape measured on several JDKs) rank it differently ({@link Shape#reorders}). */
+    static boolean rankingChanges(List<Shape> measured) {
+        for (int i = 0; i < measured.size(); i++) {
+            for (int j = i + 1; j < measured.size(); j++) {
+                if (measured.get(i).reorders(measured.get(j))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The JDK column of an answer: per JDK the ranking ({@link Shape#order()}), then whether it
+     * changes, e.g. {@code JDK 17: a, b ~ c; JDK 25: b, a ~ c — ranking changes}.
+     *
+     * @param perJdk per JDK the shape measured on it, null where it was not
+     */
+    static String acrossJdks(Map<String, Shape> perJdk, List<Shape> measured) {
+        List<String> parts = new ArrayList<>();
+        perJdk.forEach((jdk, shape) -> parts.add("JDK " + jdk + ": " + (shape == null ? "not measured" : shape.order())));
+        return String.join("; ", parts) + " \u2014 " + (rankingChanges(measured) ? "ranking changes"
+                : measured.size() == 2 ? "same ranking on both JDKs" : "same ranking on all " + measured.size() + " JDKs");
+    }
+
+    /**
+     * The summary of the last run given. With several runs on its JDK, each answer also says
+     * whether those runs agree (their best groups share a contender) and is marked unstable when
+     * not; with runs on several JDKs, each answer shows the ranking on each JDK (its last run) and
+     * whether it changes between them.
      */
     static Html.Section build(List<RunView> runs, ReportContext ctx) {
         RunView run = runs.get(runs.size() - 1);
         List<Shape> shapes = analyze(run, ctx.confidence());
         Map<String, Map<String, Shape>> others = new LinkedHashMap<>(); // run label -> shape key -> shape
         for (RunView other : runs.subList(0, runs.size() - 1)) {
-            Map<String, Shape> byKey = new LinkedHashMap<>();
-            analyze(other, ctx.confidence()).forEach(s -> byKey.put(s.key(), s));
-            others.put(other.label(), byKey);
+            if (other.jdkMajor().equals(run.jdkMajor())) {
+                others.put(other.label(), byKey(other, ctx.confidence()));
+            }
+        }
+        Map<String, Map<String, Shape>> jdks = new LinkedHashMap<>(); // JDK -> shape key -> shape
+        Map<String, RunView> lastPerJdk = lastRunPerJdk(runs);
+        if (lastPerJdk.size() > 1) {
+            lastPerJdk.forEach((jdk, r) -> jdks.put(jdk, byKey(r, ctx.confidence())));
         }
         if (shapes.isEmpty()) {
             return Html.Section.absent(ID, TITLE, "No experiment in this run compares contenders.");
@@ -290,15 +461,22 @@ final class SummarySection {
         }
         blocks.add(Html.Block.paragraph("For each experiment and setting: the contenders that cannot be told apart "
                 + "from the best (their cost ratio's " + confidence + "% interval includes 1), then what the others cost "
-                + "relative to the best (time / best time). Ranked by geometric mean; \u26A0 broken contenders (not "
+                + "relative to the best (time / best time). Ranked by geometric mean of the experiment's score, or of "
+                + "the measure its answer names (wake-up latency by its percentiles, idle cost by the CPU burnt); \u26A0 broken contenders (not "
                 + "exactly-once) and floors (array-deque, none: references, not choices) are shown in the details but "
                 + "never ranked."));
         Html.TableBuilder answers = new Html.TableBuilder("summary-answers", runs.size() == 1 ? "The answers"
-                : "The answers of " + run.label() + " (the last run given), checked against the other runs");
+                : "The answers of " + run.label() + " (the last run given), checked against "
+                + (others.isEmpty() ? "" : "the other runs on its JDK" + (jdks.isEmpty() ? "" : " and "))
+                + (jdks.isEmpty() ? "" : "the last run on each JDK"));
         List<String> head = new ArrayList<>(List.of("answer", "certainty"));
         others.keySet().forEach(label -> head.add("in " + label));
+        if (!jdks.isEmpty()) {
+            head.add("JDK " + String.join(" vs ", jdks.keySet()));
+        }
         answers.header(head.toArray(String[]::new));
         int unstable = 0;
+        int reordered = 0;
         for (Shape s : shapes) {
             List<Html.Cell> row = new ArrayList<>();
             row.add(Html.Cell.text(answer(s, run.cores())));
@@ -317,12 +495,29 @@ final class SummarySection {
                                     + "is larger than either run's interval shows"));
                 }
             }
+            if (!jdks.isEmpty()) {
+                Map<String, Shape> perJdk = new LinkedHashMap<>();
+                jdks.forEach((jdk, byKey) -> perJdk.put(jdk, byKey.get(s.key())));
+                List<Shape> measured = perJdk.values().stream().filter(Objects::nonNull).toList();
+                boolean changes = rankingChanges(measured);
+                reordered += changes ? 1 : 0;
+                row.add(measured.size() < 2 ? Html.Cell.text("measured on one JDK only").withClass("neutral")
+                        : Html.Cell.text(acrossJdks(perJdk, measured)).withClass(changes ? "bad" : "good").withTitle("\", \" joins a contender "
+                                + "significantly better than the next, \" ~ \" two that cannot be told apart; a ranking "
+                                + "changes only where one JDK separates two contenders and the other orders them the other way"));
+            }
             unstable += flips ? 1 : 0;
             answers.row(row, flips ? "unstable" : "");
         }
+        if (reordered > 0) {
+            banners.add(new Html.Banner("info", reordered + " of " + shapes.size() + " answers rank the contenders "
+                    + "differently on JDK " + String.join(" and JDK ", jdks.keySet()) + ": one JDK separates two "
+                    + "contenders that the other orders the other way (see the JDK column)."));
+        }
         if (unstable > 0) {
             banners.add(new Html.Banner("warn", unstable + " of " + shapes.size() + " answers are unstable: another "
-                    + "run picked a best group that shares no contender with " + run.label() + "'s. Treat them as "
+                    + "run on JDK " + run.jdkMajor() + " picked a best group that shares no contender with " + run.label()
+                    + "'s. Treat them as "
                     + "undecided until more forks or runs agree."));
         }
         answers.note("Times are geometric means; each ratio's interval is on the log scale, so it never crosses zero. "
@@ -346,8 +541,9 @@ final class SummarySection {
     /** The ranking table of one shape: rank, contender, family, geometric mean, cost ratio, standing. */
     static Html.Table ranking(Shape s, int confidence) {
         String id = "summary-" + s.experiment() + (s.setting().isEmpty() ? "" : "-" + s.setting()
-                .replaceAll("[^A-Za-z0-9]+", "-").replaceAll("-$", ""));
-        Html.TableBuilder t = new Html.TableBuilder(id, s.label() + ": " + s.unit());
+                .replaceAll("[^A-Za-z0-9]+", "-").replaceAll("-$", ""))
+                + (s.measure() == null ? "" : "-" + s.measure().replaceAll("[^A-Za-z0-9]+", "-"));
+        Html.TableBuilder t = new Html.TableBuilder(id, s.label() + (s.measure() == null ? ": " + s.unit() : ""));
         t.header("rank", "contender", "family", "geometric mean [" + confidence + "%]", "cost vs best [" + confidence
                 + "%]", "standing");
         for (Entry e : s.entries()) {

@@ -22,6 +22,10 @@ final class WakeupLatencySection {
     /** 1 / (1 - q) of each percentile: the x of the plot (2, 10, 100, 1000). */
     static final double[] NINES = {2, 10, 100, 1000};
     static final List<String> PATHS = List.of("outside", "sibling");
+    /** The summary ranks each path by its p50 and shows its p99 beside it (lower is better). */
+    static final List<SummarySection.Measure> SUMMARY = PATHS.stream().map(path -> new SummarySection.Measure(
+            EXPERIMENT, path + " p50", "\u00b5s", (JmhResult r) -> r.secondary().get(path + "P50Us"), "p99",
+            (JmhResult r) -> r.secondary().get(path + "P99Us"))).toList();
 
     private WakeupLatencySection() {
     }

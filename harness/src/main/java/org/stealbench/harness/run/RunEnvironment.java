@@ -62,12 +62,16 @@ public final class RunEnvironment {
     /** The major version of the JVM, e.g. "17", for run folder names. */
     public static String majorVersion(Map<String, Object> env) {
         Object version = ((Map<?, ?>) env.get("jdk")).get("version");
+        return majorVersion(version == null ? null : version.toString());
+    }
+
+    /** The major version of a JDK version string, e.g. "17" of "17.0.15"; "unknown" for null. */
+    public static String majorVersion(String version) {
         if (version == null) {
             return "unknown";
         }
-        String v = version.toString();
-        int dot = v.indexOf('.');
-        return dot < 0 ? v : v.substring(0, dot);
+        int dot = version.indexOf('.');
+        return dot < 0 ? version : version.substring(0, dot);
     }
 
     static String property(String settings, String name) {
