@@ -57,5 +57,10 @@
  *   <li>Its own tests for what the contract does not cover (growth, wrap, the deviations), and
  *       its row in the variant table of docs/using.md.</li>
  * </ol>
+ * <p>{@code AddVariantTest}, in this module's tests and in the harness's, holds this list to its
+ * word: it compiles a copy of {@code QueueKind} with one line for a throw-away class
+ * ({@code ExampleLockedDeque}) and checks that the tests of step 2 take the new kind, that the
+ * contract tests pass on it, that it gets its {@code ws-} pool, and that
+ * {@code ContenderParamsTest} then names every benchmark file and the line to write (step 3).
  */
 package org.stealbench.queues;

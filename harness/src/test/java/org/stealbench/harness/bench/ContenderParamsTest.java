@@ -1,5 +1,6 @@
 package org.stealbench.harness.bench;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -62,14 +63,16 @@ final class ContenderParamsTest {
         assertDefaults(Contenders.enqueueDequeue(), EnqueueDequeueBenchmark.class, "queue");
     }
 
+    /** All of them at once, so a new pool's failure names every file to change, not just the first. */
     @Test
-    void poolBenchmarks_defaults_equalPoolRegistry() throws Exception {
-        assertDefaults(Contenders.pools(), QueueDrainBenchmark.class, "pool");
-        assertDefaults(Contenders.pools(), RecursiveWorkBenchmark.class, "pool");
-        assertDefaults(Contenders.forkJoinPools(), ForkJoinFibBenchmark.class, "pool");
-        assertDefaults(Contenders.pools(), WakeupLatencyBenchmark.class, "pool");
-        assertDefaults(Contenders.pools(), IdleCostBenchmark.class, "pool");
-        assertDefaults(Contenders.pools(), SchedulerWorkloadsBenchmark.class, "pool");
+    void poolBenchmarks_defaults_equalPoolRegistry() {
+        assertAll(
+                () -> assertDefaults(Contenders.pools(), QueueDrainBenchmark.class, "pool"),
+                () -> assertDefaults(Contenders.pools(), RecursiveWorkBenchmark.class, "pool"),
+                () -> assertDefaults(Contenders.forkJoinPools(), ForkJoinFibBenchmark.class, "pool"),
+                () -> assertDefaults(Contenders.pools(), WakeupLatencyBenchmark.class, "pool"),
+                () -> assertDefaults(Contenders.pools(), IdleCostBenchmark.class, "pool"),
+                () -> assertDefaults(Contenders.pools(), SchedulerWorkloadsBenchmark.class, "pool"));
     }
 
     @Test
