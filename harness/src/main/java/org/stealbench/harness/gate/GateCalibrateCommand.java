@@ -229,11 +229,13 @@ public final class GateCalibrateCommand implements Callable<Integer> {
             }
             GateThresholds t = GateAbCommand.thresholds(GateAbCommand.root(), thresholds);
             List<CalibrationScore.Job> jobs = CalibrationScore.load(folders, t);
-            spec.commandLine().getOut().print(CalibrationScore.table(jobs, t.describe().get(0), false));
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(CalibrationScore.table(jobs, t.describe().get(0), false));
             if (propose != null) {
                 PairedJob.write(propose, CalibrationScore.proposed(jobs, t, MIRROR, String.valueOf(folders)));
-                spec.commandLine().getOut().println("gate-calibrate: proposed thresholds in " + propose);
+                out.println("gate-calibrate: proposed thresholds in " + propose);
             }
+            out.flush();
             return 0;
         }
     }

@@ -70,4 +70,21 @@ class GateCalibrateCommandTest {
         assertEquals("2", o[0], o[2]);
         assertTrue(o[2].contains("already exists"), o[2]);
     }
+
+    @Test
+    void scorePrintsTheTableOfSavedJobsAndWritesProposedThresholds() throws Exception {
+        Path job = Files.createDirectories(dir.resolve("cal/job-000-aa"));
+        java.util.List<PairedJob.ForkValues[]> pairs = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            pairs.add(new PairedJob.ForkValues[]{new PairedJob.ForkValues(10 + i, "ns/op", Double.NaN, Double.NaN, null),
+                new PairedJob.ForkValues(10 + i, "ns/op", Double.NaN, Double.NaN, null)});
+        }
+        PairedJob.writePairs(job, new PairedJob.Saved(4, 8, 0, 0.05, 100, java.util.Map.of("X.y", pairs)));
+        Path proposed = dir.resolve("proposed.json");
+        String[] o = run("score", dir.resolve("cal").toString(), "--propose", proposed.toString());
+        assertEquals("0", o[0], o[2]);
+        assertTrue(o[1].contains("| A/A (one jar on both sides, the gate's subset) | 1 | 0 | 1 |"), o[1]);
+        assertTrue(o[1].contains("cal/job-000-aa: PASS"), o[1]);
+        assertTrue(Files.readString(proposed).contains("\"match\": \"X.y\""));
+    }
 }
