@@ -134,20 +134,16 @@ final class SummarySection {
 
         /**
          * Whether the ranking differs from {@code other}'s (the same shape measured elsewhere): a
-         * contender is significantly better than another in one, and ranked after it in the other.
-         * Differences within the intervals are not a change.
+         * contender is significantly better than another in one, and significantly worse than it
+         * in the other. An order that differs only where one side cannot tell the two apart is
+         * not a change: the noise of one run could explain it.
          */
         boolean reorders(Shape other) {
-            return reverses(this, other) || reverses(other, this);
-        }
-
-        private static boolean reverses(Shape a, Shape b) {
-            Map<String, Integer> rank = new LinkedHashMap<>();
-            b.ranked().forEach(e -> rank.put(e.contender(), e.rank()));
-            for (Entry e : a.ranked()) {
+            Map<String, Set<String>> beatenBy = new LinkedHashMap<>();
+            other.ranked().forEach(e -> beatenBy.put(e.contender(), e.beats()));
+            for (Entry e : ranked()) {
                 for (String worse : e.beats()) {
-                    if (rank.containsKey(e.contender()) && rank.containsKey(worse)
-                            && rank.get(worse) < rank.get(e.contender())) {
+                    if (beatenBy.getOrDefault(worse, Set.of()).contains(e.contender())) {
                         return true;
                     }
                 }
@@ -424,7 +420,7 @@ final class SummarySection {
         List<String> parts = new ArrayList<>();
         perJdk.forEach((jdk, shape) -> parts.add("JDK " + jdk + ": " + (shape == null ? "not measured" : shape.order())));
         return String.join("; ", parts) + " \u2014 " + (rankingChanges(measured) ? "ranking changes"
-                : measured.size() == 2 ? "same ranking on both JDKs" : "same ranking on all " + measured.size() + " JDKs");
+                : "no change beyond the noise");
     }
 
     /**
