@@ -97,7 +97,7 @@ final class ClaimsSection {
                     + "or runs agree."));
         }
         if (run.quick()) {
-            banners.add(new Html.Banner("warn", "Quick profile: one fork and few iterations, so these verdicts are "
+            banners.add(new Html.Banner("warn", "Quick profile: few forks and short iterations, so these verdicts are "
                     + "indicative; run the full profile (scripts/bench full) before relying on one."));
         }
         return new Html.Section(ID, TITLE, banners, List.of(Html.Block.table(t.build())), null);
