@@ -128,7 +128,8 @@ final class Report {
     static List<Html.Banner> warnings(RunView run, ReportContext ctx, String prefix) {
         List<Html.Banner> out = new ArrayList<>();
         if (run.quick()) {
-            out.add(new Html.Banner("warn", prefix + "Quick profile: few forks (3 rounds when interleaved) and short iterations, so the "
+            out.add(new Html.Banner("warn", prefix + "Quick profile: few forks (3 rounds when interleaved) and short "
+                    + "iterations, so the "
                     + "intervals are indicative; use scripts/bench full for numbers to rely on."));
         }
         int cores = run.cores();
