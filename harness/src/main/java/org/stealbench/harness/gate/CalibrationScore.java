@@ -1,5 +1,7 @@
 package org.stealbench.harness.gate;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +24,8 @@ import org.stealbench.harness.stats.Proportions;
  * ({@link #proposed}).
  */
 final class CalibrationScore {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The floor of a proposed threshold. */
     static final double FLOOR = 0.02;
@@ -184,30 +188,37 @@ final class CalibrationScore {
             byLabel.computeIfAbsent(r.label(), k -> new LinkedHashMap<>()).put(r.metric(), t);
         });
         Threshold d = defaults.forBenchmark("", "");
-        StringBuilder s = new StringBuilder("{\n");
-        s.append("  \"about\": \"Practical thresholds of the paired gate (scripts/gate-ab), per row: the ")
-                .append(Math.round(QUANTILE * 100)).append("% quantile of the row's absolute A/A changes, at least +")
-                .append(Math.round(FLOOR * 100)).append("%, from ").append(source.replace("\"", "'"))
-                .append(" (docs/gate.md, Calibration). A row is a REGRESSION only when it is significantly slower (one-sided, Holm, "
-                        + "alpha 0.05 family-wise) AND its estimated slowdown exceeds its threshold.\",\n");
-        s.append(String.format(Locale.ROOT, "  \"time\": %.2f,%n  \"cpu\": %.2f,%n  \"allocationFraction\": %.2f,%n"
-                + "  \"allocationBytes\": %.0f,%n  \"rules\": [%n", d.time(), d.cpu(), d.allocationFraction(),
-                d.allocationBytes()));
-        List<String> rules = new ArrayList<>();
+        Map<String, Object> file = new LinkedHashMap<>();
+        file.put("about", "Practical thresholds of the paired gate (scripts/gate-ab), per row: the "
+                + Math.round(QUANTILE * 100) + "% quantile of the row's absolute A/A changes, at least +"
+                + Math.round(FLOOR * 100) + "%, from " + source + " (docs/gate.md, Calibration). A row is a REGRESSION "
+                + "only when it is significantly slower (one-sided, Holm, alpha 0.05 family-wise) AND its estimated "
+                + "slowdown exceeds its threshold.");
+        file.put("time", d.time());
+        file.put("cpu", d.cpu());
+        file.put("allocationFraction", d.allocationFraction());
+        file.put("allocationBytes", d.allocationBytes());
+        List<Map<String, Object>> rules = new ArrayList<>();
         Map<String, Double> mirrored = byLabel.get(mirror);
         if (mirrored != null) {
             rules.add(rule("GateCalibrationBenchmark.*", mirrored, "the injected slowdown stands for a slowdown of "
                     + mirror + ", so it is judged with that row's thresholds"));
         }
         byLabel.forEach((label, t) -> rules.add(rule(label, t, "A/A calibration")));
-        s.append(String.join(",\n", rules)).append("\n  ]\n}\n");
-        return s.toString();
+        file.put("rules", rules);
+        try {
+            return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(file) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("writing the thresholds JSON to a string failed", e);
+        }
     }
 
-    private static String rule(String match, Map<String, Double> t, String why) {
-        StringBuilder s = new StringBuilder("    { \"match\": \"").append(match).append('"');
-        t.forEach((metric, v) -> s.append(String.format(Locale.ROOT, ", \"%s\": %.2f", metric, v)));
-        return s.append(", \"why\": \"").append(why).append("\" }").toString();
+    private static Map<String, Object> rule(String match, Map<String, Double> t, String why) {
+        Map<String, Object> rule = new LinkedHashMap<>();
+        rule.put("match", match);
+        rule.putAll(t);
+        rule.put("why", why);
+        return rule;
     }
 
     /** The q quantile of sorted values, by linear interpolation. */
