@@ -86,6 +86,15 @@ public final class GateAbCommand implements Callable<Integer> {
             description = "Tiny settings (2 pairs, 1 short iteration): proves the job runs; its verdicts mean nothing.")
     boolean quickCheck;
 
+    /** How the two sides are interleaved. */
+    enum Engine { alternate, forks }
+
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "alternate",
+            description = "alternate (default): both jars in one JVM per fork, batches of a few ms alternating "
+                    + "between them; forks: one JMH fork per side in ABBA blocks (for a baseline older than the "
+                    + "alternating engine).")
+    Engine engine;
+
     @Option(names = "--seed", paramLabel = "N", description = "Seed of the fork order (default: from the clock).")
     Long seed;
 
@@ -261,15 +270,23 @@ public final class GateAbCommand implements Callable<Integer> {
 
     private int dryRun(Inputs in) {
         GateSubset s = in.subset();
-        double[] est = s.estimateSeconds();
+        double[] est = s.estimateSeconds(engine == Engine.alternate);
         stdout.println("gate-ab: plan (nothing runs with --dry-run)");
         stdout.println("  A: " + in.baselineName() + " @ " + in.baselineSha() + (in.baselineJar() == null
                 ? (Files.exists(cachedJar(in.baselineSha())) ? " (cached jar)" : " (jar to build, about 1-2 min)") : ""));
         stdout.println("  B: " + in.currentJar() + " @ " + in.currentSha());
         for (GateSubset.Entry e : s.entries()) {
-            stdout.println("  row " + e.label() + ": " + String.join(" ", s.jmhOptions(e)));
+            if (engine == Engine.alternate) {
+                AlternatingFork.Spec a = s.alternation(e, "A", "B");
+                stdout.printf(Locale.ROOT, "  row %s: A and B alternating in one JVM, warm-up %d ms, measured %d ms, "
+                        + "%s%n", e.label(), a.warmupMillis(), a.measureMillis(), e.singleShot()
+                        ? "one invocation a batch" : "batches of " + a.batchMicros() / 1000 + " ms");
+            } else {
+                stdout.println("  row " + e.label() + ": " + String.join(" ", s.jmhOptions(e)));
+            }
         }
-        stdout.printf(Locale.ROOT, "  %d pairs a row, up to %d for undecided rows; JVM args %s%n", s.firstPairs(),
+        stdout.printf(Locale.ROOT, "  %d pairs (%s) a row, up to %d for undecided rows; JVM args %s%n", s.firstPairs(),
+                engine == Engine.alternate ? "forks" : "A and B forks",
                 s.maxPairs(), BenchCommand.HEAP_FLAGS);
         stdout.printf(Locale.ROOT, "  estimate: %.0f s for the first look, %.0f s at most (every row to %d pairs), "
                 + "plus the baseline jar's build when it is not cached%n", est[0], est[1], s.maxPairs());
@@ -305,6 +322,7 @@ public final class GateAbCommand implements Callable<Integer> {
             Set<String> aList = listed(java, aJar);
             Set<String> bList = listed(java, in.currentJar());
             List<PairedJob.RowSpec> rows = new ArrayList<>();
+            List<PairedJob.AlternatingRow> alternating = new ArrayList<>();
             List<String> added = new ArrayList<>();
             List<String> removed = new ArrayList<>();
             for (GateSubset.Entry e : subset.entries()) {
@@ -313,6 +331,9 @@ public final class GateAbCommand implements Callable<Integer> {
                 if (inA && inB) {
                     rows.add(new PairedJob.RowSpec(e.label(), spec(java, profiler, aJar, e, e.params(), subset),
                             spec(java, profiler, in.currentJar(), e, subset.paramsB(e), subset)));
+                    alternating.add(new PairedJob.AlternatingRow(e.label(), driverCommand(java),
+                            subset.alternation(e, aJar.toAbsolutePath().toString(),
+                                    in.currentJar().toAbsolutePath().toString())));
                 } else if (inB) {
                     added.add(e.label());
                 } else if (inA) {
@@ -324,30 +345,47 @@ public final class GateAbCommand implements Callable<Integer> {
             if (rows.isEmpty()) {
                 throw new GateException("nothing compared: no row of the gate's subset is in both jars");
             }
+            boolean alternate = engine == Engine.alternate;
+            if (alternate) {
+                requireWorkloads(aJar, "A (" + in.baselineName() + ")");
+                requireWorkloads(in.currentJar(), "B (current)");
+            }
             if (subset.isQuickCheck()) {
                 notes.add("QUICK CHECK: tiny settings; the verdicts below mean nothing");
             }
             int looks = subset.maxPairs() > subset.firstPairs() ? 2 : 1;
             PairedJob runner = new PairedJob(dir, in.seed(), Duration.ofMinutes(5), stderr::println);
-            double[] est = subset.estimateSeconds();
-            stderr.printf(Locale.ROOT, "gate-ab: %d rows, %d pairs each (up to %d when undecided): about %.0f s, "
+            double[] est = subset.estimateSeconds(alternate);
+            stderr.printf(Locale.ROOT, "gate-ab: %d rows, %d pairs each (up to %d when undecided), %s: about %.0f s, "
                     + "at most %.0f s; order in %s%n", rows.size(), subset.firstPairs(), subset.maxPairs(),
+                    alternate ? "A and B alternating inside each fork" : "JMH forks in ABBA blocks",
                     est[0] * rows.size() / subset.entries().size(), est[1] * rows.size() / subset.entries().size(),
                     dir.resolve(PairedJob.ORDER_FILE));
-            runner.runPairs(rows, subset.firstPairs(), 1);
+            if (alternate) {
+                runner.runAlternating(alternating, subset.firstPairs(), 1);
+            } else {
+                runner.runPairs(rows, subset.firstPairs(), 1);
+            }
             List<String> labels = rows.stream().map(PairedJob.RowSpec::label).toList();
             List<PairedGate.Row> decided = PairedGate.decide(runner.values(), labels, in.thresholds(), alpha,
                     subset.firstPairs(), subset.maxPairs(), subset.family(), undecided -> {
                         stderr.println("gate-ab: " + undecided.size() + " row(s) undecided after " + subset.firstPairs()
                                 + " pairs, running " + (subset.maxPairs() - subset.firstPairs()) + " more: " + undecided);
-                        runner.runPairs(rows.stream().filter(r -> undecided.contains(r.label())).toList(),
-                                subset.maxPairs() - subset.firstPairs(), 2);
+                        if (alternate) {
+                            runner.runAlternating(alternating.stream().filter(r -> undecided.contains(r.label()))
+                                    .toList(), subset.maxPairs() - subset.firstPairs(), 2);
+                        } else {
+                            runner.runPairs(rows.stream().filter(r -> undecided.contains(r.label())).toList(),
+                                    subset.maxPairs() - subset.firstPairs(), 2);
+                        }
                     });
             PairedJob.writePairs(dir, new PairedJob.Saved(subset.firstPairs(), subset.maxPairs(), subset.family(), alpha,
                     calibrationWork == null ? 100 : calibrationWork, runner.values()));
-            String stats = String.format(Locale.ROOT, "statistics: one-sided t test on the mean per-pair log ratio, "
+            String stats = String.format(Locale.ROOT, "statistics: %s; one-sided t test on the mean per-pair log ratio, "
                     + "Holm over rows, Bonferroni over %d look(s) (alpha %s family-wise); REGRESSION = significant and "
-                    + "slower than the row's threshold; seed %d; %s", looks, alpha, in.seed(),
+                    + "slower than the row's threshold; seed %d; %s", alternate ? "a pair is one fork running A and B "
+                    + "in alternating batches (geometric means of its batches)" : "a pair is an A fork and a B fork "
+                    + "back to back in ABBA blocks", looks, alpha, in.seed(),
                     in.thresholds().describe().get(0));
             return finish(new GateAbOutput.Report(in.baselineName(), in.baselineSha(), "current", in.currentSha(),
                     machine, jdk, stats, decided, added, removed, notes, seconds(), null), dir);
@@ -427,6 +465,27 @@ public final class GateAbCommand implements Callable<Integer> {
         // the profiler jar comes first, so both sides measure CPU with the current CpuTimeProfiler
         return new ForkSpec(e.label(), java, Path.of(profiler.toAbsolutePath() + File.pathSeparator
                 + jar.toAbsolutePath()), e.benchmark(), params, subset.jmhOptions(e), BenchCommand.HEAP_FLAGS);
+    }
+
+    /** The alternating fork's command up to its main class: java, the fixed heap, this harness's class path. */
+    private static List<String> driverCommand(Path java) {
+        List<String> c = new ArrayList<>(List.of(java.toString()));
+        c.addAll(BenchCommand.HEAP_FLAGS);
+        c.addAll(List.of("-cp", System.getProperty("java.class.path")));
+        return c;
+    }
+
+    /** Refuses a jar without the gate's workloads (one built before the alternating engine existed). */
+    static void requireWorkloads(Path jar, String side) throws GateException {
+        String entry = AlternatingFork.WORKLOADS.replace('.', '/') + ".class";
+        try (JarFile j = new JarFile(jar.toFile())) {
+            if (j.getEntry(entry) == null) {
+                throw new GateException("side " + side + ": " + jar + " has no " + AlternatingFork.WORKLOADS
+                        + " (built before the alternating engine); gate against a newer baseline or use --engine forks");
+            }
+        } catch (IOException e) {
+            throw new GateException("side " + side + ": " + jar + " is not a readable jar (" + e.getMessage() + ")", e);
+        }
     }
 
     /** A jar holding only the current jar's CpuTimeProfiler classes. */

@@ -158,11 +158,33 @@ public final class GateSubset {
         return overhead + (e.singleShot() ? 10 * e.secondsPerShot() : 3 * 0.3 + 4 * 0.25);
     }
 
-    /** Estimated seconds of the first look (both sides) and of the worst case (every row to {@link #maxPairs()}). */
-    public double[] estimateSeconds() {
+    /**
+     * A row's fork under the alternating engine ({@link AlternatingFork}): both sides in one JVM,
+     * in batches of 5 ms (time-mode rows) or one invocation each with a 2 ms pause (pool rows).
+     * Warm-up 1.5 s (pool rows 2 s) of alternating batches, discarded; measurement 2.5 s (pool rows
+     * 4 s, so fib gets about a dozen pairs). The seed is set by the job.
+     */
+    public AlternatingFork.Spec alternation(Entry e, String jarA, String jarB) {
+        int warmup = quickCheck ? 200 : e.singleShot() ? 2000 : 1500;
+        int measure = quickCheck ? 300 : e.singleShot() ? 4000 : 2500;
+        return new AlternatingFork.Spec(e.label(), e.benchmark().substring(BENCH.length()), jarA, jarB, e.params(),
+                paramsB(e), e.singleShot(), warmup, measure, 5000, e.singleShot() ? 2000 : 0, 0);
+    }
+
+    /** Estimated seconds of one alternating fork (both sides), JVM start and heap pre-touch included. */
+    public double alternatingForkSeconds(Entry e) {
+        AlternatingFork.Spec s = alternation(e, "", "");
+        return 1.5 + (s.warmupMillis() + s.measureMillis()) / 1000.0 + (e.singleShot() ? 2 * e.secondsPerShot() : 0);
+    }
+
+    /**
+     * Estimated seconds of the first look and of the worst case (every row to {@link #maxPairs()}):
+     * two JMH forks a pair, or one alternating fork.
+     */
+    public double[] estimateSeconds(boolean alternating) {
         double perPair = 0;
         for (Entry e : entries()) {
-            perPair += 2 * forkSeconds(e);
+            perPair += alternating ? alternatingForkSeconds(e) : 2 * forkSeconds(e);
         }
         return new double[]{perPair * firstPairs(), perPair * maxPairs()};
     }

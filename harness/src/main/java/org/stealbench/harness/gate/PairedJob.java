@@ -150,6 +150,120 @@ final class PairedJob {
         }
     }
 
+    /**
+     * One row of the alternating engine: the fork's command line (java, JVM flags, the running
+     * harness's class path) and what it runs.
+     */
+    record AlternatingRow(String label, List<String> javaCommand, AlternatingFork.Spec spec) {
+    }
+
+    /**
+     * Runs {@code forks} more alternating forks of every row ({@link AlternatingFork}), as look
+     * {@code look}: each fork is one pair, its A and B values the geometric means of its batches.
+     * The rows' order is shuffled for every round of forks.
+     *
+     * @throws GateException when a fork fails or writes damaged values
+     */
+    void runAlternating(List<AlternatingRow> rows, int forks, int look) throws GateException, InterruptedException {
+        java.util.Random shuffle = new java.util.Random(seed * 31 + look);
+        int total = rows.size() * forks;
+        int done = 0;
+        rows.forEach(r -> values.computeIfAbsent(r.label(), k -> new ArrayList<>()));
+        for (int round = 0; round < forks; round++) {
+            List<AlternatingRow> ordered = new ArrayList<>(rows);
+            java.util.Collections.shuffle(ordered, shuffle);
+            for (int position = 0; position < ordered.size(); position++) {
+                AlternatingRow row = ordered.get(position);
+                List<ForkValues[]> list = values.get(row.label());
+                int pair = list.size();
+                String stem = "forks/" + String.format("%02d", pair) + "-AB-"
+                        + row.label().replaceAll("[^A-Za-z0-9._=-]", "_");
+                AlternatingFork.Spec s = row.spec();
+                AlternatingFork.Spec spec = new AlternatingFork.Spec(s.label(), s.benchmark(), s.classPathA(), s.classPathB(),
+                        s.paramsA(), s.paramsB(), s.singleShot(), s.warmupMillis(), s.measureMillis(),
+                        s.batchMicros(), s.pauseMicros(), seed * 1_000_003L + look * 7919L + pair * 131L + position);
+                String started = Instant.now().toString();
+                log.accept(String.format("gate-ab: look %d, fork %d of %d: pair %d (A and B alternating) %s", look,
+                        ++done, total, pair, row.label()));
+                ForkValues[] pairValues;
+                try {
+                    pairValues = runAlternatingFork(row, spec, stem);
+                } catch (GateException e) {
+                    order.add(new Ran(look, pair, position, "AB", row.label(), started, stem + ".json", e.getMessage()));
+                    writeOrder();
+                    write(dir.resolve("failures.txt"), "AB " + row.label() + " (pair " + pair + "): " + e.getMessage()
+                            + "\n");
+                    throw new GateException("a fork failed, so the job cannot judge its row (failures.txt): "
+                            + e.getMessage(), e);
+                }
+                order.add(new Ran(look, pair, position, "AB", row.label(), started, stem + ".json", null));
+                writeOrder();
+                list.add(pairValues);
+            }
+        }
+    }
+
+    /** One alternating fork: writes its spec, runs it with the timeout, reads and checks its values. */
+    private ForkValues[] runAlternatingFork(AlternatingRow row, AlternatingFork.Spec spec, String stem)
+            throws GateException, InterruptedException {
+        Path specFile = dir.resolve(stem + ".spec.json");
+        Path outFile = dir.resolve(stem + ".json");
+        Path logFile = dir.resolve(stem + ".log");
+        try {
+            java.nio.file.Files.createDirectories(specFile.getParent());
+            write(specFile, JSON.writeValueAsString(spec) + "\n");
+        } catch (IOException e) {
+            throw new GateException(specFile + ": cannot be written (" + e.getMessage() + ")", e);
+        }
+        List<String> command = new ArrayList<>(row.javaCommand());
+        command.addAll(List.of(AlternatingFork.class.getName(), specFile.toString(), outFile.toString()));
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(logFile.toFile()).start();
+            if (!p.waitFor(forkTimeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                throw new GateException(row.label() + ": the alternating fork did not finish within "
+                        + forkTimeout.toSeconds() + " s (" + logFile + ")");
+            }
+            if (p.exitValue() != 0) {
+                String last = java.nio.file.Files.readAllLines(logFile).stream()
+                        .filter(l -> l.startsWith("alternating fork failed")).findFirst().orElse("exit " + p.exitValue());
+                throw new GateException(row.label() + ": " + last + " (" + logFile + ")");
+            }
+        } catch (IOException e) {
+            throw new GateException(row.label() + ": cannot run the alternating fork (" + e.getMessage() + ")", e);
+        }
+        return readAlternating(outFile, row.label());
+    }
+
+    /** The A and B values of an alternating fork's output, refusing damaged ones. */
+    static ForkValues[] readAlternating(Path file, String what) throws GateException {
+        JsonNode root;
+        try {
+            root = JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new GateException(what + ": " + file + " is not readable JSON (" + e.getMessage() + ")", e);
+        }
+        String unit = root.path("unit").asText("");
+        if (!unit.equals("ns/op") && !unit.equals("ms/op")) {
+            throw new GateException(what + ": " + file + " has no known unit (" + unit + ")");
+        }
+        ForkValues[] out = new ForkValues[2];
+        for (int s = 0; s < 2; s++) {
+            JsonNode side = root.path(s == 0 ? "a" : "b");
+            double time = side.path("time").asDouble(Double.NaN);
+            double cpu = side.path("cpu").asDouble(Double.NaN);
+            double allocation = side.path("allocation").asDouble(Double.NaN);
+            if (!(time > 0) || !Double.isFinite(time) || !(cpu > 0) || !Double.isFinite(cpu) || !(allocation >= 0)
+                    || !Double.isFinite(allocation)) {
+                throw new GateException(what + ": " + file + " holds damaged values for side " + (s == 0 ? "A" : "B")
+                        + " (time " + time + ", cpu " + cpu + ", allocation " + allocation + ")");
+            }
+            out[s] = new ForkValues(time, unit, cpu, allocation, null);
+        }
+        return out;
+    }
+
     private void writeOrder() throws GateException {
         Map<String, Object> file = new LinkedHashMap<>();
         file.put("about", "the order the paired gate's forks ran in: A = baseline jar, B = current jar; "

@@ -1,0 +1,251 @@
+package org.stealbench.harness.bench;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Parameter;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.LongUnaryOperator;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * The paired gate's rows as plain loops over the benchmarks' own code, for its alternating engine
+ * ({@code org.stealbench.harness.gate.AlternatingFork}). That engine loads the baseline's and the
+ * current benchmarks jar into one JVM, one class loader each, calls {@link #open} through each
+ * loader and runs the two operators it gets back in alternating batches of a few milliseconds, so
+ * both sides see the same machine speed: on a shared machine whose speed switches in stretches of
+ * hundreds of milliseconds, forks seconds apart cannot cancel that, batches milliseconds apart do.
+ *
+ * <p>Only JDK types cross the two class loaders: the parameters go in as a {@code Map}, and out
+ * comes a {@link LongUnaryOperator} that is also {@link AutoCloseable}: {@code applyAsLong(n)} runs
+ * {@code n} operations and returns the nanoseconds they took (per-invocation setup excluded, as in
+ * JMH), {@code close()} runs the trial tear-downs.
+ *
+ * <p>Parameters and setup follow the benchmark's own annotations: every {@code @Param} field of the
+ * benchmark and of its {@code @State} arguments takes the given value or its first default, and the
+ * {@code @Setup}/{@code @TearDown} methods run at their levels (an iteration is one batch). The
+ * operation itself is a hand loop for the time-mode rows, where a reflective call would cost as
+ * much as the operation, and a reflective call for the single-shot rows (one invocation is
+ * milliseconds). A benchmark without a loop here is refused, so the gate fails closed.
+ */
+public final class GateWorkloads {
+
+    /** Bumped when {@link #open}'s contract changes; the engine refuses a jar of another version. */
+    public static final int CONTRACT = 1;
+
+    /** Results of the operations land here, so the JIT cannot drop them. */
+    static volatile long sink;
+
+    private GateWorkloads() {
+    }
+
+    /**
+     * A row's workload, ready to run.
+     *
+     * @param benchmark {@code Class.method} of a benchmark in this package, e.g. {@code DequeOpsBenchmark.pushPop}
+     * @param params    values of its parameters; the others keep their first default
+     * @throws IllegalArgumentException for an unknown benchmark or parameter
+     * @throws Exception                what the benchmark's setup throws
+     */
+    public static LongUnaryOperator open(String benchmark, Map<String, String> params) throws Exception {
+        int dot = benchmark.indexOf('.');
+        if (dot < 0) {
+            throw new IllegalArgumentException("benchmark must be Class.method, was " + benchmark);
+        }
+        Class<?> type = Class.forName(GateWorkloads.class.getPackageName() + "." + benchmark.substring(0, dot));
+        Method method = benchmarkMethod(type, benchmark.substring(dot + 1));
+        Bound bound = Bound.of(type, method, params);
+        return switch (benchmark) {
+            case "DequeOpsBenchmark.pushPop" -> {
+                DequeOpsBenchmark b = (DequeOpsBenchmark) bound.instance;
+                DequeOpsBenchmark.Owner owner = (DequeOpsBenchmark.Owner) bound.args[0];
+                yield bound.loop(n -> {
+                    int sum = 0;
+                    long start = System.nanoTime();
+                    for (long i = 0; i < n; i++) {
+                        sum += b.pushPop(owner);
+                    }
+                    long took = System.nanoTime() - start;
+                    sink += sum;
+                    return took;
+                });
+            }
+            case "GateCalibrationBenchmark.pushPopBatch" -> {
+                GateCalibrationBenchmark b = (GateCalibrationBenchmark) bound.instance;
+                yield bound.loop(n -> {
+                    int sum = 0;
+                    long start = System.nanoTime();
+                    for (long i = 0; i < n; i++) {
+                        sum += b.pushPopBatch();
+                    }
+                    long took = System.nanoTime() - start;
+                    sink += sum;
+                    return took;
+                });
+            }
+            case "QueueDrainBenchmark.queueAndDrain", "ForkJoinFibBenchmark.fib" -> bound.loop(bound::invokeTimed);
+            default -> {
+                bound.close();
+                throw new IllegalArgumentException("no gate workload for " + benchmark);
+            }
+        };
+    }
+
+    private static Method benchmarkMethod(Class<?> type, String name) {
+        for (Method m : type.getMethods()) {
+            if (m.getName().equals(name) && m.isAnnotationPresent(org.openjdk.jmh.annotations.Benchmark.class)) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException(type.getSimpleName() + " has no @Benchmark method " + name);
+    }
+
+    /** A benchmark instance and its {@code @State} arguments, parameters set and trial setups run. */
+    private static final class Bound implements AutoCloseable {
+        final Object instance;
+        final Object[] args;
+        final Method method;
+        /** The instance and the arguments: every object whose setups and tear-downs run. */
+        final List<Object> states = new ArrayList<>();
+
+        private Bound(Object instance, Object[] args, Method method) {
+            this.instance = instance;
+            this.args = args;
+            this.method = method;
+            states.add(instance);
+            states.addAll(List.of(args));
+        }
+
+        static Bound of(Class<?> type, Method method, Map<String, String> params) throws Exception {
+            Object instance = type.getDeclaredConstructor().newInstance();
+            Object[] args = new Object[method.getParameterCount()];
+            for (int i = 0; i < args.length; i++) {
+                Parameter p = method.getParameters()[i];
+                if (!p.getType().isAnnotationPresent(State.class)) {
+                    throw new IllegalArgumentException(method.getName() + ": argument " + p.getType().getSimpleName()
+                            + " is not a @State class; no gate workload can supply it");
+                }
+                var constructor = p.getType().getDeclaredConstructor();
+                constructor.setAccessible(true);
+                args[i] = constructor.newInstance();
+            }
+            Bound b = new Bound(instance, args, method);
+            Set<String> used = new HashSet<>();
+            for (Object s : b.states) {
+                setParams(s, params, used);
+            }
+            for (String name : params.keySet()) {
+                if (!used.contains(name)) {
+                    throw new IllegalArgumentException(type.getSimpleName() + "." + method.getName()
+                            + " has no parameter " + name);
+                }
+            }
+            b.run(Setup.class, Level.Trial);
+            return b;
+        }
+
+        private static void setParams(Object state, Map<String, String> params, Set<String> used)
+                throws IllegalAccessException {
+            for (Field f : state.getClass().getFields()) {
+                Param p = f.getAnnotation(Param.class);
+                if (p == null) {
+                    continue;
+                }
+                String value = params.containsKey(f.getName()) ? params.get(f.getName()) : p.value()[0];
+                used.add(f.getName());
+                Class<?> t = f.getType();
+                if (t == int.class) {
+                    f.setInt(state, Integer.parseInt(value));
+                } else if (t == long.class) {
+                    f.setLong(state, Long.parseLong(value));
+                } else if (t == boolean.class) {
+                    f.setBoolean(state, Boolean.parseBoolean(value));
+                } else if (t == String.class) {
+                    f.set(state, value);
+                } else {
+                    throw new IllegalArgumentException("@Param " + f.getName() + " of type " + t.getSimpleName()
+                            + " is not supported by the gate's workloads");
+                }
+            }
+        }
+
+        /** Runs the {@code @Setup} or {@code @TearDown} methods of one level on every state object. */
+        void run(Class<? extends java.lang.annotation.Annotation> kind, Level level) throws Exception {
+            for (Object s : states) {
+                for (Method m : s.getClass().getMethods()) {
+                    java.lang.annotation.Annotation a = m.getAnnotation(kind);
+                    Level at = a instanceof Setup setup ? setup.value() : a instanceof TearDown down ? down.value() : null;
+                    if (at == level) {
+                        try {
+                            m.invoke(s);
+                        } catch (InvocationTargetException e) {
+                            throw e.getCause() instanceof Exception x ? x : e;
+                        }
+                    }
+                }
+            }
+        }
+
+        /** {@code n} single-shot invocations through reflection, each with its invocation setups outside the time. */
+        long invokeTimed(long n) {
+            try {
+                long took = 0;
+                run(Setup.class, Level.Iteration);
+                for (long i = 0; i < n; i++) {
+                    run(Setup.class, Level.Invocation);
+                    long start = System.nanoTime();
+                    Object result = method.invoke(instance, args);
+                    took += System.nanoTime() - start;
+                    sink += result == null ? 0 : result.hashCode();
+                    run(TearDown.class, Level.Invocation);
+                }
+                run(TearDown.class, Level.Iteration);
+                return took;
+            } catch (InvocationTargetException e) {
+                throw new IllegalStateException(method.getName() + " failed: " + e.getCause(), e.getCause());
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IllegalStateException(method.getName() + " failed: " + e, e);
+            }
+        }
+
+        Loop loop(LongUnaryOperator body) {
+            return new Loop(body, this);
+        }
+
+        @Override
+        public void close() throws Exception {
+            run(TearDown.class, Level.Trial);
+        }
+    }
+
+    /** The operator handed across the class loaders. */
+    private static final class Loop implements LongUnaryOperator, AutoCloseable {
+        private final LongUnaryOperator body;
+        private final Bound bound;
+
+        Loop(LongUnaryOperator body, Bound bound) {
+            this.body = body;
+            this.bound = bound;
+        }
+
+        @Override
+        public long applyAsLong(long operations) {
+            return body.applyAsLong(operations);
+        }
+
+        @Override
+        public void close() throws Exception {
+            bound.close();
+        }
+    }
+}

@@ -1,0 +1,316 @@
+package org.stealbench.harness.gate;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.lang.management.ManagementFactory;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongUnaryOperator;
+
+/**
+ * One fork of the gate's alternating engine: a JVM that loads side A's and side B's benchmarks jar,
+ * one class loader each (parent: the platform loader, so neither sees the other nor this class's
+ * jar), opens the same row in both through their {@code GateWorkloads}, and runs the two in
+ * alternating batches of a few milliseconds, which side goes first drawn afresh for every pair.
+ *
+ * <p>Why: this machine's speed switches between two levels in stretches of hundreds of
+ * milliseconds to seconds. Forks run one after the other, even back to back, land in different
+ * stretches, and their ratio carries that noise; two batches a few milliseconds apart almost
+ * always share one, so the per-pair ratio cancels it. A fork still matters as the unit of
+ * replication (each JVM compiles both sides anew), so the gate judges the forks' ratios, each the
+ * geometric mean of its pairs.
+ *
+ * <p>What a side costs: wall time per op from the workload's own timing; CPU time and allocation
+ * per op from the thread clocks and counters ({@code com.sun.management.ThreadMXBean}, nanosecond
+ * resolution): the driving thread's during the side's batches, plus every thread the side started
+ * (a pool's workers), counted over the whole measurement. A side's threads are those that first
+ * appear while its code runs.
+ *
+ * <p>Run by {@link PairedJob}: {@code java FLAGS -cp CURRENT_JAR org.stealbench.harness.gate.AlternatingFork
+ * SPEC.json OUT.json}; exit 0 with OUT written, else 1 with the reason on standard error.
+ */
+public final class AlternatingFork {
+
+    /** The class each jar must hold, and the contract version this engine speaks. */
+    static final String WORKLOADS = "org.stealbench.harness.bench.GateWorkloads";
+    static final int CONTRACT = 1;
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /**
+     * What one fork runs.
+     *
+     * @param label      the row's label
+     * @param benchmark  {@code Class.method}, e.g. {@code DequeOpsBenchmark.pushPop}
+     * @param classPathA side A's benchmarks jar (or any class path holding its benchmarks and their libraries)
+     * @param classPathB side B's
+     * @param paramsA    side A's parameters
+     * @param paramsB    side B's parameters
+     * @param singleShot one invocation per batch (a pool row), else as many operations as fill {@code batchMicros}
+     * @param warmupMillis alternating warm-up, discarded
+     * @param measureMillis alternating measurement
+     * @param batchMicros  target length of a time-mode batch
+     * @param pauseMicros  pause after each single-shot batch, so the side's idle workers park before the other runs
+     * @param seed       seed of the sides' order
+     */
+    public record Spec(String label, String benchmark, String classPathA, String classPathB, Map<String, String> paramsA,
+                       Map<String, String> paramsB, boolean singleShot, int warmupMillis, int measureMillis,
+                       int batchMicros, int pauseMicros, long seed) {
+    }
+
+    /** One side's result in a fork. */
+    public record Side(double timePerOp, double cpuPerOp, double allocationPerOp, long operations, double[] batchTimes) {
+    }
+
+    private AlternatingFork() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length != 2) {
+            System.err.println("usage: AlternatingFork SPEC.json OUT.json");
+            System.exit(2);
+        }
+        try {
+            Spec spec = JSON.readValue(Path.of(args[0]).toFile(), Spec.class);
+            Map<String, Object> out = run(spec);
+            Path target = Path.of(args[1]);
+            Path temp = target.resolveSibling(target.getFileName() + ".tmp");
+            Files.writeString(temp, JSON.writeValueAsString(out) + "\n");
+            Files.move(temp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            System.exit(0);
+        } catch (Throwable e) {
+            System.err.println("alternating fork failed: " + e);
+            e.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    /** The per-side state of a running fork. */
+    private static final class Runner {
+        final LongUnaryOperator op;
+        final ClassLoader loader;
+        long driverCpu;
+        long driverAllocation;
+        long operations;
+
+        Runner(LongUnaryOperator op, ClassLoader loader) {
+            this.op = op;
+            this.loader = loader;
+        }
+    }
+
+    static Map<String, Object> run(Spec spec) throws Exception {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        mx.setThreadCpuTimeEnabled(true);
+        mx.setThreadAllocatedMemoryEnabled(true);
+        Random random = new Random(spec.seed());
+        long self = Thread.currentThread().getId();
+        Map<Long, Integer> owner = new HashMap<>();
+        markExisting(mx, owner, -1);
+
+        Runner[] sides = new Runner[2];
+        int firstOpened = random.nextInt(2);
+        for (int k = 0; k < 2; k++) {
+            int s = (firstOpened + k) % 2;
+            String jar = s == 0 ? spec.classPathA() : spec.classPathB();
+            Map<String, String> params = s == 0 ? spec.paramsA() : spec.paramsB();
+            URLClassLoader loader = new URLClassLoader("side-" + (s == 0 ? "A" : "B"), urls(jar),
+                    ClassLoader.getPlatformClassLoader());
+            Thread.currentThread().setContextClassLoader(loader);
+            Class<?> workloads = Class.forName(WORKLOADS, true, loader);
+            int contract = workloads.getField("CONTRACT").getInt(null);
+            if (contract != CONTRACT) {
+                throw new IllegalStateException(jar + ": its GateWorkloads speaks contract " + contract
+                        + ", this engine " + CONTRACT);
+            }
+            sides[s] = new Runner((LongUnaryOperator) workloads.getMethod("open", String.class, Map.class)
+                    .invoke(null, spec.benchmark(), params), loader);
+            markExisting(mx, owner, s);
+        }
+
+        // warm-up: alternate, and (time mode) double the batch until it fills the target length
+        long batch = 1;
+        long target = spec.batchMicros() * 1000L;
+        long warmEnd = System.nanoTime() + spec.warmupMillis() * 1_000_000L;
+        double lastTook = 0;
+        while (System.nanoTime() < warmEnd) {
+            int first = random.nextInt(2);
+            long took = 0;
+            for (int k = 0; k < 2; k++) {
+                took += runBatch(sides[(first + k) % 2], batch, (first + k) % 2, spec, mx, owner, false);
+            }
+            lastTook = took / 2.0;
+            if (!spec.singleShot() && lastTook < target / 2.0 && batch < (1L << 40)) {
+                batch *= 2;
+            }
+        }
+        if (!spec.singleShot() && lastTook > 0) {
+            batch = Math.max(1, Math.round(batch * target / lastTook));
+        }
+        System.gc();
+
+        long[][] start = threadCounters(mx, owner);
+        int capacity = 1 << 16;
+        double[][] perOp = new double[2][capacity];
+        int pairs = 0;
+        long measureEnd = System.nanoTime() + spec.measureMillis() * 1_000_000L;
+        int[] firstSide = new int[capacity];
+        while ((System.nanoTime() < measureEnd || pairs < 2) && pairs < capacity) {
+            int first = random.nextInt(2);
+            firstSide[pairs] = first;
+            for (int k = 0; k < 2; k++) {
+                int s = (first + k) % 2;
+                perOp[s][pairs] = runBatch(sides[s], batch, s, spec, mx, owner, true) / (double) batch;
+            }
+            pairs++;
+        }
+        long[][] end = threadCounters(mx, owner);
+
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("label", spec.label());
+        out.put("benchmark", spec.benchmark());
+        out.put("unit", spec.singleShot() ? "ms/op" : "ns/op");
+        out.put("batchOperations", batch);
+        out.put("pairs", pairs);
+        double[] logRatios = new double[pairs];
+        for (int i = 0; i < pairs; i++) {
+            logRatios[i] = Math.log(perOp[1][i] / perOp[0][i]);
+        }
+        out.put("pairLogRatioMean", mean(logRatios));
+        out.put("pairLogRatioSd", sd(logRatios));
+        out.put("pairLogRatioLag1", lag1(logRatios));
+        for (int s = 0; s < 2; s++) {
+            Runner r = sides[s];
+            double[] times = java.util.Arrays.copyOf(perOp[s], pairs);
+            double scale = spec.singleShot() ? 1e-6 : 1;
+            long cpu = r.driverCpu + end[s][0] - start[s][0];
+            long allocated = r.driverAllocation + end[s][1] - start[s][1];
+            Map<String, Object> side = new LinkedHashMap<>();
+            side.put("time", geometricMean(times) * scale);
+            side.put("cpu", cpu / (double) r.operations);
+            side.put("allocation", allocated / (double) r.operations);
+            side.put("operations", r.operations);
+            final int sideIndex = s;
+            side.put("threads", owner.values().stream().filter(o -> o == sideIndex).count());
+            side.put("batchTimes", java.util.Arrays.stream(times).map(t -> t * scale).toArray());
+            out.put(s == 0 ? "a" : "b", side);
+        }
+        for (int s = 0; s < 2; s++) {
+            Thread.currentThread().setContextClassLoader(sides[s].loader);
+            ((AutoCloseable) sides[s].op).close();
+        }
+        Thread.currentThread().setContextClassLoader(AlternatingFork.class.getClassLoader());
+        return out;
+    }
+
+    private static URL[] urls(String classPath) throws java.net.MalformedURLException {
+        String[] parts = classPath.split(java.io.File.pathSeparator);
+        URL[] urls = new URL[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            urls[i] = Path.of(parts[i]).toUri().toURL();
+        }
+        return urls;
+    }
+
+    /**
+     * One batch of side {@code s}: its operations' nanoseconds; when {@code measured}, the driving
+     * thread's CPU and allocation during the batch are charged to the side.
+     */
+    private static long runBatch(Runner r, long operations, int s, Spec spec, com.sun.management.ThreadMXBean mx,
+                                 Map<Long, Integer> owner, boolean measured) {
+        Thread.currentThread().setContextClassLoader(r.loader);
+        long cpu0 = mx.getCurrentThreadCpuTime();
+        long alloc0 = mx.getCurrentThreadAllocatedBytes();
+        long took = r.op.applyAsLong(operations);
+        long cpu1 = mx.getCurrentThreadCpuTime();
+        long alloc1 = mx.getCurrentThreadAllocatedBytes();
+        if (took <= 0) {
+            throw new IllegalStateException(spec.label() + ": a batch took " + took + " ns");
+        }
+        if (measured) {
+            r.driverCpu += cpu1 - cpu0;
+            r.driverAllocation += alloc1 - alloc0;
+            r.operations += operations;
+        }
+        markExisting(mx, owner, s);
+        if (spec.singleShot() && spec.pauseMicros() > 0) {
+            LockSupport.parkNanos(spec.pauseMicros() * 1000L);
+        }
+        return took;
+    }
+
+    /** Charges every thread not seen before to side {@code s} (-1: the JVM's own and the driver). */
+    private static void markExisting(java.lang.management.ThreadMXBean mx, Map<Long, Integer> owner, int s) {
+        for (long id : mx.getAllThreadIds()) {
+            owner.putIfAbsent(id, s);
+        }
+    }
+
+    /** Per side: the summed CPU nanoseconds and allocated bytes of the threads it started. */
+    private static long[][] threadCounters(com.sun.management.ThreadMXBean mx, Map<Long, Integer> owner) {
+        long[][] sums = new long[2][2];
+        for (Map.Entry<Long, Integer> e : owner.entrySet()) {
+            if (e.getValue() < 0) {
+                continue;
+            }
+            long cpu = mx.getThreadCpuTime(e.getKey());
+            long allocated = mx.getThreadAllocatedBytes(e.getKey());
+            if (cpu > 0) {
+                sums[e.getValue()][0] += cpu;
+            }
+            if (allocated > 0) {
+                sums[e.getValue()][1] += allocated;
+            }
+        }
+        return sums;
+    }
+
+    static double geometricMean(double[] values) {
+        double sum = 0;
+        for (double v : values) {
+            sum += Math.log(v);
+        }
+        return Math.exp(sum / values.length);
+    }
+
+    static double mean(double[] values) {
+        double sum = 0;
+        for (double v : values) {
+            sum += v;
+        }
+        return sum / values.length;
+    }
+
+    static double sd(double[] values) {
+        double m = mean(values);
+        double sum = 0;
+        for (double v : values) {
+            sum += (v - m) * (v - m);
+        }
+        return values.length < 2 ? Double.NaN : Math.sqrt(sum / (values.length - 1));
+    }
+
+    /** Lag-1 autocorrelation: near 0 when the pairs' ratios do not drift with the machine. */
+    static double lag1(double[] values) {
+        if (values.length < 3) {
+            return Double.NaN;
+        }
+        double m = mean(values);
+        double num = 0;
+        double den = 0;
+        for (int i = 0; i < values.length; i++) {
+            den += (values[i] - m) * (values[i] - m);
+            if (i > 0) {
+                num += (values[i] - m) * (values[i - 1] - m);
+            }
+        }
+        return den == 0 ? 0 : num / den;
+    }
+}
