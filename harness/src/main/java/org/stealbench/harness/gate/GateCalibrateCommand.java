@@ -73,8 +73,8 @@ public final class GateCalibrateCommand implements Callable<Integer> {
     @Command(name = "run", mixinStandardHelpOptions = true,
             description = {"Runs independent A/A gate-ab jobs and injected-slowdown jobs, then writes "
                     + "calibration.md in the folder.",
-                    "About 3 to 6 minutes an A/A job and 1 a slowdown job on 2 cores: 30 + 3 x 20 jobs take hours; "
-                            + "run it on a quiet machine."})
+                    "About 30 to 60 s a job on 2 cores (4 to 8 alternating forks of one row): 30 + 3 x 20 jobs take "
+                            + "about an hour; run it on a quiet machine."})
     static final class Run implements Callable<Integer> {
 
         @Option(names = "--jobs", paramLabel = "N", defaultValue = "30",
