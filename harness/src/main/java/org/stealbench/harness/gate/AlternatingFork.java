@@ -42,6 +42,9 @@ public final class AlternatingFork {
     static final String WORKLOADS = "org.stealbench.harness.bench.GateWorkloads";
     static final int CONTRACT = 1;
 
+    /** Pairs of batches every warm-up runs at least, however long they take. */
+    static final int WARMUP_PAIRS = 20;
+
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /**
@@ -140,7 +143,9 @@ public final class AlternatingFork {
         long target = spec.batchMicros() * 1000L;
         long warmEnd = System.nanoTime() + spec.warmupMillis() * 1_000_000L;
         double lastTook = 0;
-        while (System.nanoTime() < warmEnd) {
+        // and at least WARMUP_PAIRS pairs: a pool row's first invocations can take ten times the
+        // settled time while the JIT compiles the recursion, and a slow machine fits few in the time
+        for (int warmPairs = 0; System.nanoTime() < warmEnd || warmPairs < WARMUP_PAIRS; warmPairs++) {
             int first = random.nextInt(2);
             long took = 0;
             for (int k = 0; k < 2; k++) {
