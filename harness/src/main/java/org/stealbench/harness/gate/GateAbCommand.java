@@ -37,15 +37,17 @@ import picocli.CommandLine.Option;
 /**
  * {@code scripts/gate-ab}: the paired regression gate. Runs {@link GateSubset} from a baseline jar
  * (A: built from {@code --baseline-ref} in a temporary git worktree and cached by commit sha, or
- * {@code --baseline-jar}) and the current jar (B) in one job, forks interleaved in balanced ABBA
- * blocks on the same JVM, flags and fixed heap, and judges per-pair log ratios
+ * {@code --baseline-jar}) and the current jar (B) in one job, both in each fork's JVM and run in
+ * alternating batches ({@link AlternatingFork}; {@code --engine forks}: JMH forks in balanced ABBA
+ * blocks), same JVM, flags and fixed heap, and judges per-pair log ratios
  * ({@link PairedDecision}). Exit 0 pass, 1 regression, 2 bad input, 3 inconclusive under
  * {@code --strict}. {@code --promote REF --reason TEXT} re-points {@code results/baseline/REF}.
  */
 @Command(name = "gate-ab", mixinStandardHelpOptions = true, sortOptions = false,
         versionProvider = VersionProvider.class,
         description = {"Paired regression gate: runs the gate's benchmark subset from a baseline jar (A) and the "
-                + "current jar (B) interleaved in ABBA blocks, and fails on a significant slowdown beyond the "
+                + "current jar (B), both in each fork's JVM in alternating batches of a few ms, and fails on a "
+                + "significant slowdown beyond the "
                 + "per-row threshold."},
         footer = {"", "Exit codes: 0 pass, 1 regression, 2 bad input, 3 inconclusive rows under --strict.",
                 "Accept a slowdown: scripts/gate-ab --promote HEAD --reason 'why', then commit results/baseline/.",
@@ -86,7 +88,7 @@ public final class GateAbCommand implements Callable<Integer> {
             description = "Tiny settings (2 pairs, 1 short iteration): proves the job runs; its verdicts mean nothing.")
     boolean quickCheck;
 
-    /** How the two sides are interleaved. */
+    /** How the two sides are interleaved: in one JVM per fork, or one JMH fork per side. */
     enum Engine { alternate, forks }
 
     @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "alternate",

@@ -24,7 +24,8 @@ import org.stealbench.harness.run.ForkSpec;
 import org.stealbench.harness.run.RoundPlan;
 
 /**
- * One paired A/B job: runs the rows' A and B forks in balanced, randomized ABBA blocks
+ * One paired A/B job: runs alternating forks ({@link #runAlternating}, A and B in one JVM each), or
+ * the rows' A and B JMH forks in balanced, randomized ABBA blocks
  * ({@link RoundPlan#abba}), records the order in {@code rounds-gate-ab.json}, reads each fork's
  * JMH JSON (refusing damaged values), and judges the rows with {@link PairedDecision}: a first look
  * at {@code firstPairs} pairs, then a second and last look for the undecided rows at
@@ -267,7 +268,8 @@ final class PairedJob {
     private void writeOrder() throws GateException {
         Map<String, Object> file = new LinkedHashMap<>();
         file.put("about", "the order the paired gate's forks ran in: A = baseline jar, B = current jar; "
-                + "pair p of a row pairs its A and B forks, which ran back to back in ABBA blocks");
+                + "pair p of a row is one fork running A and B in alternating batches (side AB), or its A and B "
+                + "forks, which ran back to back in ABBA blocks");
         file.put("seed", seed);
         file.put("forks", order);
         try {
