@@ -254,6 +254,12 @@ class GateAbCommandTest {
         assertTrue(ci.estimateSeconds(true)[1] + 90 < 8 * 60, "plan " + ci.estimateSeconds(true)[1] + " s");
         assertEquals(Map.of("workPercent", "110", "queue", "chase-lev"),
                 GateSubset.calibration(110, false).paramsB(GateSubset.calibration(110, false).entries().get(0)));
+        // under the alternating engine too, only side B runs the injected work
+        GateSubset calibration = GateSubset.calibration(110, false);
+        AlternatingFork.Spec fork = calibration.alternation(calibration.entries().get(0), "a.jar", "b.jar");
+        assertEquals("100", fork.paramsA().get("workPercent"));
+        assertEquals("110", fork.paramsB().get("workPercent"));
+        assertEquals("GateCalibrationBenchmark.pushPopBatch", fork.benchmark());
         // a calibration job's one row is judged in the Holm family of the CI subset's metric rows
         assertEquals(3 * ci.entries().size(), GateSubset.calibration(110, false).family());
         assertEquals(0, ci.family());
