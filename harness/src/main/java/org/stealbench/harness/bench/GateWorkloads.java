@@ -177,19 +177,30 @@ public final class GateWorkloads {
             }
         }
 
+        /** Per annotation and level, the state objects' methods to call, found once. */
+        private final Map<String, List<Object[]>> fixtures = new java.util.HashMap<>();
+
         /** Runs the {@code @Setup} or {@code @TearDown} methods of one level on every state object. */
         void run(Class<? extends java.lang.annotation.Annotation> kind, Level level) throws Exception {
-            for (Object s : states) {
-                for (Method m : s.getClass().getMethods()) {
-                    java.lang.annotation.Annotation a = m.getAnnotation(kind);
-                    Level at = a instanceof Setup setup ? setup.value() : a instanceof TearDown down ? down.value() : null;
-                    if (at == level) {
-                        try {
-                            m.invoke(s);
-                        } catch (InvocationTargetException e) {
-                            throw e.getCause() instanceof Exception x ? x : e;
+            List<Object[]> calls = fixtures.computeIfAbsent(kind.getSimpleName() + level, k -> {
+                List<Object[]> found = new ArrayList<>();
+                for (Object s : states) {
+                    for (Method m : s.getClass().getMethods()) {
+                        java.lang.annotation.Annotation a = m.getAnnotation(kind);
+                        Level at = a instanceof Setup setup ? setup.value()
+                                : a instanceof TearDown down ? down.value() : null;
+                        if (at == level) {
+                            found.add(new Object[]{s, m});
                         }
                     }
+                }
+                return found;
+            });
+            for (Object[] call : calls) {
+                try {
+                    ((Method) call[1]).invoke(call[0]);
+                } catch (InvocationTargetException e) {
+                    throw e.getCause() instanceof Exception x ? x : e;
                 }
             }
         }
