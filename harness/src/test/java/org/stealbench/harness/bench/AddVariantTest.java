@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
@@ -38,9 +39,11 @@ import org.stealbench.queues.QueueKind;
  * newcomer's one class ({@code ExampleLockedDeque}, the queues module's test sources) and one
  * line in a copy of {@code QueueKind.java}, compiled and loaded in a class loader of their own.
  * The checklist in the queues {@code package-info.java} promises that the line alone gives a
- * work-stealing pool ({@code ws-<id>}) and that the benchmarks' contender lists take the new
- * kind; the {@code @Param} defaults, annotation constants, are the one thing that cannot follow,
- * and {@code ContenderParamsTest} must then fail naming every file and the exact line to write.
+ * work-stealing pool ({@code ws-<id>}), that the benchmarks' contender lists take the new kind
+ * and that {@code scripts/bench}'s planned forks carry it; the {@code @Param} defaults,
+ * annotation constants, are the one thing that cannot follow (they matter only to a plain
+ * {@code java -jar benchmarks.jar}), and {@code ContenderParamsTest} must then fail naming every
+ * file and the exact line to write.
  */
 @Tag("quick")
 final class AddVariantTest {
@@ -115,6 +118,42 @@ final class AddVariantTest {
         assertTrue(AddVariantTest.<List<String>>call(contenders, "forkJoinPools").contains("ws-" + EXAMPLE_ID), "fork/join contenders");
         assertEquals("ExampleLockedDeque", call(contenders, "queue", EXAMPLE_ID).getClass().getSimpleName(),
                 "Contenders.queue(id) makes the example");
+    }
+
+    /**
+     * The run engine takes its contenders from the registries, not from the {@code @Param}
+     * defaults (which still lack the example here): with the line alone, every fork command that
+     * {@code scripts/bench} plans for the full profile, and for each one-experiment profile that
+     * compares queues, carries the example ({@code -p queue=}, {@code -p global=}, or its pool
+     * {@code -p pool=ws-...}) in every experiment but the partitioners'.
+     */
+    @Test
+    void registryLine_alone_reachesEveryExperimentsPlannedForks() throws Exception {
+        Class<?> experiment = Class.forName("org.stealbench.harness.run.Experiment", true, withExample);
+        String command = "org.stealbench.harness.run.BenchCommand";
+        Map<String, List<List<String>>> full = call(command, "plannedForkCommands",
+                (Object) new String[] {"full", "--jvm", "default"});
+        Set<String> without = new TreeSet<>();
+        for (Object e : experiment.getEnumConstants()) {
+            String id = (String) experiment.getMethod("id").invoke(e);
+            String param = (String) experiment.getMethod("contender").invoke(e);
+            String expected = param + "=" + (param.equals("pool") ? "ws-" : "") + EXAMPLE_ID;
+            List<List<String>> forks = full.get(id);
+            assertNotNull(forks, "the full profile plans " + id);
+            if (!param.equals("partitioner")) {
+                assertTrue(forks.stream().anyMatch(f -> f.contains(expected)), id + ": no fork with -p " + expected);
+            } else {
+                without.add(id);
+            }
+            if (param.equals("queue") || param.equals("global")) {
+                String profile = (String) experiment.getMethod("profile").invoke(e);
+                Map<String, List<List<String>>> alone = call(command, "plannedForkCommands",
+                        (Object) new String[] {profile, "--jvm", "default"});
+                assertTrue(alone.get(id).stream().anyMatch(f -> f.contains(expected)),
+                        "profile " + profile + ": no fork with -p " + expected);
+            }
+        }
+        assertEquals(Set.of("range-partitioner"), without, "experiments whose contenders are no registry's");
     }
 
     /**
