@@ -3,13 +3,12 @@ package org.stealbench.harness.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.stealbench.queues.StealbenchFirst.codeSource;
 
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.net.URISyntaxException;
 import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.annotations.Param;
 import org.stealbench.pools.PoolKind;
 import org.stealbench.queues.QueueKind;
+import org.stealbench.queues.StealbenchFirst;
 
 /**
  * Issue 11, the harness's half (the queues module's {@code AddVariantTest} is the other): a
@@ -228,38 +228,6 @@ final class AddVariantTest {
             return all;
         } catch (ClassNotFoundException e) {
             return List.of();
-        }
-    }
-
-    static Path codeSource(Class<?> type) {
-        try {
-            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** Loads {@code org.stealbench} classes itself, anything else (JUnit, JMH, the JDK) from its parent. */
-    static final class StealbenchFirst extends URLClassLoader {
-        StealbenchFirst(URL[] urls, ClassLoader parent) {
-            super(urls, parent);
-        }
-
-        @Override
-        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            if (!name.startsWith("org.stealbench.")) {
-                return super.loadClass(name, resolve);
-            }
-            synchronized (getClassLoadingLock(name)) {
-                Class<?> loaded = findLoadedClass(name);
-                if (loaded == null) {
-                    loaded = findClass(name);
-                }
-                if (resolve) {
-                    resolveClass(loaded);
-                }
-                return loaded;
-            }
         }
     }
 }
