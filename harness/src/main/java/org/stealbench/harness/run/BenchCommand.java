@@ -84,8 +84,9 @@ public final class BenchCommand implements Callable<Integer> {
     List<Path> jvms = new ArrayList<>();
 
     @Option(names = "--both-jdks",
-            description = "Run on the default java and JDK 25 ($STEALBENCH_JDK25, else the one /usr/lib/jvm/*25*/bin/java);"
-                    + " exit 2 when there is none. The full profile does this by itself when no --jvm is given.")
+            description = "Run on the default java and JDK 25 ($STEALBENCH_JDK25, else the one"
+                    + " /usr/lib/jvm/*25*/bin/java); exit 2 when there is none. The full profile does this"
+                    + " by itself when no --jvm is given (--jvm default keeps one JDK).")
     boolean bothJdks;
 
     @Option(names = "--cpus", paramLabel = "LIST",

@@ -302,7 +302,7 @@ public enum Experiment {
      */
     abstract Settings quick();
 
-    /** Settings of the full profile: the seed's parameters, {@link #FULL_ROUNDS} rounds; every contender, from the registry. */
+    /** Settings of the full profile: the seed's parameters, {@link #FULL_ROUNDS} rounds; the registry's contenders. */
     abstract Settings full();
 
     /**
@@ -386,7 +386,7 @@ public enum Experiment {
         return benchmarks().stream().anyMatch(m -> m.mode() == Mode.SingleShotTime);
     }
 
-    /** The ids of {@link #registryContenders()} that {@code chosen} names, in registry order (a removed id drops out). */
+    /** The ids of {@link #registryContenders()} that {@code chosen} names, in registry order. */
     List<String> narrowed(List<String> chosen) {
         return registryContenders().stream().filter(chosen::contains).toList();
     }

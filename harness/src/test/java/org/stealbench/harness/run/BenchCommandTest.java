@@ -302,7 +302,8 @@ final class BenchCommandTest {
                 request.settings().get(Experiment.DEQUE_CONTENTION), request, Path.of("/usr/bin/java"),
                 dir.resolve("jmh.json"));
 
-        assertEquals(Experiment.DEQUE_CONTENTION.registryContenders(), List.copyOf(options.getParameter("queue").get()));
+        assertEquals(Experiment.DEQUE_CONTENTION.registryContenders(),
+                List.copyOf(options.getParameter("queue").get()));
     }
 
     @Test
@@ -356,7 +357,8 @@ final class BenchCommandTest {
     void full_estimate_countsBothJdks() throws Exception {
         Path jdk25 = fakeJava("jdk-25");
         Outcome one = bench("full", "--dry-run", "--jvm", "default", "--only", "global-queue");
-        Outcome two = withJdk25(jdk25.getParent().getParent().toString(), "full", "--dry-run", "--only", "global-queue");
+        Outcome two = withJdk25(jdk25.getParent().getParent().toString(), "full", "--dry-run",
+                "--only", "global-queue");
 
         assertEquals(0, two.code(), two.err());
         assertTrue(one.out().contains("1 JVM(s)") && one.out().contains("JVMs: --jvm as given"), one.out());

@@ -98,7 +98,8 @@ final class ProfileTest {
         Settings open = Settings.timed(1, 1, 1, 1).params(Map.of("depth", List.of("0")));
         Settings narrowed = open.params(Map.of("queue", List.of("locked"), "depth", List.of("0")));
 
-        assertEquals(Experiment.DEQUE_OPS.registryContenders(), Experiment.DEQUE_OPS.planned(open).params().get("queue"));
+        assertEquals(Experiment.DEQUE_OPS.registryContenders(),
+                Experiment.DEQUE_OPS.planned(open).params().get("queue"));
         assertEquals(List.of("0"), Experiment.DEQUE_OPS.planned(open).params().get("depth"));
         assertEquals(List.of("locked"), Experiment.DEQUE_OPS.planned(narrowed).params().get("queue"));
     }
