@@ -3,13 +3,12 @@ package org.stealbench.queues;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.stealbench.queues.StealbenchFirst.codeSource;
 
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.net.URISyntaxException;
 import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -219,38 +218,5 @@ final class AddVariantTest {
             urls.add(path.toUri().toURL());
         }
         return new StealbenchFirst(urls.toArray(URL[]::new), AddVariantTest.class.getClassLoader());
-    }
-
-    /** Where {@code type}'s class file was loaded from: a classes folder or a jar. */
-    static Path codeSource(Class<?> type) {
-        try {
-            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** Loads {@code org.stealbench} classes itself, anything else (JUnit, Lincheck, the JDK) from its parent. */
-    static final class StealbenchFirst extends URLClassLoader {
-        StealbenchFirst(URL[] urls, ClassLoader parent) {
-            super(urls, parent);
-        }
-
-        @Override
-        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            if (!name.startsWith("org.stealbench.")) {
-                return super.loadClass(name, resolve);
-            }
-            synchronized (getClassLoadingLock(name)) {
-                Class<?> loaded = findLoadedClass(name);
-                if (loaded == null) {
-                    loaded = findClass(name);
-                }
-                if (resolve) {
-                    resolveClass(loaded);
-                }
-                return loaded;
-            }
-        }
     }
 }

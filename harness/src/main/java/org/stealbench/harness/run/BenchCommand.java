@@ -49,8 +49,10 @@ import picocli.CommandLine.Parameters;
  * order instead. Every fork gets a fixed, pre-touched heap ({@link #HEAP_FLAGS}) unless the
  * user's JVM arguments set the heap. JMH options after the profile pass through to every fork and
  * win over the profile's settings ({@code -f} is the number of rounds when interleaved).
- * Everything the command line names is checked before a folder is created; bad input exits 2
- * with one line.
+ * The full profile, given no {@code --jvm}, runs on every JDK it finds: the default java and JDK
+ * 25 ({@link #findJdk25}, the one place that looks for it; {@code --both-jdks} does the same for
+ * any profile); {@code --jvm default} keeps one. Everything the command line names is checked
+ * before a folder is created; bad input exits 2 with one line.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
         description = "Runs a benchmark profile and writes a run folder under results/runs/.",
@@ -60,6 +62,13 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** The measured JVM's heap unless the user sets one: fixed, so GC does not resize it mid-run. */
     public static final List<String> HEAP_FLAGS = List.of("-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch");
+
+    /** The environment variable naming JDK 25: its java executable or its home. */
+    static final String JDK25_ENV = "STEALBENCH_JDK25";
+    /** A system property that wins over {@link #JDK25_ENV} (tests set it; the environment is fixed per process). */
+    static final String JDK25_PROPERTY = "stealbench.jdk25";
+    /** Where JDK 25 is looked for when neither names it: the one {@code <root>/*25*}{@code /bin/java}. */
+    static final Path JVM_ROOT = Path.of("/usr/lib/jvm");
 
     /** Parameters that name contenders, and the kind of id each takes (for error messages). */
     private static final Map<String, String> CONTENDER_KINDS = Map.of(
@@ -73,6 +82,12 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Run the benchmarks on this java executable (repeatable: one run folder per JVM; "
                     + "'default' names the java running this command).")
     List<Path> jvms = new ArrayList<>();
+
+    @Option(names = "--both-jdks",
+            description = "Run on the default java and JDK 25 ($STEALBENCH_JDK25, else the one"
+                    + " /usr/lib/jvm/*25*/bin/java); exit 2 when there is none. The full profile does this"
+                    + " by itself when no --jvm is given (--jvm default keeps one JDK).")
+    boolean bothJdks;
 
     @Option(names = "--cpus", paramLabel = "LIST",
             description = "CPU list the run is pinned to (scripts/bench applies it with taskset); recorded in env.json.")
@@ -130,7 +145,69 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** What the command line asks for, checked. */
     record Request(Profile profile, CommandLineOptions jmh, List<String> forkJmhOptions, List<String> jvmArgs,
-                   List<String> heapFlags, Map<Experiment, Settings> settings, List<Path> javas) {
+                   List<String> heapFlags, Map<Experiment, Settings> settings, List<Path> javas, String jvmNote) {
+    }
+
+    /**
+     * JDK 25 as looked up: its java, and where it came from; or no java and why.
+     *
+     * @param java  the java executable, null when none was found
+     * @param where where it came from, or why there is none
+     */
+    record Jdk25(Path java, String where) {
+    }
+
+    /**
+     * Looks for JDK 25, the one place that does: {@code named} (the property {@link #JDK25_PROPERTY}
+     * or else {@code $STEALBENCH_JDK25}: a java executable or a JDK home), else the single
+     * {@code <jvmRoot>/*25*}{@code /bin/java}. None or several there is no JDK 25 (with the reason).
+     *
+     * @throws IllegalArgumentException when {@code named} is given but is no java executable
+     */
+    static Jdk25 findJdk25(String named, Path jvmRoot) {
+        if (named != null && !named.isBlank()) {
+            Path path = Path.of(named);
+            Path java = Files.isDirectory(path) ? path.resolve("bin").resolve("java") : path;
+            if (!Files.isRegularFile(java) || !Files.isExecutable(java)) {
+                throw new IllegalArgumentException(JDK25_ENV + "=" + named
+                        + " is neither a java executable nor a JDK home with an executable bin/java");
+            }
+            return new Jdk25(java, JDK25_ENV);
+        }
+        String pattern = jvmRoot.resolve("*25*").resolve("bin").resolve("java").toString();
+        List<Path> found = new ArrayList<>();
+        if (Files.isDirectory(jvmRoot)) {
+            try (java.nio.file.DirectoryStream<Path> dirs = Files.newDirectoryStream(jvmRoot, "*25*")) {
+                for (Path dir : dirs) {
+                    Path java = dir.resolve("bin").resolve("java");
+                    if (Files.isRegularFile(java) && Files.isExecutable(java)) {
+                        found.add(java);
+                    }
+                }
+            } catch (IOException e) {
+                return new Jdk25(null, "cannot list " + jvmRoot + ": " + e.getMessage());
+            }
+        }
+        if (found.size() == 1) {
+            return new Jdk25(found.get(0), pattern);
+        }
+        java.util.Collections.sort(found);
+        return new Jdk25(null, found.isEmpty() ? "no " + pattern
+                : found.size() + " javas match " + pattern + " (" + found.stream().map(Path::toString)
+                        .collect(java.util.stream.Collectors.joining(", ")) + ")");
+    }
+
+    /** JDK 25 named by the property, the environment or found under {@link #JVM_ROOT}. */
+    static Jdk25 findJdk25() {
+        return findJdk25(System.getProperty(JDK25_PROPERTY, System.getenv(JDK25_ENV)), JVM_ROOT);
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        try {
+            return Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     @Override
@@ -191,8 +268,31 @@ public final class BenchCommand implements Callable<Integer> {
             }
             javas.add(java);
         }
+        if (bothJdks && !jvms.isEmpty()) {
+            throw new IllegalArgumentException("--both-jdks and --jvm: give one or the other"
+                    + " (--both-jdks is --jvm default --jvm JDK25)");
+        }
+        String jvmNote = jvms.isEmpty() ? "the default java" : "--jvm as given";
         if (javas.isEmpty()) {
             javas.add(thisJava);
+            if (bothJdks || profile.name().equals(Profile.FULL)) {
+                Jdk25 jdk25 = findJdk25();
+                String why = bothJdks ? "--both-jdks" : "the full profile runs every JDK found";
+                if (jdk25.java() == null && bothJdks) {
+                    throw new IllegalArgumentException("--both-jdks found no JDK 25: " + jdk25.where()
+                            + "; set " + JDK25_ENV + "=PATH or use --jvm");
+                } else if (jdk25.java() == null) {
+                    jvmNote = "the default java only: " + why + ", but found no JDK 25 (" + jdk25.where()
+                            + "; set " + JDK25_ENV + "=PATH)";
+                } else if (sameFile(jdk25.java(), thisJava)) {
+                    jvmNote = "the default java only: " + why + ", and JDK 25 (" + jdk25.where()
+                            + ") is the default java";
+                } else {
+                    javas.add(jdk25.java());
+                    jvmNote = "the default java and JDK 25 " + jdk25.java() + " (" + jdk25.where() + "): " + why
+                            + (bothJdks ? "" : "; --jvm default runs one");
+                }
+            }
         }
         Map<String, List<String>> overrides = paramOverrides(jmhArgs, jmh);
         checkParams(profile, overrides);
@@ -208,7 +308,7 @@ public final class BenchCommand implements Callable<Integer> {
         forkArgs.addAll(heap);
         forkArgs.addAll(values(jmh.getJvmArgs()));
         forkArgs.addAll(values(jmh.getJvmArgsAppend()));
-        return new Request(profile, jmh, forkOptions(jmhArgs), forkArgs, heap, settings, javas);
+        return new Request(profile, jmh, forkOptions(jmhArgs), forkArgs, heap, settings, javas, jvmNote);
     }
 
     private static List<String> values(org.openjdk.jmh.util.Optional<Collection<String>> option) {
@@ -261,7 +361,10 @@ public final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    /** The registry's ids for a contender parameter, with the fixed peers the benchmarks declare. */
+    /**
+     * The registry's ids for a contender parameter (every kind, and what any experiment comparing
+     * that parameter accepts), with the fixed peers the benchmarks declare.
+     */
     private static List<String> validContenders(String name) {
         Set<String> valid = new LinkedHashSet<>(switch (name) {
             case "pool" -> org.stealbench.harness.bench.Contenders.pools();
@@ -270,6 +373,9 @@ public final class BenchCommand implements Callable<Integer> {
             default -> org.stealbench.harness.bench.Contenders.PARTITIONERS;
         });
         for (Experiment e : Experiment.values()) {
+            if (e.contender().equals(name)) {
+                valid.addAll(e.registryContenders());
+            }
             e.benchmarks().forEach(m -> valid.addAll(m.params().getOrDefault(name, List.of())));
         }
         return new ArrayList<>(valid);
@@ -332,11 +438,17 @@ public final class BenchCommand implements Callable<Integer> {
                 cpus == null ? "" : " (pinned to " + cpus + ")",
                 noInterleave ? "JMH's own order" : "interleaved rounds", request.javas().size(),
                 format(estimate(request) * request.javas().size()));
+        stdout.println("  JVMs: " + request.jvmNote());
         request.settings().forEach((e, s) -> {
             List<Shapes.Shape> shapes = Shapes.of(e, s.params());
             stdout.printf(Locale.ROOT, "  %-18s %3d parameter set(s) in %d shape(s) x %d %s: ~%s%n", e.id(),
                     Shapes.parameterSets(shapes), shapes.size(), s.forks(), noInterleave ? "fork(s)" : "round(s)",
                     format(Profile.estimateSeconds(e, s)));
+            List<String> contenders = s.params().getOrDefault(e.contender(), List.of());
+            List<String> registry = e.registryContenders();
+            stdout.printf(Locale.ROOT, "  %-18s %s from the registry: %s of %d: %s%n", "", e.contender(),
+                    contenders.equals(registry) ? "all" : Integer.toString(contenders.size()), registry.size(),
+                    String.join(", ", contenders));
         });
     }
 
@@ -384,7 +496,7 @@ public final class BenchCommand implements Callable<Integer> {
         env.put("rounds", rounds.size() == 1 ? rounds.iterator().next() : rounds);
         Object sha = env.get("gitSha");
         RunFolder run = RunFolder.create(out, startedAt, sha == null ? null : sha.toString(),
-                jvms.isEmpty() ? null : RunEnvironment.majorVersion(env));
+                jvms.isEmpty() && request.javas().size() == 1 ? null : RunEnvironment.majorVersion(env));
         run.writeEnv(env);
         String command = System.getenv().getOrDefault("STEALBENCH_COMMAND",
                 "java -cp benchmarks.jar " + BenchCommand.class.getName() + " " + String.join(" ", rawArgs()));
@@ -441,12 +553,7 @@ public final class BenchCommand implements Callable<Integer> {
                 ? ForkRunner.DEFAULT_TIMEOUT : Duration.ofSeconds(Math.round(3 * perFork));
         int failedBefore = failures.size();
         for (int k = 0; k < shapes.size(); k++) {
-            Shapes.Shape shape = shapes.get(k);
-            List<ForkSpec> specs = new ArrayList<>();
-            for (Map<String, String> params : shape.parameters()) {
-                ForkSpec spec = new ForkSpec("", java, jar, shape.benchmark(), params, options, request.jvmArgs());
-                specs.add(spec.withLabel(spec.fileStem()));
-            }
+            List<ForkSpec> specs = roundForks(shapes.get(k), java, jar, options, request);
             RoundPlan plan = RoundPlan.shuffled(specs, settings.forks(), experimentSeed + k);
             for (RoundPlan.Slot slot : plan.slots()) {
                 ForkSpec spec = slot.spec();
@@ -475,6 +582,44 @@ public final class BenchCommand implements Callable<Integer> {
         if (done.isEmpty() && failures.size() == failedBefore) {
             failures.add(id + ": no fork ran");
         }
+    }
+
+    /** One round's forks of a shape, one per contender, in the shape's (registry) order. */
+    private static List<ForkSpec> roundForks(Shapes.Shape shape, Path java, Path jar, List<String> options,
+                                             Request request) {
+        List<ForkSpec> specs = new ArrayList<>();
+        for (Map<String, String> params : shape.parameters()) {
+            ForkSpec spec = new ForkSpec("", java, jar, shape.benchmark(), params, options, request.jvmArgs());
+            specs.add(spec.withLabel(spec.fileStem()));
+        }
+        return specs;
+    }
+
+    /**
+     * What an interleaved run of this command line would start, running nothing: by experiment
+     * id, the command line of each fork of one round on the first JVM, shape by shape, as
+     * {@link ForkRunner} would run it (its {@code -p} values included). The planning the run
+     * itself goes through: {@link #parse()}, {@link Shapes}, {@link #jmhOptions}, {@link #roundForks}.
+     *
+     * @throws IllegalArgumentException on a command line the run would refuse
+     */
+    static Map<String, List<List<String>>> plannedForkCommands(String... args) throws CommandLineOptionException {
+        BenchCommand command = new BenchCommand();
+        new CommandLine(command).setUnmatchedOptionsArePositionalParams(true).parseArgs(args);
+        Request request = command.parse();
+        Path java = request.javas().get(0);
+        Map<String, List<List<String>>> plan = new LinkedHashMap<>();
+        request.settings().forEach((experiment, settings) -> {
+            List<List<String>> forks = new ArrayList<>();
+            List<String> options = jmhOptions(experiment, settings, request);
+            for (Shapes.Shape shape : Shapes.of(experiment, settings.params())) {
+                for (ForkSpec spec : roundForks(shape, java, benchmarksJar(), options, request)) {
+                    forks.add(ForkRunner.command(spec, Path.of(spec.fileStem() + ".json")));
+                }
+            }
+            plan.put(experiment.id(), forks);
+        });
+        return plan;
     }
 
     /** Where a fork's result goes in the merged file: JMH's order of parameter sets, then the round. */
@@ -577,6 +722,9 @@ public final class BenchCommand implements Callable<Integer> {
     private List<String> rawArgs() {
         List<String> all = new ArrayList<>(arguments);
         jvms.forEach(j -> all.add("--jvm " + j));
+        if (bothJdks) {
+            all.add("--both-jdks");
+        }
         return all;
     }
 

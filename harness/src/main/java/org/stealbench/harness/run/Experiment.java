@@ -1,7 +1,11 @@
 package org.stealbench.harness.run;
 
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.Param;
 import org.stealbench.harness.bench.Contenders;
@@ -19,73 +23,73 @@ import org.stealbench.harness.results.ExperimentId;
 
 /**
  * The experiments a run can hold: one JMH benchmark class each, the file its results go to
- * ({@code jmh-<id>.json}), the parameter that names its contenders, and its settings under the
- * quick and full profiles. Contender lists come from the registries through {@link Contenders};
- * the quick profile keeps a representative subset of them (one contender per design and the
- * peers), filtered out of the registry's list so a removed id simply drops out.
+ * ({@code jmh-<id>.json}), the parameter that names its contenders with the registry list of the
+ * ids it accepts ({@link Contenders}), and its settings under the quick and full profiles. A
+ * profile that does not narrow the contender parameter leaves it out and the run takes the
+ * registry's list ({@link #planned}): the full profile and the one-experiment profiles, so a new
+ * variant (one class, one registry line) reaches them with no benchmark's {@code @Param} touched.
+ * The quick profile keeps a representative subset (one contender per design and the peers),
+ * filtered out of the registry's list so a removed id simply drops out.
  */
 public enum Experiment {
 
     /** Seed 003's queue/drain experiment, with allocation and GC counts. */
-    QUEUE_DRAIN("queue-drain", "seed-003", QueueDrainBenchmark.class, "pool") {
+    QUEUE_DRAIN("queue-drain", "seed-003", QueueDrainBenchmark.class, "pool", Contenders::pools) {
         @Override
         Settings quick() {
             return Settings.singleShot(2, 5, 0.25).forks(QUICK_ROUNDS).params(Map.of(
-                    "pool", representative(Contenders.pools(), QUICK_POOLS),
+                    "pool", narrowed(QUICK_POOLS),
                     "separate", List.of("false"))).withGcProfiler();
         }
 
         @Override
         Settings full() {
             return Settings.singleShot(4, 10, 0.25).forks(FULL_ROUNDS).params(Map.of(
-                    "pool", Contenders.pools(),
                     "separate", List.of("true", "false"))).withGcProfiler();
         }
     },
 
     /** Which queue serves a work-stealing pool best as its global queue (queue/drain through it). */
-    GLOBAL_QUEUE("global-queue", "global-queue", QueueDrainBenchmark.class, "global") {
+    GLOBAL_QUEUE("global-queue", "global-queue", QueueDrainBenchmark.class, "global", Contenders::globalQueues) {
         @Override
         Settings quick() {
             return Settings.singleShot(2, 5, 0.25).forks(QUICK_ROUNDS).params(Map.of(
                     "pool", List.of("ws-chase-lev"),
                     "separate", List.of("false"),
-                    "global", representative(Contenders.globalQueues(), QUICK_QUEUES))).withGcProfiler();
+                    "global", narrowed(QUICK_QUEUES))).withGcProfiler();
         }
 
         @Override
         Settings full() {
             return Settings.singleShot(4, 10, 0.25).forks(FULL_ROUNDS).params(Map.of(
                     "pool", List.of("ws-chase-lev"),
-                    "separate", List.of("true", "false"),
-                    "global", Contenders.globalQueues())).withGcProfiler();
+                    "separate", List.of("true", "false"))).withGcProfiler();
         }
     },
 
     /** Seed 000's recursively queued work: per-worker deques against one global queue. */
-    RECURSIVE_WORK("recursive-work", "seed-000", RecursiveWorkBenchmark.class, "pool") {
+    RECURSIVE_WORK("recursive-work", "seed-000", RecursiveWorkBenchmark.class, "pool", Contenders::pools) {
         @Override
         Settings quick() {
             return Settings.singleShot(2, 5, 0.1).forks(QUICK_ROUNDS).params(Map.of(
-                    "pool", representative(Contenders.pools(), QUICK_POOLS),
+                    "pool", narrowed(QUICK_POOLS),
                     "work", List.of("0", "100")));
         }
 
         @Override
         Settings full() {
             return Settings.singleShot(4, 10, 0.2).forks(FULL_ROUNDS).params(Map.of(
-                    "pool", Contenders.pools(),
                     "fanout", List.of("2", "4"),
                     "work", List.of("0", "100", "1000")));
         }
     },
 
     /** Seed 004's fork/join fib. */
-    FORK_JOIN_FIB("fork-join-fib", "seed-004", ForkJoinFibBenchmark.class, "pool") {
+    FORK_JOIN_FIB("fork-join-fib", "seed-004", ForkJoinFibBenchmark.class, "pool", Contenders::forkJoinPools) {
         @Override
         Settings quick() {
             return Settings.singleShot(2, 5, 0.05).forks(QUICK_ROUNDS).params(Map.of(
-                    "pool", representative(Contenders.forkJoinPools(), QUICK_POOLS),
+                    "pool", narrowed(QUICK_POOLS),
                     "n", List.of("25"),
                     "threshold", List.of("0", "10")));
         }
@@ -93,36 +97,34 @@ public enum Experiment {
         @Override
         Settings full() {
             return Settings.singleShot(4, 8, 1.0).forks(FULL_ROUNDS).params(Map.of(
-                    "pool", Contenders.forkJoinPools(),
                     "n", List.of("32"),
                     "threshold", List.of("0", "5", "10", "15")));
         }
     },
 
     /** Seed 001's range partitioner on uneven work. */
-    RANGE_PARTITIONER("range-partitioner", "seed-001", RangePartitionerBenchmark.class, "partitioner") {
+    RANGE_PARTITIONER("range-partitioner", "seed-001", RangePartitionerBenchmark.class, "partitioner",
+            () -> Contenders.PARTITIONERS) {
         @Override
         Settings quick() {
             return Settings.timed(1, 0.3, 3, 0.3).forks(QUICK_ROUNDS).params(Map.of(
-                    "partitioner", Contenders.PARTITIONERS,
                     "workload", List.of("random", "worst")));
         }
 
         @Override
         Settings full() {
             return Settings.timed(3, 1, 5, 1).forks(FULL_ROUNDS).params(Map.of(
-                    "partitioner", Contenders.PARTITIONERS,
                     "workload", defaults(RangePartitionerBenchmark.class, "workload"),
                     "work", List.of("0", "100")));
         }
     },
 
     /** Seed 002's enqueue/dequeue thread-ratio experiment. */
-    ENQUEUE_DEQUEUE("enqueue-dequeue", "seed-002", EnqueueDequeueBenchmark.class, "queue") {
+    ENQUEUE_DEQUEUE("enqueue-dequeue", "seed-002", EnqueueDequeueBenchmark.class, "queue", Contenders::enqueueDequeue) {
         @Override
         Settings quick() {
             return Settings.singleShot(2, 5, 0.15).forks(QUICK_ROUNDS).params(Map.of(
-                    "queue", representative(Contenders.enqueueDequeue(), QUICK_QUEUES),
+                    "queue", narrowed(QUICK_QUEUES),
                     "shape", List.of("10x10", "100x10"),
                     "items", List.of("1000")));
         }
@@ -130,69 +132,66 @@ public enum Experiment {
         @Override
         Settings full() {
             return Settings.singleShot(2, 5, 0.8).forks(FULL_ROUNDS).params(Map.of(
-                    "queue", Contenders.enqueueDequeue(),
                     "shape", defaults(EnqueueDequeueBenchmark.class, "shape"),
                     "items", List.of("1000", "10000")));
         }
     },
 
     /** Uncontended owner operations against the ArrayDeque floor. */
-    DEQUE_OPS("deque-ops", "deque-ops", DequeOpsBenchmark.class, "queue") {
+    DEQUE_OPS("deque-ops", "deque-ops", DequeOpsBenchmark.class, "queue", () -> Contenders.dequeOps(true)) {
         @Override
         Settings quick() {
             return Settings.timed(1, 0.2, 3, 0.2).forks(QUICK_ROUNDS).params(Map.of(
-                    "queue", representative(Contenders.dequeOps(true), QUICK_QUEUES),
+                    "queue", narrowed(QUICK_QUEUES),
                     "depth", List.of("0")));
         }
 
         @Override
         Settings full() {
             return Settings.timed(3, 1, 5, 1).forks(FULL_ROUNDS).params(Map.of(
-                    "queue", Contenders.dequeOps(true),
                     "depth", List.of("0", "64")));
         }
     },
 
     /** The owner against one to three thieves. */
-    DEQUE_CONTENTION("deque-contention", "deque-contention", DequeContentionBenchmark.class, "queue") {
+    DEQUE_CONTENTION("deque-contention", "deque-contention", DequeContentionBenchmark.class, "queue",
+            () -> Contenders.dequeOps(false)) {
         @Override
         Settings quick() {
             return Settings.timed(1, 0.2, 3, 0.2).forks(QUICK_ROUNDS).params(Map.of(
-                    "queue", representative(Contenders.dequeOps(false), QUICK_QUEUES),
+                    "queue", narrowed(QUICK_QUEUES),
                     "depth", List.of("0")));
         }
 
         @Override
         Settings full() {
             return Settings.timed(3, 1, 4, 1).forks(FULL_ROUNDS).params(Map.of(
-                    "queue", Contenders.dequeOps(false),
                     "depth", List.of("0", "64")));
         }
     },
 
     /** Submit-to-start latency percentiles of an idle pool, from outside and from a worker to a sibling. */
-    WAKEUP_LATENCY("wakeup-latency", "wakeup-latency", WakeupLatencyBenchmark.class, "pool") {
+    WAKEUP_LATENCY("wakeup-latency", "wakeup-latency", WakeupLatencyBenchmark.class, "pool", Contenders::pools) {
         @Override
         Settings quick() {
             return Settings.singleShot(1, 2, 0.1).forks(QUICK_ROUNDS).params(Map.of(
-                    "pool", representative(Contenders.pools(), QUICK_IDLE_POOLS),
+                    "pool", narrowed(QUICK_IDLE_POOLS),
                     "samples", List.of("200")));
         }
 
         @Override
         Settings full() {
             return Settings.singleShot(3, 10, 0.6).forks(FULL_ROUNDS).params(Map.of(
-                    "pool", Contenders.pools(),
                     "samples", List.of("1000")));
         }
     },
 
     /** The workers' CPU while idle after a burst and between the bursts of a bursty load. */
-    IDLE_COST("idle-cost", "idle-cost", IdleCostBenchmark.class, "pool") {
+    IDLE_COST("idle-cost", "idle-cost", IdleCostBenchmark.class, "pool", Contenders::pools) {
         @Override
         Settings quick() {
             return Settings.singleShot(1, 2, 0.15).forks(QUICK_ROUNDS).params(Map.of(
-                    "pool", representative(Contenders.pools(), QUICK_IDLE_POOLS),
+                    "pool", narrowed(QUICK_IDLE_POOLS),
                     "idleMs", List.of("50"),
                     "bursts", List.of("8")));
         }
@@ -200,35 +199,35 @@ public enum Experiment {
         @Override
         Settings full() {
             return Settings.singleShot(3, 10, 0.45).forks(FULL_ROUNDS).params(Map.of(
-                    "pool", Contenders.pools(),
                     "idleMs", List.of("200"),
                     "bursts", List.of("20")));
         }
     },
 
     /** Tokio's runtime workloads: spawning from outside (idle, busy) and inside, chains, ping-pong, yields. */
-    SCHEDULER_WORKLOADS("scheduler-workloads", "scheduler-workloads", SchedulerWorkloadsBenchmark.class, "pool") {
+    SCHEDULER_WORKLOADS("scheduler-workloads", "scheduler-workloads", SchedulerWorkloadsBenchmark.class, "pool",
+            Contenders::pools) {
         @Override
         Settings quick() {
             return Settings.singleShot(2, 3, 0.03).forks(QUICK_ROUNDS).params(Map.of(
-                    "pool", representative(Contenders.pools(), QUICK_IDLE_POOLS),
+                    "pool", narrowed(QUICK_IDLE_POOLS),
                     "workload", List.of("spawn-idle", "chain")));
         }
 
         @Override
         Settings full() {
             return Settings.singleShot(5, 20, 0.05).forks(FULL_ROUNDS).params(Map.of(
-                    "pool", Contenders.pools(),
                     "workload", SchedulerWorkloadsBenchmark.WORKLOADS));
         }
     },
 
     /** Queue/drain with more threads than cores: how each design degrades when the OS time-slices workers. */
-    OVERSUBSCRIBED_DRAIN("oversubscribed-drain", "oversubscribed-drain", QueueDrainBenchmark.class, "pool") {
+    OVERSUBSCRIBED_DRAIN("oversubscribed-drain", "oversubscribed-drain", QueueDrainBenchmark.class, "pool",
+            Contenders::pools) {
         @Override
         Settings quick() {
             return Settings.singleShot(1, 2, 0.25).forks(QUICK_ROUNDS).params(Map.of(
-                    "pool", representative(Contenders.pools(), QUICK_IDLE_POOLS),
+                    "pool", narrowed(QUICK_IDLE_POOLS),
                     "separate", List.of("false"),
                     "threads", List.of("8")));
         }
@@ -236,18 +235,18 @@ public enum Experiment {
         @Override
         Settings full() {
             return Settings.singleShot(3, 10, 0.25).forks(FULL_ROUNDS).params(Map.of(
-                    "pool", Contenders.pools(),
                     "separate", List.of("false"),
                     "threads", OVERSUBSCRIPTION_THREADS));
         }
     },
 
     /** Fork/join fib with more threads than cores. */
-    OVERSUBSCRIBED_FIB("oversubscribed-fib", "oversubscribed-fib", ForkJoinFibBenchmark.class, "pool") {
+    OVERSUBSCRIBED_FIB("oversubscribed-fib", "oversubscribed-fib", ForkJoinFibBenchmark.class, "pool",
+            Contenders::forkJoinPools) {
         @Override
         Settings quick() {
             return Settings.singleShot(1, 2, 0.05).forks(QUICK_ROUNDS).params(Map.of(
-                    "pool", representative(Contenders.forkJoinPools(), QUICK_IDLE_POOLS),
+                    "pool", narrowed(QUICK_IDLE_POOLS),
                     "n", List.of("25"),
                     "threshold", List.of("0"),
                     "threads", List.of("8")));
@@ -256,7 +255,6 @@ public enum Experiment {
         @Override
         Settings full() {
             return Settings.singleShot(3, 8, 1.0).forks(FULL_ROUNDS).params(Map.of(
-                    "pool", Contenders.forkJoinPools(),
                     "n", List.of("32"),
                     "threshold", List.of("0", "10"),
                     "threads", OVERSUBSCRIPTION_THREADS));
@@ -287,19 +285,40 @@ public enum Experiment {
     private final String profile;
     private final Class<?> benchmark;
     private final String contender;
+    private final Supplier<List<String>> registry;
 
-    Experiment(String id, String profile, Class<?> benchmark, String contender) {
+    Experiment(String id, String profile, Class<?> benchmark, String contender, Supplier<List<String>> registry) {
         this.id = id;
         this.profile = profile;
         this.benchmark = benchmark;
         this.contender = contender;
+        this.registry = registry;
     }
 
-    /** Settings of the quick profile: a representative subset, {@link #QUICK_ROUNDS} rounds, short iterations. */
+    /**
+     * Settings of the quick profile: a representative subset, {@link #QUICK_ROUNDS} rounds, short
+     * iterations. Use {@link #planned(Settings)} on them: a profile that does not narrow the
+     * contender parameter leaves it out, and the registry supplies it.
+     */
     abstract Settings quick();
 
-    /** Settings of the full profile: the seed's parameters, every contender, {@link #FULL_ROUNDS} rounds. */
+    /** Settings of the full profile: the seed's parameters, {@link #FULL_ROUNDS} rounds; the registry's contenders. */
     abstract Settings full();
+
+    /**
+     * {@code settings} as a run plans them: where they do not narrow the contender parameter, it
+     * takes {@link #registryContenders()}, so a variant added to a registry reaches the run (its
+     * forks and {@code -p} values) without a benchmark's {@code @Param} defaults listing it.
+     */
+    Settings planned(Settings settings) {
+        if (settings.params().containsKey(contender)) {
+            return settings;
+        }
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        params.put(contender, registryContenders());
+        params.putAll(settings.params());
+        return settings.params(params);
+    }
 
     public String id() {
         return id;
@@ -334,11 +353,20 @@ public enum Experiment {
     }
 
     /**
-     * Every contender id the experiment takes: those of its full profile and its benchmarks'
+     * Every id of the registries that the benchmark accepts as its contender, in registry order:
+     * the list its own {@code Contenders.require} check takes (the contenders of a profile that does
+     * not narrow them; {@code ContenderParamsTest} checks the {@code @Param} defaults equal it).
+     */
+    public List<String> registryContenders() {
+        return List.copyOf(registry.get());
+    }
+
+    /**
+     * Every contender id the experiment takes: {@link #registryContenders()} and its benchmarks'
      * declared {@code @Param} defaults of the contender parameter.
      */
     public List<String> contenders() {
-        java.util.Set<String> ids = new java.util.LinkedHashSet<>(full().params().getOrDefault(contender, List.of()));
+        Set<String> ids = new LinkedHashSet<>(registryContenders());
         benchmarks().forEach(m -> ids.addAll(m.params().getOrDefault(contender, List.of())));
         return List.copyOf(ids);
     }
@@ -358,9 +386,9 @@ public enum Experiment {
         return benchmarks().stream().anyMatch(m -> m.mode() == Mode.SingleShotTime);
     }
 
-    /** The ids of {@code all} (a registry-derived list) that {@code chosen} names, in registry order. */
-    static List<String> representative(List<String> all, List<String> chosen) {
-        return all.stream().filter(chosen::contains).toList();
+    /** The ids of {@link #registryContenders()} that {@code chosen} names, in registry order. */
+    List<String> narrowed(List<String> chosen) {
+        return registryContenders().stream().filter(chosen::contains).toList();
     }
 
     /** The {@code @Param} default values of a benchmark (or state) class's public field. */

@@ -3,19 +3,19 @@ package org.stealbench.harness.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.stealbench.queues.StealbenchFirst.codeSource;
 
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.net.URISyntaxException;
 import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
@@ -32,15 +32,18 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.annotations.Param;
 import org.stealbench.pools.PoolKind;
 import org.stealbench.queues.QueueKind;
+import org.stealbench.queues.StealbenchFirst;
 
 /**
  * Issue 11, the harness's half (the queues module's {@code AddVariantTest} is the other): a
  * newcomer's one class ({@code ExampleLockedDeque}, the queues module's test sources) and one
  * line in a copy of {@code QueueKind.java}, compiled and loaded in a class loader of their own.
  * The checklist in the queues {@code package-info.java} promises that the line alone gives a
- * work-stealing pool ({@code ws-<id>}) and that the benchmarks' contender lists take the new
- * kind; the {@code @Param} defaults, annotation constants, are the one thing that cannot follow,
- * and {@code ContenderParamsTest} must then fail naming every file and the exact line to write.
+ * work-stealing pool ({@code ws-<id>}), that the benchmarks' contender lists take the new kind
+ * and that {@code scripts/bench}'s planned forks carry it; the {@code @Param} defaults,
+ * annotation constants, are the one thing that cannot follow (they matter only to a plain
+ * {@code java -jar benchmarks.jar}), and {@code ContenderParamsTest} must then fail naming every
+ * file and the exact line to write.
  */
 @Tag("quick")
 final class AddVariantTest {
@@ -118,6 +121,42 @@ final class AddVariantTest {
     }
 
     /**
+     * The run engine takes its contenders from the registries, not from the {@code @Param}
+     * defaults (which still lack the example here): with the line alone, every fork command that
+     * {@code scripts/bench} plans for the full profile, and for each one-experiment profile that
+     * compares queues, carries the example ({@code -p queue=}, {@code -p global=}, or its pool
+     * {@code -p pool=ws-...}) in every experiment but the partitioners'.
+     */
+    @Test
+    void registryLine_alone_reachesEveryExperimentsPlannedForks() throws Exception {
+        Class<?> experiment = Class.forName("org.stealbench.harness.run.Experiment", true, withExample);
+        String command = "org.stealbench.harness.run.BenchCommand";
+        Map<String, List<List<String>>> full = call(command, "plannedForkCommands",
+                (Object) new String[] {"full", "--jvm", "default"});
+        Set<String> without = new TreeSet<>();
+        for (Object e : experiment.getEnumConstants()) {
+            String id = (String) experiment.getMethod("id").invoke(e);
+            String param = (String) experiment.getMethod("contender").invoke(e);
+            String expected = param + "=" + (param.equals("pool") ? "ws-" : "") + EXAMPLE_ID;
+            List<List<String>> forks = full.get(id);
+            assertNotNull(forks, "the full profile plans " + id);
+            if (!param.equals("partitioner")) {
+                assertTrue(forks.stream().anyMatch(f -> f.contains(expected)), id + ": no fork with -p " + expected);
+            } else {
+                without.add(id);
+            }
+            if (param.equals("queue") || param.equals("global")) {
+                String profile = (String) experiment.getMethod("profile").invoke(e);
+                Map<String, List<List<String>>> alone = call(command, "plannedForkCommands",
+                        (Object) new String[] {profile, "--jvm", "default"});
+                assertTrue(alone.get(id).stream().anyMatch(f -> f.contains(expected)),
+                        "profile " + profile + ": no fork with -p " + expected);
+            }
+        }
+        assertEquals(Set.of("range-partitioner"), without, "experiments whose contenders are no registry's");
+    }
+
+    /**
      * The benchmarks' {@code @Param} defaults cannot follow the registry by themselves: with the new
      * line, {@code ContenderParamsTest} fails, and its failures name every benchmark file whose
      * contender {@code @Param} takes registry ids, each with the line to write, the new id in it.
@@ -189,38 +228,6 @@ final class AddVariantTest {
             return all;
         } catch (ClassNotFoundException e) {
             return List.of();
-        }
-    }
-
-    static Path codeSource(Class<?> type) {
-        try {
-            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** Loads {@code org.stealbench} classes itself, anything else (JUnit, JMH, the JDK) from its parent. */
-    static final class StealbenchFirst extends URLClassLoader {
-        StealbenchFirst(URL[] urls, ClassLoader parent) {
-            super(urls, parent);
-        }
-
-        @Override
-        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            if (!name.startsWith("org.stealbench.")) {
-                return super.loadClass(name, resolve);
-            }
-            synchronized (getClassLoadingLock(name)) {
-                Class<?> loaded = findLoadedClass(name);
-                if (loaded == null) {
-                    loaded = findClass(name);
-                }
-                if (resolve) {
-                    resolveClass(loaded);
-                }
-                return loaded;
-            }
         }
     }
 }

@@ -15,7 +15,9 @@ import org.openjdk.jmh.annotations.Param;
  * Each benchmark's contender {@code @Param} defaults must equal what the registry admits, so a
  * plain {@code java -jar benchmarks.jar} run covers every variant and nothing else. The defaults
  * are annotation constants, which cannot be computed from the registry: when a variant is added,
- * these tests fail with the file and the exact {@code @Param} line to write.
+ * these tests fail with the file and the exact {@code @Param} line to write. {@code scripts/bench}
+ * does not wait for them: it passes each experiment's registry ids as {@code -p} itself
+ * ({@code Experiment.registryContenders}).
  */
 @Tag("quick")
 final class ContenderParamsTest {

@@ -255,4 +255,159 @@ final class BenchCommandTest {
         assertEquals(List.of("-wi", "0", "-prof", "gc"), BenchCommand.forkOptions(
                 List.of("-p", "queue=x", "-wi", "0", "-f", "3", "-jvmArgsAppend", "-Dx=1", "-prof", "gc")));
     }
+
+    /** Issue 11: a profile that does not narrow the contenders plans every registry id, forks and -p alike. */
+    @Test
+    void full_plansTheRegistrysContenders_inForksAndTheirDashP() throws Exception {
+        Map<String, List<List<String>>> plan = BenchCommand.plannedForkCommands("full", "--jvm", "default",
+                "--only", "deque-ops,seed-002");
+
+        assertEquals(List.of("deque-ops", "enqueue-dequeue"), List.copyOf(plan.keySet()));
+        assertEquals(Experiment.DEQUE_OPS.registryContenders(), dashP(plan.get("deque-ops"), "queue"));
+        assertEquals(Experiment.ENQUEUE_DEQUEUE.registryContenders(), dashP(plan.get("enqueue-dequeue"), "queue"));
+    }
+
+    @Test
+    void quick_plansItsNarrowedSubset_inRegistryOrder() throws Exception {
+        Map<String, List<List<String>>> plan = BenchCommand.plannedForkCommands("quick", "--only", "deque-ops");
+
+        List<String> planned = dashP(plan.get("deque-ops"), "queue");
+        List<String> registry = Experiment.DEQUE_OPS.registryContenders();
+        assertTrue(planned.size() < registry.size(), planned.toString());
+        assertEquals(registry.stream().filter(planned::contains).toList(), planned, "registry order");
+    }
+
+    /** The distinct values of {@code -p name=...} over the fork command lines, in the order they first appear. */
+    static List<String> dashP(List<List<String>> forks, String name) {
+        java.util.Set<String> values = new java.util.LinkedHashSet<>();
+        for (List<String> command : forks) {
+            for (int i = 0; i + 1 < command.size(); i++) {
+                if (command.get(i).equals("-p") && command.get(i + 1).startsWith(name + "=")) {
+                    values.add(command.get(i + 1).substring(name.length() + 1));
+                }
+            }
+        }
+        return List.copyOf(values);
+    }
+
+    @Test
+    void noInterleaveOptions_full_carryTheRegistrysContenders() throws Exception {
+        BenchCommand command = new BenchCommand();
+        command.arguments = new ArrayList<>(List.of("full"));
+        command.jvms = new ArrayList<>(List.of(Path.of("default")));
+        command.only = new ArrayList<>(List.of("deque-contention"));
+        BenchCommand.Request request = command.parse();
+
+        org.openjdk.jmh.runner.options.Options options = BenchCommand.options(Experiment.DEQUE_CONTENTION,
+                request.settings().get(Experiment.DEQUE_CONTENTION), request, Path.of("/usr/bin/java"),
+                dir.resolve("jmh.json"));
+
+        assertEquals(Experiment.DEQUE_CONTENTION.registryContenders(),
+                List.copyOf(options.getParameter("queue").get()));
+    }
+
+    @Test
+    void dryRun_saysWhereTheContendersComeFrom() {
+        Outcome full = bench("full", "--dry-run", "--jvm", "default", "--only", "deque-ops");
+        Outcome quick = bench("quick", "--dry-run", "--only", "deque-ops");
+
+        int n = Experiment.DEQUE_OPS.registryContenders().size();
+        assertTrue(full.out().contains("queue from the registry: all of " + n + ": array-deque, locked,"), full.out());
+        assertTrue(quick.out().matches("(?s).*queue from the registry: \\d+ of " + n + ": array-deque, locked, .*"),
+                quick.out());
+    }
+
+    // --- which JDKs (issue 12: the full profile runs both when both are present) ---
+
+    /** A file that passes for a java executable: the dry runs below never start it. */
+    private Path fakeJava(String dirName) throws Exception {
+        Path java = Files.createDirectories(dir.resolve(dirName).resolve("bin")).resolve("java");
+        Files.writeString(java, "#!/bin/sh\nexit 1\n");
+        assertTrue(java.toFile().setExecutable(true));
+        return java;
+    }
+
+    private Outcome withJdk25(String path, String... args) {
+        String before = System.getProperty(BenchCommand.JDK25_PROPERTY);
+        System.setProperty(BenchCommand.JDK25_PROPERTY, path);
+        try {
+            return bench(args);
+        } finally {
+            if (before == null) {
+                System.clearProperty(BenchCommand.JDK25_PROPERTY);
+            } else {
+                System.setProperty(BenchCommand.JDK25_PROPERTY, before);
+            }
+        }
+    }
+
+    @Test
+    void full_withoutJvm_runsTheDefaultJavaAndJdk25() throws Exception {
+        Path jdk25 = fakeJava("jdk-25");
+
+        Outcome o = withJdk25(jdk25.toString(), "full", "--dry-run", "--only", "global-queue");
+
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("2 JVM(s)"), o.out());
+        assertTrue(o.out().contains("JVMs: the default java and JDK 25 " + jdk25 + " (STEALBENCH_JDK25)"), o.out());
+        assertTrue(o.out().contains("--jvm default runs one"), o.out());
+    }
+
+    @Test
+    void full_estimate_countsBothJdks() throws Exception {
+        Path jdk25 = fakeJava("jdk-25");
+        Outcome one = bench("full", "--dry-run", "--jvm", "default", "--only", "global-queue");
+        Outcome two = withJdk25(jdk25.getParent().getParent().toString(), "full", "--dry-run",
+                "--only", "global-queue");
+
+        assertEquals(0, two.code(), two.err());
+        assertTrue(one.out().contains("1 JVM(s)") && one.out().contains("JVMs: --jvm as given"), one.out());
+        assertEquals(2 * estimateSeconds(one.out()), estimateSeconds(two.out()), 2, one.out() + two.out());
+    }
+
+    @Test
+    void otherProfiles_withoutJvm_runTheDefaultJavaOnly() throws Exception {
+        Outcome o = withJdk25(fakeJava("jdk-25").toString(), "seed-003", "--dry-run");
+
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("1 JVM(s)") && o.out().contains("JVMs: the default java\n"), o.out());
+    }
+
+    @Test
+    void bothJdks_anyProfile_runsBoth_andRefusesJvmBesideIt() throws Exception {
+        Path jdk25 = fakeJava("jdk-25");
+
+        Outcome both = withJdk25(jdk25.toString(), "quick", "--dry-run", "--both-jdks", "--only", "deque-ops");
+        assertEquals(0, both.code(), both.err());
+        assertTrue(both.out().contains("2 JVM(s)"), both.out());
+
+        assertRefused(withJdk25(jdk25.toString(), "quick", "--both-jdks", "--jvm", "default"), "give one or the other");
+    }
+
+    @Test
+    void jdk25NamedButMissing_exits2NamingIt() {
+        Path missing = dir.resolve("no-such-jdk");
+
+        assertRefused(withJdk25(missing.toString(), "full", "--only", "global-queue"), "STEALBENCH_JDK25=" + missing);
+    }
+
+    @Test
+    void findJdk25_namedJavaOrHome_elseTheOneMatchUnderTheRoot() throws Exception {
+        Path java = fakeJava("temurin-25-jdk");
+        Path home = java.getParent().getParent();
+
+        assertEquals(java, BenchCommand.findJdk25(java.toString(), dir).java());
+        assertEquals(java, BenchCommand.findJdk25(home.toString(), dir).java(), "a JDK home names its bin/java");
+        assertEquals(java, BenchCommand.findJdk25(null, dir).java(), "the one match of <root>/*25*/bin/java");
+        assertEquals(dir.resolve("*25*/bin/java").toString(), BenchCommand.findJdk25("", dir).where());
+
+        fakeJava("openjdk-25");
+        BenchCommand.Jdk25 several = BenchCommand.findJdk25(null, dir);
+        assertEquals(null, several.java());
+        assertTrue(several.where().startsWith("2 javas match "), several.where());
+
+        BenchCommand.Jdk25 none = BenchCommand.findJdk25(null, dir.resolve("empty"));
+        assertEquals(null, none.java());
+        assertTrue(none.where().startsWith("no "), none.where());
+    }
 }

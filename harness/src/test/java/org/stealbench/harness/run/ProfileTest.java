@@ -73,4 +73,51 @@ final class ProfileTest {
                 () -> Profile.byName(Profile.QUICK).only(List.of("nope")));
         assertTrue(e.getMessage().contains("deque-ops"), e.getMessage());
     }
+
+    /** Issue 11: the full and one-experiment profiles leave the contenders to the registry. */
+    @Test
+    void full_andOneExperimentProfiles_takeEveryRegistryContender() {
+        Profile.byName(Profile.FULL).experiments().forEach((e, s) ->
+                assertEquals(e.registryContenders(), s.params().get(e.contender()), e.id()));
+        for (Experiment e : Experiment.values()) {
+            assertEquals(e.registryContenders(), Profile.byName(e.profile()).experiments().get(e).params()
+                    .get(e.contender()), e.profile());
+        }
+    }
+
+    @Test
+    void quick_narrowsTheRegistryList_inItsOrder() {
+        Profile.byName(Profile.QUICK).experiments().forEach((e, s) -> {
+            List<String> quick = s.params().get(e.contender());
+            assertEquals(e.registryContenders().stream().filter(quick::contains).toList(), quick, e.id());
+        });
+    }
+
+    @Test
+    void planned_fillsTheContenderOnlyWhereTheSettingsLeaveItOut() {
+        Settings open = Settings.timed(1, 1, 1, 1).params(Map.of("depth", List.of("0")));
+        Settings narrowed = open.params(Map.of("queue", List.of("locked"), "depth", List.of("0")));
+
+        assertEquals(Experiment.DEQUE_OPS.registryContenders(),
+                Experiment.DEQUE_OPS.planned(open).params().get("queue"));
+        assertEquals(List.of("0"), Experiment.DEQUE_OPS.planned(open).params().get("depth"));
+        assertEquals(List.of("locked"), Experiment.DEQUE_OPS.planned(narrowed).params().get("queue"));
+    }
+
+    /**
+     * The registry list of each experiment is what its benchmark's contender {@code @Param} lists
+     * (ContenderParamsTest holds those to the registry), except where the {@code @Param} is a single
+     * default setting (the global queue's {@code default}).
+     */
+    @Test
+    void registryContenders_equalTheBenchmarksContenderDefaults() {
+        for (Experiment e : Experiment.values()) {
+            for (BenchmarkCatalog.Method m : e.benchmarks()) {
+                List<String> declared = m.params().get(e.contender());
+                if (declared.size() > 1) {
+                    assertEquals(e.registryContenders(), declared, e.id() + " " + m.name());
+                }
+            }
+        }
+    }
 }
