@@ -108,6 +108,22 @@ final class Cells {
         }
     }
 
+    /**
+     * The geometric mean, with its log-scale interval, of the metric's replicates plus
+     * {@code floor}: for a measure that can be exactly 0 (idle CPU), whose plain geometric mean
+     * does not exist. Null when it cannot be formed. With {@code floor} 0, {@link #geometricOrNull}.
+     */
+    static GeometricMean geometricAbove(Metric m, double floor, double confidence) {
+        if (floor == 0) {
+            return geometricOrNull(m, confidence);
+        }
+        try {
+            return GeometricMean.of(ReportStats.replicates(m).stream().map(v -> v + floor).toList(), confidence);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
     /** A plain number cell. */
     static Html.Cell number(double value) {
         return Html.Cell.num(NumberText.num(value), value);
