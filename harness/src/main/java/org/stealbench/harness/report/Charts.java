@@ -6,8 +6,8 @@ import java.awt.Font;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -348,12 +348,70 @@ final class Charts {
         try {
             ByteArrayOutputStream svg = new ByteArrayOutputStream();
             VectorGraphicsEncoder.saveVectorGraphic(chart, svg, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-            String text = LONG_DECIMAL.matcher(svg.toString(java.nio.charset.StandardCharsets.UTF_8)).replaceAll("$1.$2");
-            return new Html.Chart(id, title, "data:image/svg+xml;base64," + Base64.getEncoder()
-                    .encodeToString(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)), alt);
+            String text = LONG_DECIMAL.matcher(svg.toString(StandardCharsets.UTF_8)).replaceAll("$1.$2");
+            // the XML prolog and DTD line are optional in an image; indentation between elements is not content
+            text = text.substring(text.indexOf("<svg")).replaceAll(">\\s+<", "><");
+            text = PATH_DATA.matcher(text).replaceAll(m -> "d=\"" + java.util.regex.Matcher.quoteReplacement(
+                    compactPath(m.group(1))) + "\"");
+            return new Html.Chart(id, title, dataUri(text), alt);
         } catch (IOException e) {
             throw new UncheckedIOException("chart " + id + " could not be encoded", e);
         }
+    }
+
+    /** A path's data: XChart draws its text as glyph outlines, so these are most of an SVG's bytes. */
+    private static final java.util.regex.Pattern PATH_DATA = java.util.regex.Pattern.compile("d=\"([^\"]*)\"");
+
+    /**
+     * Path data written shorter with the same meaning: a command letter repeated from the one
+     * before is implied (except M, whose repetition means L, and Z), and no separator is needed
+     * before a minus sign or around a letter. {@code M1,2 L3,-4 L5,6 Z} becomes {@code M1,2L3-4 5,6Z}.
+     */
+    static String compactPath(String d) {
+        StringBuilder out = new StringBuilder(d.length());
+        char last = 0;
+        for (String token : d.split(" ")) {
+            if (token.isEmpty()) {
+                continue;
+            }
+            String body = token;
+            char first = token.charAt(0);
+            if (Character.isLetter(first)) {
+                if (first == last && first != 'M' && first != 'Z' && token.length() > 1) {
+                    body = token.substring(1);
+                } else {
+                    last = first;
+                }
+            }
+            body = body.replace(",-", "-");
+            char head = body.charAt(0);
+            if (out.length() > 0 && head != '-' && !Character.isLetter(head)
+                    && !Character.isLetter(out.charAt(out.length() - 1))) {
+                out.append(' ');
+            }
+            out.append(body);
+        }
+        return out.toString();
+    }
+
+    /**
+     * An SVG text as a {@code data:image/svg+xml} URI, percent-encoding only what a URI or the
+     * attribute cannot hold ({@code % # < > " ' &}, line breaks, non-ASCII) and {@code =} (which
+     * the template would escape as a longer entity): SVG is mostly digits and letters, so this is
+     * about a quarter smaller than base64.
+     */
+    static String dataUri(String svg) {
+        StringBuilder b = new StringBuilder(svg.length() + 64).append("data:image/svg+xml,");
+        for (byte x : svg.getBytes(StandardCharsets.UTF_8)) {
+            int c = x & 0xff;
+            if (c < 0x20 || c >= 0x7f || "%#<>\"'&=".indexOf(c) >= 0) {
+                b.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                        .append(Character.toUpperCase(Character.forDigit(c & 15, 16)));
+            } else {
+                b.append((char) c);
+            }
+        }
+        return b.toString();
     }
 
     /** The colour of a contender family: warm for lock-based, blue-green for ours lock-free, grey-violet for the JDK. */

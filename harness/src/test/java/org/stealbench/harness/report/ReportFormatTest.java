@@ -79,7 +79,7 @@ final class ReportFormatTest {
         assertEquals(true, Charts.intervalsPositive(List.of(tight)));
         Html.Chart chart = Charts.lines("t", "title", "x", "y", List.of(tight, noisy));
         assertFalse(chart.title().contains("log y axis"), chart.title());
-        assertTrue(chart.dataUri().startsWith("data:image/svg+xml;base64,"));
+        assertTrue(chart.dataUri().startsWith("data:image/svg+xml,%3Csvg"));
     }
 
     /** One family's contenders get distinct shades of the family's colour. */
@@ -101,5 +101,20 @@ final class ReportFormatTest {
         List<Double> t = Charts.thin(v, 11);
         assertEquals(List.of(0.0, 10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0, 90.0, 100.0), t);
         assertEquals(v, Charts.thin(v, 200));
+    }
+
+    /** Path data is written shorter with the same commands and numbers. */
+    @Test
+    void compactPath_dropsRepeatedCommandsAndSeparatorsBeforeMinus() {
+        assertEquals("M1,2L3-4 5,6Z", Charts.compactPath("M1,2 L3,-4 L5,6 Z"));
+        assertEquals("M-5.7-6.7Q-6.5-7.2-6.9-7.8-7.2-8.4-7.2-9.2ZM1,1M2,2", Charts.compactPath(
+                "M-5.7,-6.7 Q-6.5,-7.2 -6.9,-7.8 Q-7.2,-8.4 -7.2,-9.2 Z M1,1 M2,2"));
+    }
+
+    /** The data URI escapes what an attribute or a URI cannot hold, and nothing else. */
+    @Test
+    void dataUri_percentEncodesOnlyWhatItMust() {
+        assertEquals("data:image/svg+xml,%3Csvg a%3D%22b%22%3E%23%25 %C2%B5%3C/svg%3E",
+                Charts.dataUri("<svg a=\"b\">#% \u00b5</svg>"));
     }
 }
