@@ -117,4 +117,23 @@ final class ReportFormatTest {
         assertEquals("data:image/svg+xml,%3Csvg a%3D%22b%22%3E%23%25 %C2%B5%3C/svg%3E",
                 Charts.dataUri("<svg a=\"b\">#% \u00b5</svg>"));
     }
+
+    /** A strip plot of thousands of samples is thinned, says so, and stays under 300 KB. */
+    @Test
+    void strip_thousandsOfSamples_thinnedAndSaysSo() {
+        java.util.Map<String, List<Double>> samples = new java.util.LinkedHashMap<>();
+        java.util.Map<String, String> ids = new java.util.LinkedHashMap<>();
+        java.util.Random random = new java.util.Random(1);
+        for (String c : List.of("simple-lock", "ws-chase-lev", "ws-locked", "jdk-fjp", "jdk-tpe")) {
+            List<Double> v = new java.util.ArrayList<>();
+            for (int i = 0; i < 1000; i++) {
+                v.add(10 + 3 * random.nextGaussian());
+            }
+            samples.put(c, v);
+            ids.put(c, c);
+        }
+        Html.Chart chart = Charts.strip("s", "title", "ms/op", samples, ids);
+        assertTrue(chart.title().contains("1200 of 5000 samples drawn"), chart.title());
+        assertTrue(chart.dataUri().length() < 300_000, chart.dataUri().length() + " characters");
+    }
 }
