@@ -66,7 +66,8 @@ final class IdleCostSection {
                 + first.param("burst") + " tasks, one every " + first.param("periodMs") + " ms: the fraction of a core "
                 + "burnt between bursts, the share of the load's CPU that went there, and all the workers' CPU per task. "
                 + "Geometric mean over invocations with its " + Math.round(ctx.confidence() * 100) + "% interval on the log "
-                + "scale (the arithmetic mean \u00b1 its interval where a value is 0). Lower is better: "
+                + "scale (where a value is 0: the arithmetic mean with its interval, cut at 0). The chart draws each CPU share + "
+                + SummarySection.offsetText(FLOOR_CORES) + " core on a log scale, as the summary ranks it. Lower is better: "
                 + "a pool that spins while idle wins bursts and pays here."));
         blocks.add(Html.Block.table(table(results, ctx)));
         List<String> pools = results.stream().map(Cells::contender).toList();
