@@ -100,8 +100,8 @@ final class Charts {
         byFamily.forEach((family, members) -> {
             Color base = colour(family);
             for (int i = 0; i < members.size(); i++) {
-                // -0.45 (darker) .. +0.5 (lighter); one member keeps the family colour
-                double t = members.size() == 1 ? 0 : -0.45 + 0.95 * i / (members.size() - 1);
+                // -0.4 (darker) .. +0.35 (lighter, still readable on white); one member keeps the family colour
+                double t = members.size() == 1 ? 0 : -0.4 + 0.75 * i / (members.size() - 1);
                 out.put(members.get(i), shade(base, t));
             }
         });
