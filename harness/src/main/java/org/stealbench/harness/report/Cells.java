@@ -40,8 +40,10 @@ final class Cells {
     /**
      * The geometric mean with its interval on the log scale, {@code 53.6 [48.1, 59.7]}, right-aligned
      * and highlighted when the interval is wide: a time or a rate is positive, and a symmetric
-     * interval on it can cross zero. Samples with a value that is not positive fall back to the
-     * arithmetic {@code mean ± half}.
+     * interval on it can cross zero. Samples with a 0 and none negative (idle CPU) fall back to the
+     * arithmetic mean with its interval cut at 0, {@code 13.2 [0, 53.7]}: the mean of values that
+     * cannot be negative cannot be, so the cut interval covers it as often as the whole one. Other
+     * samples with a value that is not positive fall back to {@code mean ± half}.
      */
     static Html.Cell score(Metric m, ReportThresholds t) {
         List<Double> reps = ReportStats.replicates(m);
@@ -56,7 +58,11 @@ final class Cells {
             return c;
         }
         ReportStats.Summary s = summary(m, t.confidence());
-        Html.Cell c = Html.Cell.num(NumberText.withError(s.mean(), s.halfWidth()), s.mean());
+        boolean nonNegative = reps.stream().allMatch(v -> v >= 0 && !Double.isInfinite(v));
+        String text = nonNegative && !Double.isNaN(s.halfWidth()) ? NumberText.num(s.mean()) + " ["
+                + NumberText.num(Math.max(0, s.mean() - s.halfWidth())) + ", " + NumberText.num(s.mean() + s.halfWidth()) + "]"
+                : NumberText.withError(s.mean(), s.halfWidth());
+        Html.Cell c = Html.Cell.num(text, s.mean());
         if (wide(s, t)) {
             c = c.withClass("wide").withTitle("interval \u00b1" + Math.round(100 * s.relativeHalfWidth())
                     + "% of the mean: wider than " + Math.round(100 * t.wideErrorFraction()) + "%");
@@ -103,6 +109,22 @@ final class Cells {
     static GeometricMean geometricOrNull(Metric m, double confidence) {
         try {
             return GeometricMean.of(ReportStats.replicates(m), confidence);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The geometric mean, with its log-scale interval, of the metric's replicates plus
+     * {@code floor}: for a measure that can be exactly 0 (idle CPU), whose plain geometric mean
+     * does not exist. Null when it cannot be formed. With {@code floor} 0, {@link #geometricOrNull}.
+     */
+    static GeometricMean geometricAbove(Metric m, double floor, double confidence) {
+        if (floor == 0) {
+            return geometricOrNull(m, confidence);
+        }
+        try {
+            return GeometricMean.of(ReportStats.replicates(m).stream().map(v -> v + floor).toList(), confidence);
         } catch (IllegalArgumentException e) {
             return null;
         }

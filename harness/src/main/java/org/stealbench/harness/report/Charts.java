@@ -6,15 +6,14 @@ import java.awt.Font;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.knowm.xchart.AnnotationText;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -26,9 +25,11 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.stealbench.harness.stats.GeometricMean;
 
 /**
- * The report's charts, drawn with XChart in one style and embedded as SVG data URIs: line charts
- * (threads on a log axis), dot-and-interval plots (geometric mean and its log-scale interval per
- * contender, coloured by family), grouped bars, and strip plots of per-iteration samples.
+ * The report's charts, drawn with XChart in one style and embedded as SVG data URIs (vector, sharp
+ * at any zoom, the page still one file): line charts (threads or percentiles on a log axis),
+ * dot-and-interval plots (geometric mean and its log-scale interval per contender), bars for exact
+ * values, and strip plots of per-iteration samples; contenders on a labelled categorical x axis,
+ * coloured by family ({@link #colour}), in distinct shades within a family ({@link #shades}).
  * A y axis turns logarithmic when the values span more than {@link #LOG_SPREAD} times.
  */
 final class Charts {
@@ -46,12 +47,17 @@ final class Charts {
     private Charts() {
     }
 
-    /** One line of a line chart; {@code errors} may be null. */
-    record Line(String name, double[] x, double[] y, double[] errors, boolean dashed) {
-    }
+    /**
+     * One line of a line chart: {@code contender} (a registry id, or null) picks its colour;
+     * {@code low} and {@code high} (both null for none) give each point's interval, drawn as a
+     * vertical segment, so an interval computed on the log scale stays as asymmetric as it is.
+     */
+    record Line(String name, String contender, double[] x, double[] y, double[] low, double[] high, boolean dashed) {
 
-    /** One series of a grouped bar chart: a value and an error per category (NaN: no bar). */
-    record Bars(String name, List<Double> values, List<Double> errors) {
+        /** A line without intervals. */
+        Line(String name, String contender, double[] x, double[] y, boolean dashed) {
+            this(name, contender, x, y, null, null, dashed);
+        }
     }
 
     /** Whether values (NaN and non-positive ignored) spread enough to need a log axis. */
@@ -67,14 +73,11 @@ final class Charts {
         return max > 0 && max / min > LOG_SPREAD;
     }
 
-    /**
-     * Whether every point's error bar stays above zero, which a logarithmic y axis needs (a
-     * symmetric interval on a small, noisy value can reach below it).
-     */
-    static boolean errorBarsPositive(List<Line> lines) {
+    /** Whether every point and its interval's low end are above zero, which a logarithmic y axis needs. */
+    static boolean intervalsPositive(List<Line> lines) {
         for (Line line : lines) {
             for (int k = 0; k < line.y().length; k++) {
-                double low = line.y()[k] - (line.errors() == null ? 0 : line.errors()[k]);
+                double low = line.low() == null || Double.isNaN(line.low()[k]) ? line.y()[k] : line.low()[k];
                 if (!Double.isNaN(line.y()[k]) && !(low > 0)) {
                     return false;
                 }
@@ -83,114 +86,159 @@ final class Charts {
         return true;
     }
 
-    /** A line chart, x on a log axis (thread counts), y logarithmic if the spread asks for it and the error bars allow it. */
+    /**
+     * A colour per contender: its family's colour ({@link #colour}), in distinct shades within a
+     * family (from darker to lighter, in the order given), so eleven contenders are told apart
+     * and the three families still read as three.
+     */
+    static Map<String, Color> shades(List<String> contenders) {
+        Map<Contender.Family, List<String>> byFamily = new LinkedHashMap<>();
+        for (String c : contenders) {
+            byFamily.computeIfAbsent(Contender.family(c), f -> new ArrayList<>()).add(c);
+        }
+        Map<String, Color> out = new LinkedHashMap<>();
+        byFamily.forEach((family, members) -> {
+            Color base = colour(family);
+            for (int i = 0; i < members.size(); i++) {
+                // -0.4 (darker) .. +0.35 (lighter, still readable on white); one member keeps the family colour
+                double t = members.size() == 1 ? 0 : -0.4 + 0.75 * i / (members.size() - 1);
+                out.put(members.get(i), shade(base, t));
+            }
+        });
+        return out;
+    }
+
+    /** {@code c} darkened towards black ({@code t < 0}) or lightened towards white ({@code t > 0}) by |t|. */
+    static Color shade(Color c, double t) {
+        int[] rgb = {c.getRed(), c.getGreen(), c.getBlue()};
+        for (int k = 0; k < 3; k++) {
+            rgb[k] = (int) Math.round(t < 0 ? rgb[k] * (1 + t) : rgb[k] + (255 - rgb[k]) * t);
+        }
+        return new Color(rgb[0], rgb[1], rgb[2]);
+    }
+
+    /**
+     * A line chart, x on a log axis (thread counts, nines), y logarithmic if the spread asks for
+     * it and every interval stays above zero; colour by contender family, shades within it.
+     */
     static Html.Chart lines(String id, String title, String xTitle, String yTitle, List<Line> lines) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle)
                 .yAxisTitle(yTitle).build();
         style(chart.getStyler());
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        Map<String, Color> colours = shades(lines.stream().map(l -> l.contender() == null ? l.name() : l.contender())
+                .toList());
         List<Double> all = new ArrayList<>();
-        int i = 0;
+        boolean intervals = false;
+        int n = 0;
         for (Line line : lines) {
-            XYSeries s = line.errors() == null ? chart.addSeries(line.name(), line.x(), line.y())
-                    : chart.addSeries(line.name(), line.x(), line.y(), line.errors());
-            s.setMarker(SeriesMarkers.CIRCLE);
-            Color c = PALETTE[i++ % PALETTE.length];
+            Color c = colours.get(line.contender() == null ? line.name() : line.contender());
+            XYSeries s = chart.addSeries(line.name(), line.x(), line.y());
+            s.setMarker(SHAPES[n++ % SHAPES.length]);
             s.setLineColor(c);
             s.setMarkerColor(c);
             if (line.dashed()) {
                 s.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f,
                         new float[] {6f, 4f}, 0f));
             }
-            for (double v : line.y()) {
-                all.add(v);
+            for (int k = 0; k < line.y().length; k++) {
+                all.add(line.y()[k]);
+                if (line.low() != null && line.low()[k] < line.high()[k]) {
+                    all.add(line.low()[k]);
+                    all.add(line.high()[k]);
+                    XYSeries bar = chart.addSeries(line.name() + " interval " + k, new double[] {line.x()[k], line.x()[k]},
+                            new double[] {line.low()[k], line.high()[k]});
+                    bar.setMarker(SeriesMarkers.NONE);
+                    bar.setLineColor(c);
+                    bar.setLineStyle(new BasicStroke(1.5f));
+                    bar.setShowInLegend(false);
+                    intervals = true;
+                }
             }
         }
-        boolean log = needsLog(all) && errorBarsPositive(lines);
+        boolean log = needsLog(all) && intervalsPositive(lines);
         chart.getStyler().setYAxisLogarithmic(log);
-        chart.getStyler().setErrorBarsColorSeriesColor(true);
-        return encode(chart, id, title + (log ? " (log y axis)" : ""),
-                title + ": " + lines.size() + " lines, x " + xTitle + " (log), y " + yTitle);
+        return encodeSvg(chart, id, title + (intervals ? ", with each point's interval" : "") + (log ? " (log y axis)" : ""),
+                title + ": " + lines.size() + " lines (" + String.join(", ", lines.stream().map(Line::name).toList())
+                        + "), x " + xTitle + " (log), y " + yTitle);
     }
 
-    /** Grouped bars with error bars; the y axis is logarithmic when the spread asks for it. */
-    static Html.Chart bars(String id, String title, String yTitle, List<String> categories, List<Bars> series) {
+    /**
+     * Bars on a linear axis from zero, one per category, coloured by the family of the contender
+     * behind it (one series per family, so the legend names the families); no intervals: for
+     * exact values such as a footprint. Measured values with intervals are drawn by {@link #dots}.
+     *
+     * @param contenders per category, the contender id whose family colours its bar
+     */
+    static Html.Chart bars(String id, String title, String yTitle, List<String> categories, List<String> contenders,
+                           List<Double> values) {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yTitle)
                 .build();
         style(chart.getStyler());
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-        chart.getStyler().setLegendVisible(series.size() > 1);
-        chart.getStyler().setOverlapped(false);
+        chart.getStyler().setOverlapped(true);
         chart.getStyler().setXAxisLabelRotation(categories.size() > 6 ? 30 : 0);
-        chart.getStyler().setErrorBarsColor(Color.DARK_GRAY);
-        List<Double> all = new ArrayList<>();
-        series.forEach(s -> all.addAll(s.values()));
-        boolean log = needsLog(all);
-        chart.getStyler().setYAxisLogarithmic(log);
-        int i = 0;
-        double floor = Double.POSITIVE_INFINITY;
-        for (Bars s : series) {
-            List<Double> v = new ArrayList<>();
-            List<Double> e = new ArrayList<>();
-            for (int k = 0; k < categories.size(); k++) {
-                double value = s.values().get(k);
-                double error = s.errors().get(k);
-                // No value: a bar of zero height (on a log axis, one below the axis, so not drawn).
-                v.add(Double.isNaN(value) ? (log ? Double.MIN_NORMAL : 0) : value);
-                // XChart draws error bars wrongly on a log axis: there the table carries the intervals.
-                e.add(log || Double.isNaN(error) ? 0 : error);
-                if (value > 0) {
-                    floor = Math.min(floor, value);
-                }
-            }
-            CategorySeries cs = chart.addSeries(s.name(), categories, v, e);
-            cs.setFillColor(PALETTE[i++ % PALETTE.length]);
+        chart.getStyler().setYAxisMin(0.0);
+        Map<Contender.Family, List<Double>> byFamily = new LinkedHashMap<>();
+        for (int k = 0; k < categories.size(); k++) {
+            Contender.Family f = Contender.family(contenders.get(k));
+            byFamily.computeIfAbsent(f, x -> new ArrayList<>(java.util.Collections.nCopies(categories.size(), 0.0)));
+            double v = values.get(k);
+            byFamily.get(f).set(k, Double.isNaN(v) ? 0.0 : v);
         }
-        if (log && floor < Double.POSITIVE_INFINITY) {
-            // bars start at the axis minimum, which a log axis needs positive: the decade below the smallest bar
-            chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(floor))));
-        } else {
-            chart.getStyler().setYAxisMin(0.0);
-        }
-        boolean errors = series.stream().anyMatch(x -> x.errors().stream().anyMatch(e -> e > 0));
-        return encode(chart, id, title + (log ? " (log y axis; the intervals are in the table)"
-                : errors ? ", with interval error bars" : ""), title + ": bars for " + String.join(", ", categories));
+        byFamily.forEach((family, v) -> chart.addSeries(family.label(), categories, v).setFillColor(colour(family)));
+        return encodeSvg(chart, id, title, title + ": bars for " + String.join(", ", categories));
     }
 
+    /** Samples drawn per strip plot at most: beyond, each column shows evenly spaced quantiles of its samples. */
+    static final int STRIP_MAX_POINTS = 1200;
+
     /**
-     * A strip plot: every per-iteration sample of each contender as a dot in its column (jittered
-     * sideways so repeated values stay visible), the median as a black bar.
+     * A strip plot: every per-iteration sample of each contender as a dot in its labelled column
+     * (jittered sideways so repeated values stay visible), the median as a black bar; colour by
+     * family, shades within it. More than {@link #STRIP_MAX_POINTS} samples are thinned to
+     * evenly spaced quantiles of each column (the median still of all), and the title says so.
+     *
+     * @param samples by column label, its samples; {@code contenders} gives each label's contender id
      */
-    static Html.Chart strip(String id, String title, String yTitle, Map<String, List<Double>> samples) {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("contenders, left to right as in the legend")
-                .yAxisTitle(yTitle).build();
+    static Html.Chart strip(String id, String title, String yTitle, Map<String, List<Double>> samples,
+                            Map<String, String> contenders) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yTitle).build();
         style(chart.getStyler());
-        // Contenders are named in the legend, in column order: XChart has no category axis for XY data.
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        chart.getStyler().setLegendVisible(false);
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         chart.getStyler().setMarkerSize(6);
         chart.getStyler().setXAxisTicksVisible(false);
+        chart.getStyler().setPlotGridVerticalLinesVisible(false);
         List<String> names = new ArrayList<>(samples.keySet());
         chart.getStyler().setXAxisMin(-0.6);
         chart.getStyler().setXAxisMax(names.size() - 0.4);
         List<Double> all = new ArrayList<>();
         samples.values().forEach(all::addAll);
-        chart.getStyler().setYAxisLogarithmic(needsLog(all));
+        int total = all.size();
+        int perColumn = names.isEmpty() ? total : Math.max(20, STRIP_MAX_POINTS / names.size());
+        boolean log = needsLog(all);
+        double[] range = footBand(chart, all, log);
+        labelColumns(chart, names, range[0], range[1], log);
+        Map<String, Color> colours = shades(names.stream().map(contenders::get).toList());
+        int drawn = 0;
         for (int k = 0; k < names.size(); k++) {
             List<Double> ys = samples.get(names.get(k));
             if (ys.isEmpty()) {
                 continue;
             }
-            double[] x = new double[ys.size()];
-            double[] y = new double[ys.size()];
-            for (int j = 0; j < ys.size(); j++) {
+            List<Double> shown = thin(ys, perColumn);
+            drawn += shown.size();
+            double[] x = new double[shown.size()];
+            double[] y = new double[shown.size()];
+            for (int j = 0; j < shown.size(); j++) {
                 // Deterministic jitter in [-0.25, 0.25]: the same data always draws the same picture.
                 x[j] = k + 0.5 * (((j * 0.618034) % 1.0) - 0.5);
-                y[j] = ys.get(j);
+                y[j] = shown.get(j);
             }
             XYSeries s = chart.addSeries(names.get(k), x, y);
-            Color c = PALETTE[k % PALETTE.length];
+            Color c = colours.get(contenders.get(names.get(k)));
             s.setMarker(SeriesMarkers.CIRCLE);
             s.setMarkerColor(new Color(c.getRed(), c.getGreen(), c.getBlue(), 170));
             double median = ReportStats.quantile(ys, 0.5);
@@ -200,11 +248,77 @@ final class Charts {
             m.setMarker(SeriesMarkers.NONE);
             m.setLineColor(Color.BLACK);
             m.setLineStyle(new BasicStroke(2.5f));
-            m.setShowInLegend(false);
         }
-        return encode(chart, id, title + " (left to right: " + String.join(", ", names) + ")",
-                title + ": per-iteration samples of " + String.join(", ", names));
+        String thinned = drawn < total ? "; " + drawn + " of " + total + " samples drawn (evenly spaced quantiles of each "
+                + "column; the median bar is of all)" : "";
+        return encodeSvg(chart, id, title + (log ? " (log y axis)" : "") + thinned,
+                title + ": per-iteration samples of " + String.join(", ", names) + thinned);
     }
+
+    /** At most {@code max} of the values: all when few enough, else evenly spaced quantiles of them, in sorted order. */
+    static List<Double> thin(List<Double> values, int max) {
+        if (values.size() <= max) {
+            return values;
+        }
+        List<Double> sorted = values.stream().sorted().toList();
+        List<Double> out = new ArrayList<>(max);
+        for (int i = 0; i < max; i++) {
+            out.add(sorted.get((int) Math.round(i * (sorted.size() - 1) / (double) (max - 1))));
+        }
+        return out;
+    }
+
+    /**
+     * Sets the y range so that a band at the foot of the plot stays free for the column labels,
+     * and returns it ({yMin, yMax}). On a linear axis the band may reach below zero: its tick
+     * labels there are left blank, since no value is drawn in it.
+     */
+    private static double[] footBand(XYChart chart, List<Double> all, boolean log) {
+        double yMin;
+        double yMax;
+        if (log) {
+            double lo = all.stream().filter(v -> v > 0).mapToDouble(Double::doubleValue).min().orElse(1);
+            double hi = all.stream().mapToDouble(Double::doubleValue).max().orElse(1);
+            double span = Math.max(hi / lo, 4);
+            yMin = lo / Math.pow(span, 0.2);
+            yMax = hi * Math.pow(span, 0.05);
+        } else {
+            double lo = all.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+            double hi = all.stream().mapToDouble(Double::doubleValue).max().orElse(1);
+            double range = hi > lo ? hi - lo : Math.max(Math.abs(hi), 1);
+            yMin = lo - 0.18 * range;
+            yMax = hi + 0.05 * range;
+            java.text.DecimalFormat f = new java.text.DecimalFormat("#,##0.###", java.text.DecimalFormatSymbols
+                    .getInstance(java.util.Locale.ROOT));
+            double floor = lo;
+            chart.getStyler().setyAxisTickLabelsFormattingFunction(v -> v < floor - 0.02 * range && v < 0 ? " " : f.format(v));
+        }
+        chart.getStyler().setYAxisLogarithmic(log);
+        chart.getStyler().setYAxisMin(yMin);
+        chart.getStyler().setYAxisMax(yMax);
+        return new double[] {yMin, yMax};
+    }
+
+    /**
+     * The column labels of a categorical x axis, as annotations along the foot of the plot
+     * (XChart's numeric x axis drops labels as long as contender names); when the columns are
+     * too narrow for their labels, the labels alternate between two rows.
+     */
+    private static void labelColumns(XYChart chart, List<String> names, double yMin, double yMax, boolean log) {
+        chart.getStyler().setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        chart.getStyler().setAnnotationTextFontColor(new Color(0x1d232b));
+        int longest = names.stream().mapToInt(String::length).max().orElse(0);
+        double column = PLOT_WIDTH / Math.max(1, names.size());
+        boolean stagger = longest * 7.0 > column - 6;
+        for (int k = 0; k < names.size(); k++) {
+            double f = stagger && k % 2 == 1 ? 0.10 : 0.04;
+            double y = log ? yMin * Math.pow(yMax / yMin, f) : yMin + (yMax - yMin) * f;
+            chart.addAnnotation(new AnnotationText(names.get(k), k, y, false));
+        }
+    }
+
+    /** The plot area's width, about, with the legend outside on the right. */
+    private static final double PLOT_WIDTH = 640;
 
     private static void style(AxesChartStyler s) {
         s.setChartBackgroundColor(Color.WHITE);
@@ -217,6 +331,9 @@ final class Charts {
         s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
         s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
         s.setSeriesColors(PALETTE);
+        // solid grid lines: the SVG writer draws a dashed stroke as one filled outline per dash, which
+        // made most of a chart's bytes
+        s.setPlotGridLinesStroke(new BasicStroke(1f));
         s.setAntiAlias(true);
     }
 
@@ -231,22 +348,70 @@ final class Charts {
         try {
             ByteArrayOutputStream svg = new ByteArrayOutputStream();
             VectorGraphicsEncoder.saveVectorGraphic(chart, svg, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-            String text = LONG_DECIMAL.matcher(svg.toString(java.nio.charset.StandardCharsets.UTF_8)).replaceAll("$1.$2");
-            return new Html.Chart(id, title, "data:image/svg+xml;base64," + Base64.getEncoder()
-                    .encodeToString(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)), alt);
+            String text = LONG_DECIMAL.matcher(svg.toString(StandardCharsets.UTF_8)).replaceAll("$1.$2");
+            // the XML prolog and DTD line are optional in an image; indentation between elements is not content
+            text = text.substring(text.indexOf("<svg")).replaceAll(">\\s+<", "><");
+            text = PATH_DATA.matcher(text).replaceAll(m -> "d=\"" + java.util.regex.Matcher.quoteReplacement(
+                    compactPath(m.group(1))) + "\"");
+            return new Html.Chart(id, title, dataUri(text), alt);
         } catch (IOException e) {
             throw new UncheckedIOException("chart " + id + " could not be encoded", e);
         }
     }
 
-    /** The chart as a PNG data URI (the many plots folded in details, where SVG's size would weigh the page). */
-    private static Html.Chart encode(Chart<?, ?> chart, String id, String title, String alt) {
-        try {
-            byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-            return new Html.Chart(id, title, "data:image/png;base64," + Base64.getEncoder().encodeToString(png), alt);
-        } catch (IOException e) {
-            throw new UncheckedIOException("chart " + id + " could not be encoded", e);
+    /** A path's data: XChart draws its text as glyph outlines, so these are most of an SVG's bytes. */
+    private static final java.util.regex.Pattern PATH_DATA = java.util.regex.Pattern.compile("d=\"([^\"]*)\"");
+
+    /**
+     * Path data written shorter with the same meaning: a command letter repeated from the one
+     * before is implied (except M, whose repetition means L, and Z), and no separator is needed
+     * before a minus sign or around a letter. {@code M1,2 L3,-4 L5,6 Z} becomes {@code M1,2L3-4 5,6Z}.
+     */
+    static String compactPath(String d) {
+        StringBuilder out = new StringBuilder(d.length());
+        char last = 0;
+        for (String token : d.split(" ")) {
+            if (token.isEmpty()) {
+                continue;
+            }
+            String body = token;
+            char first = token.charAt(0);
+            if (Character.isLetter(first)) {
+                if (first == last && first != 'M' && first != 'Z' && token.length() > 1) {
+                    body = token.substring(1);
+                } else {
+                    last = first;
+                }
+            }
+            body = body.replace(",-", "-");
+            char head = body.charAt(0);
+            if (out.length() > 0 && head != '-' && !Character.isLetter(head)
+                    && !Character.isLetter(out.charAt(out.length() - 1))) {
+                out.append(' ');
+            }
+            out.append(body);
         }
+        return out.toString();
+    }
+
+    /**
+     * An SVG text as a {@code data:image/svg+xml} URI, percent-encoding only what a URI or the
+     * attribute cannot hold ({@code % # < > " ' &}, line breaks, non-ASCII) and {@code =} (which
+     * the template would escape as a longer entity): SVG is mostly digits and letters, so this is
+     * about a quarter smaller than base64.
+     */
+    static String dataUri(String svg) {
+        StringBuilder b = new StringBuilder(svg.length() + 64).append("data:image/svg+xml,");
+        for (byte x : svg.getBytes(StandardCharsets.UTF_8)) {
+            int c = x & 0xff;
+            if (c < 0x20 || c >= 0x7f || "%#<>\"'&=".indexOf(c) >= 0) {
+                b.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                        .append(Character.toUpperCase(Character.forDigit(c & 15, 16)));
+            } else {
+                b.append((char) c);
+            }
+        }
+        return b.toString();
     }
 
     /** The colour of a contender family: warm for lock-based, blue-green for ours lock-free, grey-violet for the JDK. */
@@ -279,8 +444,6 @@ final class Charts {
         chart.getStyler().setMarkerSize(9);
         chart.getStyler().setXAxisMin(-0.6);
         chart.getStyler().setXAxisMax(contenders.size() - 0.4);
-        // XChart's numeric x axis drops labels as long as contender names, so the names are annotations
-        // along the foot of the plot, in a band kept free below the lowest interval.
         chart.getStyler().setXAxisTicksVisible(false);
         chart.getStyler().setPlotGridVerticalLinesVisible(false);
         List<Double> all = new ArrayList<>();
@@ -294,21 +457,9 @@ final class Charts {
             }
         }));
         // always logarithmic: the intervals are symmetric on the log scale, and ratios read as distances
-        double lo = all.stream().filter(v -> v > 0).mapToDouble(Double::doubleValue).min().orElse(1);
-        double hi = all.stream().mapToDouble(Double::doubleValue).max().orElse(1);
-        chart.getStyler().setYAxisLogarithmic(true);
-        double span = Math.max(hi / lo, 4);
-        double yMin = lo / Math.pow(span, 0.2);
-        double yMax = hi * Math.pow(span, 0.05);
-        chart.getStyler().setYAxisMin(yMin);
-        chart.getStyler().setYAxisMax(yMax);
-        chart.getStyler().setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
-        chart.getStyler().setAnnotationTextFontColor(new Color(0x1d232b));
-        double labelY = yMin * Math.pow(yMax / yMin, 0.04);
-        for (int k = 0; k < contenders.size(); k++) {
-            String c = contenders.get(k);
-            chart.addAnnotation(new AnnotationText(Correctness.flaw(c) != null ? c + " (broken)" : c, k, labelY, false));
-        }
+        double[] range = footBand(chart, all, true);
+        labelColumns(chart, contenders.stream().map(c -> Correctness.flaw(c) != null ? c + " (broken)" : c).toList(),
+                range[0], range[1], true);
         double width = settings.size() == 1 ? 0 : 0.5 / (settings.size() - 1);
         for (int si = 0; si < settings.size(); si++) {
             double offset = settings.size() == 1 ? 0 : -0.25 + si * width;

@@ -93,15 +93,18 @@ final class DistributionSection {
             String unit = source.metric().apply(results.get(0)).unit();
             for (String col : g.columns()) {
                 Map<String, List<Double>> samples = new LinkedHashMap<>();
+                Map<String, String> ids = new LinkedHashMap<>();
                 for (String c : g.contenders()) {
                     JmhResult r = g.get(c, col);
                     if (r != null) {
-                        samples.put(Correctness.flaw(c) != null ? c + " (broken)" : c, source.metric().apply(r).samples());
+                        String label = Correctness.flaw(c) != null ? c + " (broken)" : c;
+                        samples.put(label, source.metric().apply(r).samples());
+                        ids.put(label, c);
                     }
                 }
                 flags.add(flags(source.experiment(), col, samples, ctx.thresholds()));
                 mine.add(Html.Block.chart(Charts.strip("dist-" + source.experiment() + "-" + slug(col),
-                        source.title() + ": " + col, unit, samples)));
+                        source.title() + ": " + col, unit, samples, ids)));
             }
             charts.add(Html.Block.details(source.title() + " (" + mine.size() + (mine.size() == 1 ? " plot)" : " plots)"),
                     mine, source.open()));
@@ -110,7 +113,7 @@ final class DistributionSection {
             return Html.Section.absent(ID, TITLE, "Not in this run: no experiment with readable results.");
         }
         blocks.add(Html.Block.paragraph("Every dot is one measurement iteration (a single invocation for the single-shot "
-                + "experiments); the black bar is the median. Means hide what these show: lock-based pools on this machine "
+                + "experiments), in its contender's column; the black bar is the median; colours by family as in the other charts. Means hide what these show: lock-based pools on this machine "
                 + "are often bimodal (two threads on one core drain several times faster than on two), and a spread wider "
                 + "than the gap between two contenders means their order in the tables above is not settled."));
         blocks.add(Html.Block.table(flagCounts(flags)));

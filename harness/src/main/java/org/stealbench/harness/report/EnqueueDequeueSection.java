@@ -246,8 +246,8 @@ final class EnqueueDequeueSection {
                 }
             }
             String name = Correctness.flaw(q) != null ? q + " (broken)" : q.equals(NONE) ? "none (overhead)" : q;
-            lines.add(new Charts.Line(name, x.stream().mapToDouble(Double::doubleValue).toArray(),
-                    y.stream().mapToDouble(Double::doubleValue).toArray(), null, q.equals(NONE)));
+            lines.add(new Charts.Line(name, q, x.stream().mapToDouble(Double::doubleValue).toArray(),
+                    y.stream().mapToDouble(Double::doubleValue).toArray(), q.equals(NONE)));
         }
         return Charts.lines(tableId(g) + "-chart", "K = " + g.items() + ", " + g.series().caption, g.series().axis,
                 "ms per invocation", lines);

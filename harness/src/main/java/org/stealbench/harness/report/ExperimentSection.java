@@ -29,9 +29,20 @@ final class ExperimentSection {
      * @param intro      what is measured and why
      * @param reference  the contender ratios are taken against, or null for none
      * @param metric     the metric shown for a result (the primary one, or e.g. the owner's in a group)
+     * @param measures   what the summary ranks the contenders by; empty for {@code metric}
      */
     record Spec(String experiment, String id, String title, String intro, String reference,
-                Function<JmhResult, Metric> metric) {
+                Function<JmhResult, Metric> metric, List<SummarySection.Measure> measures) {
+
+        Spec {
+            measures = List.copyOf(measures);
+        }
+
+        /** An experiment the summary ranks by {@code metric}. */
+        Spec(String experiment, String id, String title, String intro, String reference,
+             Function<JmhResult, Metric> metric) {
+            this(experiment, id, title, intro, reference, metric, List.of());
+        }
     }
 
     /** The assembled grid: contender -> column -> result, with the parameters that did not vary. */
@@ -103,8 +114,20 @@ final class ExperimentSection {
                     + "invocation of 1,000,000 items.",
             "locked", JmhResult::primary);
 
+    /** The experiments drawn by this class's table and chart. */
     static List<Spec> all() {
         return List.of(FIB, RECURSIVE, PARTITIONER, DEQUE_OPS, CONTENTION, GLOBAL_QUEUE);
+    }
+
+    /**
+     * Every experiment a section declares a spec for: those of {@link #all()} and those of the
+     * sections with their own layout, whose specs carry the measures the summary ranks them by.
+     */
+    static List<Spec> declared() {
+        List<Spec> out = new ArrayList<>(all());
+        out.add(WakeupLatencySection.SPEC);
+        out.add(IdleCostSection.SPEC);
+        return out;
     }
 
     /** The owner's metric of a thieves-N group ({@code ownerN}), else the primary metric. */

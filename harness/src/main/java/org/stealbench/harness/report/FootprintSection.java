@@ -33,6 +33,7 @@ final class FootprintSection {
         head.addAll(List.of("hot fields (offset)", "layout verdict"));
         t.header(head.toArray(String[]::new));
         List<String> names = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
         List<Double> largest = new ArrayList<>();
         for (JsonNode q : queues) {
             String id = q.path("queue").asText();
@@ -53,6 +54,7 @@ final class FootprintSection {
             row.add(verdict.contains("same cache line") ? v.withClass("bad") : verdict.contains("separate") ? v.withClass("good") : v);
             t.row(row);
             names.add(Correctness.flaw(id) != null ? id + " (broken)" : id);
+            ids.add(id);
             largest.add(sizes.isEmpty() ? Double.NaN : q.path("bytesPerItem").path(sizes.get(sizes.size() - 1)).asDouble(Double.NaN));
         }
         int line = fp.get().path("cacheLineBytes").asInt(64);
@@ -65,8 +67,7 @@ final class FootprintSection {
         if (!sizes.isEmpty()) {
             blocks.add(Html.Block.chart(Charts.bars("footprint-chart", "Bytes per queued item at "
                     + String.format(java.util.Locale.ROOT, "%,d", Long.parseLong(sizes.get(sizes.size() - 1))) + " items",
-                    "bytes per item", names, List.of(new Charts.Bars("bytes per item", largest,
-                            largest.stream().map(x -> 0.0).toList())))));
+                    "bytes per item", names, ids, largest)));
         }
         return new Html.Section(ID, TITLE, List.of(), blocks, null);
     }

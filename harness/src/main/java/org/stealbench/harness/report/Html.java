@@ -73,7 +73,7 @@ final class Html {
         }
     }
 
-    /** A chart as an embedded PNG. */
+    /** A chart as an embedded SVG data URI, with its title and alt text. */
     record Chart(String id, String title, String dataUri, String alt) {
     }
 

@@ -4,11 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.stats.GeometricMean;
 
 /**
  * The idle-cost experiment: per pool, the CPU its workers burnt in a quiet interval after a burst
- * and between the bursts of a bursty load, and the CPU per task of that load, as a table and bars
- * with intervals.
+ * and between the bursts of a bursty load, and the CPU per task of that load, as a table and a
+ * dot-and-interval chart.
  */
 final class IdleCostSection {
 
@@ -26,13 +27,27 @@ final class IdleCostSection {
             List.of("gapMs", "gaps (ms)"));
 
     /**
-     * The summary ranks by the fraction of a core the workers burnt between the bursts and by all
-     * their CPU per task (lower is better). The quiet interval after a burst is not ranked: a pool
-     * whose workers all park burns exactly 0 there, which a log-scale ranking cannot hold.
+     * Added to a CPU share (cores) before it is ranked or drawn on a log scale: a ten-thousandth
+     * of a core, 0.1 ms of CPU per second. A pool whose workers all park burns exactly 0, which a
+     * geometric mean cannot hold; below this, differences are not worth telling apart here.
+     */
+    static final double FLOOR_CORES = 1e-4;
+
+    /**
+     * The summary ranks by the fraction of a core the workers burnt in the quiet interval after a
+     * burst and between the bursts (each + {@link #FLOOR_CORES}, so a pool that burns exactly 0
+     * is ranked), and by all their CPU per task (lower is better).
      */
     static final List<SummarySection.Measure> SUMMARY = List.of(
-            new SummarySection.Measure(EXPERIMENT, "CPU between bursts", "cores", r -> r.secondary().get("gapCores")),
+            new SummarySection.Measure(EXPERIMENT, "CPU after a burst", "cores", r -> r.secondary().get("idleCores"),
+                    FLOOR_CORES),
+            new SummarySection.Measure(EXPERIMENT, "CPU between bursts", "cores", r -> r.secondary().get("gapCores"),
+                    FLOOR_CORES),
             new SummarySection.Measure(EXPERIMENT, "CPU per task", "\u00b5s", r -> r.secondary().get("cpuPerTaskUs")));
+
+    /** The experiment's declaration: its primary score is the load's wall time, so the summary ranks {@link #SUMMARY}. */
+    static final ExperimentSection.Spec SPEC = new ExperimentSection.Spec(EXPERIMENT, ID, TITLE,
+            "CPU burnt by an idle pool", null, JmhResult::primary, SUMMARY);
 
     private IdleCostSection() {
     }
@@ -51,19 +66,20 @@ final class IdleCostSection {
                 + first.param("burst") + " tasks, one every " + first.param("periodMs") + " ms: the fraction of a core "
                 + "burnt between bursts, the share of the load's CPU that went there, and all the workers' CPU per task. "
                 + "Geometric mean over invocations with its " + Math.round(ctx.confidence() * 100) + "% interval on the log "
-                + "scale (the arithmetic mean \u00b1 its interval where a value is 0). Lower is better: "
+                + "scale (where a value is 0: the arithmetic mean with its interval, cut at 0). The chart draws each CPU share + "
+                + SummarySection.offsetText(FLOOR_CORES) + " core on a log scale, as the summary ranks it. Lower is better: "
                 + "a pool that spins while idle wins bursts and pays here."));
         blocks.add(Html.Block.table(table(results, ctx)));
         List<String> pools = results.stream().map(Cells::contender).toList();
-        List<Charts.Bars> series = new ArrayList<>();
-        series.add(QueueDrainSection.bars("after a burst", metrics(results, "idleCores"), ctx));
-        series.add(QueueDrainSection.bars("between bursts", metrics(results, "gapCores"), ctx));
-        blocks.add(Html.Block.chart(Charts.bars("idle-cost-chart", "CPU burnt while idle", "cores", pools, series)));
+        List<List<GeometricMean>> means = new ArrayList<>();
+        for (String counter : List.of("idleCores", "gapCores")) {
+            means.add(results.stream().map(r -> r.secondary().get(counter) == null ? null
+                    : Cells.geometricAbove(r.secondary().get(counter), FLOOR_CORES, ctx.confidence())).toList());
+        }
+        blocks.add(Html.Block.chart(Charts.dots("idle-cost-chart", "CPU burnt while idle, + "
+                + SummarySection.offsetText(FLOOR_CORES) + " core", "cores + " + SummarySection.offsetText(FLOOR_CORES), pools,
+                List.of("after a burst", "between bursts"), means)));
         return new Html.Section(ID, TITLE, List.of(), blocks, null);
-    }
-
-    static List<Metric> metrics(List<JmhResult> results, String counter) {
-        return results.stream().map(r -> r.secondary().get(counter)).toList();
     }
 
     static Html.Table table(List<JmhResult> results, ReportContext ctx) {

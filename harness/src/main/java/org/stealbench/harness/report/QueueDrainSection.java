@@ -4,13 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.stats.GeometricMean;
 
 /**
  * Seed 003's tables, measured here: for {@code separate = true} and {@code false}, each pool's
  * queue, drain and total cost, allocation per operation and GC counts, then the seed's
- * "Comparison against baseline" as ratios with intervals, and a bar chart of the phases.
+ * "Comparison against baseline" as ratios with intervals, and a dot-and-interval chart of the phases.
  */
 final class QueueDrainSection {
 
@@ -153,27 +155,12 @@ final class QueueDrainSection {
 
     private static Html.Chart chart(List<Phases> phases, String separate, ReportContext ctx) {
         List<String> pools = phases.stream().map(Phases::pool).toList();
-        List<Charts.Bars> series = new ArrayList<>();
-        series.add(bars("queue", phases.stream().map(Phases::queue).toList(), ctx));
-        series.add(bars("drain", phases.stream().map(Phases::drain).toList(), ctx));
-        series.add(bars("total", phases.stream().map(Phases::total).toList(), ctx));
-        return Charts.bars("seed003-chart-separate-" + separate, "Queue/drain, separate = " + separate,
-                "ms per invocation", pools, series);
-    }
-
-    static Charts.Bars bars(String name, List<Metric> metrics, ReportContext ctx) {
-        List<Double> v = new ArrayList<>();
-        List<Double> e = new ArrayList<>();
-        for (Metric m : metrics) {
-            if (m == null) {
-                v.add(Double.NaN);
-                e.add(Double.NaN);
-            } else {
-                ReportStats.Summary s = Cells.summary(m, ctx.confidence());
-                v.add(s.mean());
-                e.add(s.halfWidth());
-            }
+        List<List<GeometricMean>> means = new ArrayList<>();
+        for (Function<Phases, Metric> phase : List.<Function<Phases, Metric>>of(Phases::queue, Phases::drain, Phases::total)) {
+            means.add(phases.stream().map(p -> phase.apply(p) == null ? null
+                    : Cells.geometricOrNull(phase.apply(p), ctx.confidence())).toList());
         }
-        return new Charts.Bars(name, v, e);
+        return Charts.dots("seed003-chart-separate-" + separate, "Queue/drain, separate = " + separate,
+                "ms per invocation", pools, List.of("queue", "drain", "total"), means);
     }
 }

@@ -11,7 +11,6 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Function;
-import java.util.stream.Stream;
 import org.stealbench.harness.bench.Contenders;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
@@ -44,8 +43,14 @@ final class SummarySection {
     /**
      * What the summary ranks an experiment's contenders by. An experiment whose primary JMH score
      * is not what it measures (the invocation's wall time of a latency or a CPU-cost experiment)
-     * has its section declare one or more measures, each a metric of which lower is better, with
-     * a name and unit for the answer line; each measure gives its own answers.
+     * declares one or more measures in its {@link ExperimentSection.Spec}, each a metric of which
+     * lower is better, with a name and unit for the answer line; each measure gives its own answers.
+     *
+     * <p>A measure that can be exactly 0 (a pool whose workers all park burns no CPU) has no
+     * geometric mean, and a contender with a 0 would drop out of a log-scale ranking. Such a
+     * measure states an {@code offset}: it is ranked on value + offset, the offset being the
+     * smallest difference worth telling apart, so a 0 ranks (best, or tied with the best) and the
+     * ratios between near-zero values stay finite. The ranking table and answer say so.
      *
      * @param experiment the experiment id
      * @param name       what is ranked, e.g. {@code outside p50}; null for the experiment's own score
@@ -54,13 +59,25 @@ final class SummarySection {
      * @param asideName  a second figure of the same unit the answer line shows beside the ranked one,
      *                   e.g. {@code p99}; null for none
      * @param aside      that figure's metric of a result; null for none
+     * @param offset     added to every value before ranking, in the metric's unit; 0 for none
      */
     record Measure(String experiment, String name, String unit, Function<JmhResult, Metric> metric, String asideName,
-                   Function<JmhResult, Metric> aside) {
+                   Function<JmhResult, Metric> aside, double offset) {
 
-        /** A measure without an aside. */
+        /** A measure without an aside or offset. */
         Measure(String experiment, String name, String unit, Function<JmhResult, Metric> metric) {
-            this(experiment, name, unit, metric, null, null);
+            this(experiment, name, unit, metric, null, null, 0);
+        }
+
+        /** A measure with an aside, without an offset. */
+        Measure(String experiment, String name, String unit, Function<JmhResult, Metric> metric, String asideName,
+                Function<JmhResult, Metric> aside) {
+            this(experiment, name, unit, metric, asideName, aside, 0);
+        }
+
+        /** A measure ranked on value + {@code offset}. */
+        Measure(String experiment, String name, String unit, Function<JmhResult, Metric> metric, double offset) {
+            this(experiment, name, unit, metric, null, null, offset);
         }
     }
 
@@ -97,9 +114,11 @@ final class SummarySection {
      *                   same key
      * @param measure    what is ranked, when the experiment's section declares it; else null
      * @param asideName  the measure's aside, or null
+     * @param offset     the measure's offset, added to every value before ranking (0: none)
      */
     record Shape(String experiment, String setting, String constants, String unit, String basis,
-                 boolean indicative, List<Entry> entries, String key, String measure, String asideName) {
+                 boolean indicative, List<Entry> entries, String key, String measure, String asideName,
+                 double offset) {
 
         List<Entry> ranked() {
             return entries.stream().filter(e -> e.standing() == Standing.RANKED).toList();
@@ -113,7 +132,8 @@ final class SummarySection {
         /** E.g. {@code fork-join-fib (threshold=0)}, {@code wakeup-latency by outside p50 (µs)}. */
         String label() {
             return (setting.isEmpty() ? experiment : experiment + " (" + setting + ")")
-                    + (measure == null ? "" : " by " + measure + " (" + unit + ")");
+                    + (measure == null ? "" : " by " + measure + " (" + unit
+                    + (offset > 0 ? ", + " + offsetText(offset) : "") + ")");
         }
 
         /**
@@ -162,14 +182,10 @@ final class SummarySection {
      * section's metric (e.g. the owner's in a group), else the primary metric.
      */
     static List<Measure> measures(String experiment) {
-        List<Measure> declared = Stream.of(WakeupLatencySection.SUMMARY, IdleCostSection.SUMMARY)
-                .flatMap(List::stream).filter(m -> m.experiment().equals(experiment)).toList();
-        if (!declared.isEmpty()) {
-            return declared;
-        }
-        for (ExperimentSection.Spec spec : ExperimentSection.all()) {
+        for (ExperimentSection.Spec spec : ExperimentSection.declared()) {
             if (spec.experiment().equals(experiment)) {
-                return List.of(new Measure(experiment, null, null, spec.metric()));
+                return spec.measures().isEmpty() ? List.of(new Measure(experiment, null, null, spec.metric()))
+                        : spec.measures();
             }
         }
         return List.of(new Measure(experiment, null, null, JmhResult::primary));
@@ -245,12 +261,12 @@ final class SummarySection {
                 continue; // a counter this result lacks
             }
             try {
-                GeometricMean g = GeometricMean.of(ReportStats.replicates(m), confidence);
+                GeometricMean g = GeometricMean.of(shifted(ReportStats.replicates(m), measure.offset()), confidence);
                 String c = r.param(param);
                 Standing st = Correctness.flaw(c) != null ? Standing.BROKEN : floor(c) ? Standing.FLOOR : Standing.RANKED;
                 candidates.add(new Candidate(c, m, g, st, aside(measure, r, confidence)));
             } catch (IllegalArgumentException e) {
-                // a metric without positive values cannot be ranked on a log scale: left out
+                // a metric with a value <= 0 and no offset cannot be ranked on a log scale: left out
             }
         }
         if (candidates.isEmpty()) {
@@ -271,10 +287,10 @@ final class SummarySection {
         List<Entry> entries = new ArrayList<>();
         for (int i = 0; i < ranked.size(); i++) {
             Candidate c = ranked.get(i);
-            RatioEstimate cost = cost(best, c, higher, paired, confidence);
+            RatioEstimate cost = cost(best, c, higher, paired, measure.offset(), confidence);
             Set<String> beats = new LinkedHashSet<>();
             for (Candidate worse : ranked.subList(i + 1, ranked.size())) {
-                if (cost(c, worse, higher, paired, confidence).above(1)) {
+                if (cost(c, worse, higher, paired, measure.offset(), confidence).above(1)) {
                     beats.add(worse.contender());
                 }
             }
@@ -282,11 +298,11 @@ final class SummarySection {
                     Set.copyOf(beats), c.aside()));
         }
         for (Candidate c : others) {
-            RatioEstimate cost = best == null ? null : cost(best, c, higher, paired, confidence);
+            RatioEstimate cost = best == null ? null : cost(best, c, higher, paired, measure.offset(), confidence);
             entries.add(new Entry(c.contender(), c.standing(), c.mean(), cost, 0, false, Set.of(), c.aside()));
         }
         return new Shape(experiment, setting, constants, measure.unit() != null ? measure.unit() : first.unit(), basis,
-                !paired && forks < 2, entries, key, measure.name(), measure.asideName());
+                !paired && forks < 2, entries, key, measure.name(), measure.asideName(), measure.offset());
     }
 
     /** The geometric mean of the measure's aside for a result; null when it has none or it cannot be formed. */
@@ -304,14 +320,14 @@ final class SummarySection {
      * time / the base's, or the base's rate / its rate.
      */
     private static RatioEstimate cost(Candidate best, Candidate candidate, boolean higher, boolean paired,
-                                      double confidence) {
+                                      double offset, double confidence) {
         if (best == candidate) {
             return new RatioEstimate(1, 1, 1, 1, Double.POSITIVE_INFINITY, confidence);
         }
         Metric b = best.metric();
         Metric c = candidate.metric();
-        List<Double> base = paired ? b.forkMeans() : ReportStats.replicates(b);
-        List<Double> other = paired ? c.forkMeans() : ReportStats.replicates(c);
+        List<Double> base = shifted(paired ? b.forkMeans() : ReportStats.replicates(b), offset);
+        List<Double> other = shifted(paired ? c.forkMeans() : ReportStats.replicates(c), offset);
         try {
             RatioEstimate r = paired ? LogRatios.pairedRatio(base, other, confidence)
                     : LogRatios.ratio(base, other, confidence);
@@ -321,6 +337,16 @@ final class SummarySection {
             return new RatioEstimate(higher ? point : 1 / point, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                     confidence);
         }
+    }
+
+    /** An offset as written in its declaration, e.g. {@code 0.0001}. */
+    static String offsetText(double offset) {
+        return new java.math.BigDecimal(Double.toString(offset)).stripTrailingZeros().toPlainString();
+    }
+
+    /** The values + {@code offset} (the values themselves for 0). */
+    static List<Double> shifted(List<Double> values, double offset) {
+        return offset == 0 ? values : values.stream().map(v -> v + offset).toList();
     }
 
     /**
@@ -377,7 +403,8 @@ final class SummarySection {
                         + (s.asideName() == null ? "" : " / " + (e.aside() == null ? "\u2013" : NumberText.num(e.aside().value()))));
             }
         }
-        return " [" + s.measure() + (s.asideName() == null ? "" : " / " + s.asideName()) + " in " + s.unit() + ": "
+        return " [" + s.measure() + (s.asideName() == null ? "" : " / " + s.asideName()) + " in " + s.unit()
+                + (s.offset() > 0 ? " + " + offsetText(s.offset()) : "") + ": "
                 + String.join(", ", parts) + "]";
     }
 
@@ -554,7 +581,9 @@ final class SummarySection {
                     Html.Cell.text(Contender.family(e.contender()).label()), Cells.geometric(e.mean()), cost,
                     Html.Cell.text(standing).withClass(e.tied() ? "good" : "")), e.tied() ? "baseline" : "");
         }
-        t.note("Intervals from " + s.basis() + ".");
+        t.note("Intervals from " + s.basis() + "." + (s.offset() > 0 ? " Ranked on value + " + offsetText(s.offset())
+                + " " + s.unit() + " (means and ratios include it): a value can be exactly 0, which a log scale cannot hold, "
+                + "and differences below it are not worth telling apart." : ""));
         return t.build();
     }
 }

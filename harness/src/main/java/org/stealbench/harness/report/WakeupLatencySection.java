@@ -27,6 +27,10 @@ final class WakeupLatencySection {
             EXPERIMENT, path + " p50", "\u00b5s", (JmhResult r) -> r.secondary().get(path + "P50Us"), "p99",
             (JmhResult r) -> r.secondary().get(path + "P99Us"))).toList();
 
+    /** The experiment's declaration: its primary score is the invocation's wall time, so the summary ranks {@link #SUMMARY}. */
+    static final ExperimentSection.Spec SPEC = new ExperimentSection.Spec(EXPERIMENT, ID, TITLE,
+            "Wake-up latency percentiles of an idle pool", null, JmhResult::primary, SUMMARY);
+
     private WakeupLatencySection() {
     }
 
@@ -82,22 +86,20 @@ final class WakeupLatencySection {
         List<Charts.Line> lines = new ArrayList<>();
         for (JmhResult r : results) {
             double[] y = new double[SUFFIXES.size()];
-            double[] e = new double[SUFFIXES.size()];
+            double[] low = new double[SUFFIXES.size()];
+            double[] high = new double[SUFFIXES.size()];
             boolean any = false;
             for (int i = 0; i < y.length; i++) {
                 Metric m = r.secondary().get(path + SUFFIXES.get(i));
-                if (m == null) {
-                    y[i] = Double.NaN;
-                    e[i] = 0;
-                    continue;
-                }
-                ReportStats.Summary s = Cells.summary(m, ctx.confidence());
-                y[i] = s.mean();
-                e[i] = Double.isNaN(s.halfWidth()) ? 0 : s.halfWidth();
-                any = true;
+                // the geometric mean with its log-scale interval, as the table: it never reaches below zero
+                org.stealbench.harness.stats.GeometricMean g = m == null ? null : Cells.geometricOrNull(m, ctx.confidence());
+                y[i] = g == null ? Double.NaN : g.value();
+                low[i] = g == null || !g.hasInterval() ? Double.NaN : g.low();
+                high[i] = g == null || !g.hasInterval() ? Double.NaN : g.high();
+                any |= g != null;
             }
             if (any) {
-                lines.add(new Charts.Line(Cells.contender(r), NINES.clone(), y, e, false));
+                lines.add(new Charts.Line(Cells.contender(r), Cells.contender(r), NINES.clone(), y, low, high, false));
             }
         }
         return Charts.lines("wakeup-latency-" + path, "Wake-up latency, " + path,

@@ -58,6 +58,7 @@ final class NewExperimentSectionsTest {
         Map<String, Metric> sec = new LinkedHashMap<>();
         sec.put("idleCores", counter(0.5, 0.7));
         sec.put("cpuPerTaskUs", counter(2, 4));
+        sec.put("gapCores", counter(0, 0, 0.003));
         JmhResult r = ReportTablesTest.result(IDLE, Map.of("pool", "jdk-fjp", "burst", "1000", "idleMs", "200",
                 "bursts", "20", "periodMs", "10"), new double[] {400, 400}, sec);
         Html.Table t = IdleCostSection.table(List.of(r), ReportTablesTest.ctx());
@@ -66,6 +67,8 @@ final class NewExperimentSectionsTest {
         assertEquals(Math.sqrt(0.5 * 0.7), Double.parseDouble(row.cells().get(1).value()), 1e-12, "geometric mean");
         assertEquals("\u2013", row.cells().get(2).text(), "idleCpuUs absent");
         assertEquals(Math.sqrt(2.0 * 4.0), Double.parseDouble(row.cells().get(5).value()), 1e-12, "geometric mean");
+        // a 0 has no geometric mean: the arithmetic mean 0.001, its t interval (0.001 +- 4.30 * 0.001) cut at 0
+        assertEquals("0.00100 [0, 0.00530]", row.cells().get(3).text());
         assertEquals(IdleCostSection.COLUMNS.size() + 1, row.cells().size());
     }
 

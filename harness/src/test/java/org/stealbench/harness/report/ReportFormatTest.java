@@ -1,7 +1,9 @@
 package org.stealbench.harness.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
@@ -64,16 +66,74 @@ final class ReportFormatTest {
         assertEquals(false, Charts.needsLog(List.of(Double.NaN, 0.0, 5.0)));
     }
 
-    /** A wide spread whose error bar reaches below zero draws on a linear axis instead of failing. */
+    /** A wide spread whose interval reaches down to zero draws on a linear axis instead of failing. */
     @Test
-    void lines_wideSpreadWithAnErrorBarBelowZero_drawsOnALinearAxis() {
+    void lines_wideSpreadWithAnIntervalDownToZero_drawsOnALinearAxis() {
         double[] x = {1, 2};
-        Charts.Line tight = new Charts.Line("tight", x, new double[] {100, 200}, new double[] {1, 1}, false);
-        Charts.Line noisy = new Charts.Line("noisy", x, new double[] {2, Double.NaN}, new double[] {5, 0}, false);
+        Charts.Line tight = new Charts.Line("tight", "jdk-fjp", x, new double[] {100, 200}, new double[] {99, 199},
+                new double[] {101, 201}, false);
+        Charts.Line noisy = new Charts.Line("noisy", "jdk-tpe", x, new double[] {2, Double.NaN}, new double[] {0, Double.NaN},
+                new double[] {7, Double.NaN}, false);
         assertEquals(true, Charts.needsLog(List.of(2.0, 100.0, 200.0)));
-        assertEquals(false, Charts.errorBarsPositive(List.of(tight, noisy)));
-        assertEquals(true, Charts.errorBarsPositive(List.of(tight)));
+        assertEquals(false, Charts.intervalsPositive(List.of(tight, noisy)));
+        assertEquals(true, Charts.intervalsPositive(List.of(tight)));
         Html.Chart chart = Charts.lines("t", "title", "x", "y", List.of(tight, noisy));
         assertFalse(chart.title().contains("log y axis"), chart.title());
+        assertTrue(chart.dataUri().startsWith("data:image/svg+xml,%3Csvg"));
+    }
+
+    /** One family's contenders get distinct shades of the family's colour. */
+    @Test
+    void shades_distinctWithinAFamily_familyColourForALoneMember() {
+        java.util.Map<String, java.awt.Color> c = Charts.shades(List.of("ws-chase-lev", "ws-locked", "jdk-fjp"));
+        assertEquals(Charts.colour(Contender.family("jdk-fjp")), c.get("jdk-fjp"));
+        assertNotEquals(c.get("ws-chase-lev"), c.get("ws-locked"));
+        assertEquals(3, new java.util.HashSet<>(c.values()).size());
+    }
+
+    /** Thinning keeps evenly spaced quantiles: the extremes and the requested count. */
+    @Test
+    void thin_keepsTheExtremesAndTheCount() {
+        List<Double> v = new java.util.ArrayList<>();
+        for (int i = 100; i >= 0; i--) {
+            v.add((double) i);
+        }
+        List<Double> t = Charts.thin(v, 11);
+        assertEquals(List.of(0.0, 10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0, 90.0, 100.0), t);
+        assertEquals(v, Charts.thin(v, 200));
+    }
+
+    /** Path data is written shorter with the same commands and numbers. */
+    @Test
+    void compactPath_dropsRepeatedCommandsAndSeparatorsBeforeMinus() {
+        assertEquals("M1,2L3-4 5,6Z", Charts.compactPath("M1,2 L3,-4 L5,6 Z"));
+        assertEquals("M-5.7-6.7Q-6.5-7.2-6.9-7.8-7.2-8.4-7.2-9.2ZM1,1M2,2", Charts.compactPath(
+                "M-5.7,-6.7 Q-6.5,-7.2 -6.9,-7.8 Q-7.2,-8.4 -7.2,-9.2 Z M1,1 M2,2"));
+    }
+
+    /** The data URI escapes what an attribute or a URI cannot hold, and nothing else. */
+    @Test
+    void dataUri_percentEncodesOnlyWhatItMust() {
+        assertEquals("data:image/svg+xml,%3Csvg a%3D%22b%22%3E%23%25 %C2%B5%3C/svg%3E",
+                Charts.dataUri("<svg a=\"b\">#% \u00b5</svg>"));
+    }
+
+    /** A strip plot of thousands of samples is thinned, says so, and stays under 300 KB. */
+    @Test
+    void strip_thousandsOfSamples_thinnedAndSaysSo() {
+        java.util.Map<String, List<Double>> samples = new java.util.LinkedHashMap<>();
+        java.util.Map<String, String> ids = new java.util.LinkedHashMap<>();
+        java.util.Random random = new java.util.Random(1);
+        for (String c : List.of("simple-lock", "ws-chase-lev", "ws-locked", "jdk-fjp", "jdk-tpe")) {
+            List<Double> v = new java.util.ArrayList<>();
+            for (int i = 0; i < 1000; i++) {
+                v.add(10 + 3 * random.nextGaussian());
+            }
+            samples.put(c, v);
+            ids.put(c, c);
+        }
+        Html.Chart chart = Charts.strip("s", "title", "ms/op", samples, ids);
+        assertTrue(chart.title().contains("1200 of 5000 samples drawn"), chart.title());
+        assertTrue(chart.dataUri().length() < 300_000, chart.dataUri().length() + " characters");
     }
 }

@@ -94,15 +94,18 @@ final class SummarySectionTest {
                         wakeup("jdk-fjp", new double[] {10, 10.5, 11}, large, largeP99, small, smallP99),
                         wakeup("ws-chase-lev", new double[] {50, 51, 52}, small, smallP99, large, largeP99)),
                 IdleCostSection.EXPERIMENT, List.of(
-                        // gap cores 0.01097 vs 0.001097 (10.0x), CPU per task 2.098 vs 0.5485 us (3.826x)
+                        // idle cores (0, 0, 0.001) for both: + 0.0001, 0.0002224 each (tied);
+                        // gap cores + 0.0001: 0.011069 vs 0.0011973 (9.245x), CPU per task 2.098 vs 0.5485 us (3.826x)
                         idle("jdk-fjp", new double[] {100, 101, 102}, new double[] {0.01, 0.012, 0.011},
                                 new double[] {2, 2.2, 2.1}),
                         idle("ws-chase-lev", new double[] {200, 201, 202}, new double[] {0.001, 0.0012, 0.0011},
                                 new double[] {0.5, 0.6, 0.55}))));
         List<String> answers = answers(page(run));
         assertEquals(List.of(
-                "on 2 cores, idle-cost by CPU between bursts (cores): ws-chase-lev; jdk-fjp costs 10.0x "
-                        + "[CPU between bursts in cores: ws-chase-lev 0.00110]",
+                "on 2 cores, idle-cost by CPU after a burst (cores, + 0.0001): jdk-fjp or ws-chase-lev (no difference "
+                        + "shown) [CPU after a burst in cores + 0.0001: jdk-fjp 0.000222, ws-chase-lev 0.000222]",
+                "on 2 cores, idle-cost by CPU between bursts (cores, + 0.0001): ws-chase-lev; jdk-fjp costs 9.25x "
+                        + "[CPU between bursts in cores + 0.0001: ws-chase-lev 0.00120]",
                 "on 2 cores, idle-cost by CPU per task (\u00b5s): ws-chase-lev; jdk-fjp costs 3.83x "
                         + "[CPU per task in \u00b5s: ws-chase-lev 0.548]",
                 "on 2 cores, wakeup-latency by outside p50 (\u00b5s): ws-chase-lev; jdk-fjp costs 4.04x "
@@ -113,6 +116,29 @@ final class SummarySectionTest {
         assertEquals("wakeup-latency by outside p50 (\u00b5s)", ranking.selectFirst("caption").text());
         assertEquals(5.1974346320454154, Double.parseDouble(ranking.selectFirst("tbody tr").child(3).attr("data-value")),
                 1e-9);
+    }
+
+    /**
+     * A pool whose workers burnt exactly 0 CPU between the bursts in every invocation is ranked
+     * (the best), on value + 0.0001 core: 0.0001 against jdk-fjp's 0.011069, 110.7x. Without the
+     * offset it had no geometric mean and dropped out of the ranking.
+     */
+    @Test
+    void idleCost_aPoolThatBurntExactlyZero_isRankedOnValuePlusTheStatedOffset() {
+        RunView run = run("r", "17.0.15", Map.of(IdleCostSection.EXPERIMENT, List.of(
+                idle("jdk-fjp", new double[] {100, 101, 102}, new double[] {0.01, 0.012, 0.011}, new double[] {2, 2.2, 2.1}),
+                idle("ws-chase-lev", new double[] {200, 201, 202}, new double[] {0, 0, 0}, new double[] {0.5, 0.6, 0.55}))));
+        Document doc = page(run);
+        assertTrue(answers(doc).contains("on 2 cores, idle-cost by CPU between bursts (cores, + 0.0001): ws-chase-lev; "
+                + "jdk-fjp costs 111x [CPU between bursts in cores + 0.0001: ws-chase-lev 0.000100]"), answers(doc).toString());
+        Element ranking = doc.selectFirst("table[data-table=summary-idle-cost-CPU-between-bursts]");
+        List<Element> rows = ranking.select("tbody tr");
+        assertEquals("ws-chase-lev", rows.get(0).child(1).text());
+        assertEquals("1", rows.get(0).child(0).text());
+        assertEquals(1e-4, Double.parseDouble(rows.get(0).child(3).attr("data-value")), 1e-12);
+        assertEquals(110.69, Double.parseDouble(rows.get(1).child(4).attr("data-value")), 0.01);
+        Element note = ranking.nextElementSibling();
+        assertTrue(note.hasClass("note") && note.text().contains("Ranked on value + 0.0001 cores"), note.text());
     }
 
     /**
