@@ -482,17 +482,21 @@ final class SummarySection {
                     + "are too narrow, the answers indicative. A run with 3 or more forks (scripts/bench full) or "
                     + "interleaved rounds gives intervals to rely on."));
         }
-        blocks.add(Html.Block.paragraph("For each experiment and setting: the contenders that cannot be told apart "
+        // the answers first, so they fill the first screen; how to read them after
+        Html.Block howToRead = Html.Block.paragraph("For each experiment and setting: the contenders that cannot be told apart "
                 + "from the best (their cost ratio's " + confidence + "% interval includes 1), then what the others cost "
                 + "relative to the best (time / best time). Ranked by geometric mean of the experiment's score, or of "
                 + "the measure its answer names (wake-up latency by its percentiles, idle cost by the CPU burnt); \u26A0 broken contenders (not "
                 + "exactly-once) and floors (array-deque, none: references, not choices) are shown in the details but "
-                + "never ranked."));
-        Html.TableBuilder answers = new Html.TableBuilder("summary-answers", runs.size() == 1 ? "The answers"
+                + "never ranked.");
+        // one certainty for every answer (the usual case): said once in the caption, not in a column
+        List<String> bases = shapes.stream().map(Shape::basis).distinct().toList();
+        boolean oneBasis = bases.size() == 1;
+        Html.TableBuilder answers = new Html.TableBuilder("summary-answers", (runs.size() == 1 ? "The answers"
                 : "The answers of " + run.label() + " (the last run given), checked against "
                 + (others.isEmpty() ? "" : "the other runs on its JDK" + (jdks.isEmpty() ? "" : " and "))
-                + (jdks.isEmpty() ? "" : "the last run on each JDK"));
-        List<String> head = new ArrayList<>(List.of("answer", "certainty"));
+                + (jdks.isEmpty() ? "" : "the last run on each JDK")) + (oneBasis ? "; certainty of each: " + bases.get(0) : ""));
+        List<String> head = new ArrayList<>(oneBasis ? List.of("answer") : List.of("answer", "certainty"));
         others.keySet().forEach(label -> head.add("in " + label));
         if (!jdks.isEmpty()) {
             head.add("JDK " + String.join(" vs ", jdks.keySet()));
@@ -503,7 +507,9 @@ final class SummarySection {
         for (Shape s : shapes) {
             List<Html.Cell> row = new ArrayList<>();
             row.add(Html.Cell.text(answer(s, run.cores())));
-            row.add(Html.Cell.text(s.basis()).withClass(s.indicative() ? "wide" : ""));
+            if (!oneBasis) {
+                row.add(Html.Cell.text(s.basis()).withClass(s.indicative() ? "wide" : ""));
+            }
             boolean flips = false;
             for (Map<String, Shape> byKey : others.values()) {
                 Shape o = byKey.get(s.key());
@@ -547,6 +553,7 @@ final class SummarySection {
                 + "\"or\" joins the contenders that cannot be told apart from the best at " + confidence + "% (no "
                 + "correction for the several comparisons of a row).");
         blocks.add(Html.Block.table(answers.build()));
+        blocks.add(howToRead);
         Map<String, List<Shape>> byExperiment = new LinkedHashMap<>();
         shapes.forEach(s -> byExperiment.computeIfAbsent(s.experiment(), k -> new ArrayList<>()).add(s));
         byExperiment.forEach((experiment, ss) -> {

@@ -94,7 +94,7 @@ final class ReportSeveralRunsTest {
         Element answers = doc.selectFirst("table[data-table=summary-answers]");
         assertTrue(answers.selectFirst("thead").text().contains("in " + first), answers.selectFirst("thead").text());
         for (Element tr : answers.select("tbody tr")) {
-            assertTrue(tr.child(2).text().startsWith("agrees"), "same data, same answer: " + tr.text());
+            assertTrue(tr.child(tr.childrenSize() - 1).text().startsWith("agrees"), "same data, same answer: " + tr.text());
         }
     }
 }
