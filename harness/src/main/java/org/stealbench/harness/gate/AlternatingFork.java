@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.lang.management.ManagementFactory;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -13,6 +12,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongUnaryOperator;
+import org.stealbench.harness.results.AtomicFiles;
 
 /**
  * One fork of the gate's alternating engine: a JVM that loads side A's and side B's benchmarks jar,
@@ -83,10 +83,7 @@ public final class AlternatingFork {
         try {
             Spec spec = JSON.readValue(Path.of(args[0]).toFile(), Spec.class);
             Map<String, Object> out = run(spec);
-            Path target = Path.of(args[1]);
-            Path temp = target.resolveSibling(target.getFileName() + ".tmp");
-            Files.writeString(temp, JSON.writeValueAsString(out) + "\n");
-            Files.move(temp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            AtomicFiles.write(Path.of(args[1]), JSON.writeValueAsString(out) + "\n");
             System.exit(0);
         } catch (Throwable e) {
             System.err.println("alternating fork failed: " + e);
@@ -161,7 +158,7 @@ public final class AlternatingFork {
         }
         System.gc();
 
-        long[][] start = threadCounters(mx, owner);
+        Map<Long, long[]> start = threadCounters(mx, owner);
         int capacity = 1 << 16;
         double[][] perOp = new double[2][capacity];
         int pairs = 0;
@@ -176,7 +173,15 @@ public final class AlternatingFork {
             }
             pairs++;
         }
-        long[][] end = threadCounters(mx, owner);
+        Map<Long, long[]> end = threadCounters(mx, owner);
+        long[][] used = new long[2][2];
+        end.forEach((id, counters) -> {
+            // a thread born during the measurement started from zero; one that died is left out
+            long[] from = start.getOrDefault(id, new long[2]);
+            int s = owner.get(id);
+            used[s][0] += counters[0] - from[0];
+            used[s][1] += counters[1] - from[1];
+        });
 
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("label", spec.label());
@@ -195,8 +200,8 @@ public final class AlternatingFork {
             Runner r = sides[s];
             double[] times = java.util.Arrays.copyOf(perOp[s], pairs);
             double scale = spec.singleShot() ? 1e-6 : 1;
-            long cpu = r.driverCpu + end[s][0] - start[s][0];
-            long allocated = r.driverAllocation + end[s][1] - start[s][1];
+            long cpu = r.driverCpu + used[s][0];
+            long allocated = r.driverAllocation + used[s][1];
             Map<String, Object> side = new LinkedHashMap<>();
             side.put("time", geometricMean(times) * scale);
             side.put("cpu", cpu / (double) r.operations);
@@ -258,23 +263,20 @@ public final class AlternatingFork {
         }
     }
 
-    /** Per side: the summed CPU nanoseconds and allocated bytes of the threads it started. */
-    private static long[][] threadCounters(com.sun.management.ThreadMXBean mx, Map<Long, Integer> owner) {
-        long[][] sums = new long[2][2];
+    /** Per live thread a side started: its CPU nanoseconds and allocated bytes so far. */
+    private static Map<Long, long[]> threadCounters(com.sun.management.ThreadMXBean mx, Map<Long, Integer> owner) {
+        Map<Long, long[]> counters = new HashMap<>();
         for (Map.Entry<Long, Integer> e : owner.entrySet()) {
             if (e.getValue() < 0) {
                 continue;
             }
             long cpu = mx.getThreadCpuTime(e.getKey());
             long allocated = mx.getThreadAllocatedBytes(e.getKey());
-            if (cpu > 0) {
-                sums[e.getValue()][0] += cpu;
-            }
-            if (allocated > 0) {
-                sums[e.getValue()][1] += allocated;
+            if (cpu >= 0 && allocated >= 0) { // -1: the thread has ended
+                counters.put(e.getKey(), new long[]{cpu, allocated});
             }
         }
-        return sums;
+        return counters;
     }
 
     static double geometricMean(double[] values) {

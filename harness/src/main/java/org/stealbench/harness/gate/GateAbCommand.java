@@ -8,7 +8,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
@@ -318,7 +317,9 @@ public final class GateAbCommand implements Callable<Integer> {
                     + (cpus == null ? "" : ", pinned to " + cpus);
             jdk = ((Map<?, ?>) env.get("jdk")).get("vendor") + " " + ((Map<?, ?>) env.get("jdk")).get("version")
                     + " " + BenchCommand.HEAP_FLAGS;
-            Path profiler = profilerJar(in.currentJar(), dir.resolve("profiler.jar"));
+            boolean alternate = engine == Engine.alternate;
+            // the forks engine's CPU profiler, copied out of the current jar (the alternating engine measures CPU itself)
+            Path profiler = alternate ? null : profilerJar(in.currentJar(), dir.resolve("profiler.jar"));
 
             GateSubset subset = in.subset();
             Set<String> aList = listed(java, aJar);
@@ -331,11 +332,14 @@ public final class GateAbCommand implements Callable<Integer> {
                 boolean inA = present(aList, e);
                 boolean inB = present(bList, e);
                 if (inA && inB) {
-                    rows.add(new PairedJob.RowSpec(e.label(), spec(java, profiler, aJar, e, e.params(), subset),
-                            spec(java, profiler, in.currentJar(), e, subset.paramsB(e), subset)));
-                    alternating.add(new PairedJob.AlternatingRow(e.label(), driverCommand(java),
-                            subset.alternation(e, aJar.toAbsolutePath().toString(),
-                                    in.currentJar().toAbsolutePath().toString())));
+                    if (alternate) {
+                        alternating.add(new PairedJob.AlternatingRow(e.label(), driverCommand(java),
+                                subset.alternation(e, aJar.toAbsolutePath().toString(),
+                                        in.currentJar().toAbsolutePath().toString())));
+                    } else {
+                        rows.add(new PairedJob.RowSpec(e.label(), spec(java, profiler, aJar, e, e.params(), subset),
+                                spec(java, profiler, in.currentJar(), e, subset.paramsB(e), subset)));
+                    }
                 } else if (inB) {
                     added.add(e.label());
                 } else if (inA) {
@@ -344,10 +348,9 @@ public final class GateAbCommand implements Callable<Integer> {
                     notes.add("in neither jar: " + e.label());
                 }
             }
-            if (rows.isEmpty()) {
+            if (rows.isEmpty() && alternating.isEmpty()) {
                 throw new GateException("nothing compared: no row of the gate's subset is in both jars");
             }
-            boolean alternate = engine == Engine.alternate;
             if (alternate) {
                 requireWorkloads(aJar, "A (" + in.baselineName() + ")");
                 requireWorkloads(in.currentJar(), "B (current)");
@@ -358,17 +361,18 @@ public final class GateAbCommand implements Callable<Integer> {
             int looks = subset.maxPairs() > subset.firstPairs() ? 2 : 1;
             PairedJob runner = new PairedJob(dir, in.seed(), Duration.ofMinutes(5), stderr::println);
             double[] est = subset.estimateSeconds(alternate);
+            int compared = labels(rows, alternating).size();
             stderr.printf(Locale.ROOT, "gate-ab: %d rows, %d pairs each (up to %d when undecided), %s: about %.0f s, "
-                    + "at most %.0f s; order in %s%n", rows.size(), subset.firstPairs(), subset.maxPairs(),
+                    + "at most %.0f s; order in %s%n", compared, subset.firstPairs(), subset.maxPairs(),
                     alternate ? "A and B alternating inside each fork" : "JMH forks in ABBA blocks",
-                    est[0] * rows.size() / subset.entries().size(), est[1] * rows.size() / subset.entries().size(),
+                    est[0] * compared / subset.entries().size(), est[1] * compared / subset.entries().size(),
                     dir.resolve(PairedJob.ORDER_FILE));
             if (alternate) {
                 runner.runAlternating(alternating, subset.firstPairs(), 1);
             } else {
                 runner.runPairs(rows, subset.firstPairs(), 1);
             }
-            List<String> labels = rows.stream().map(PairedJob.RowSpec::label).toList();
+            List<String> labels = labels(rows, alternating);
             List<PairedGate.Row> decided = PairedGate.decide(runner.values(), labels, in.thresholds(), alpha,
                     subset.firstPairs(), subset.maxPairs(), subset.family(), undecided -> {
                         stderr.println("gate-ab: " + undecided.size() + " row(s) undecided after " + subset.firstPairs()
@@ -467,6 +471,12 @@ public final class GateAbCommand implements Callable<Integer> {
         // the profiler jar comes first, so both sides measure CPU with the current CpuTimeProfiler
         return new ForkSpec(e.label(), java, Path.of(profiler.toAbsolutePath() + File.pathSeparator
                 + jar.toAbsolutePath()), e.benchmark(), params, subset.jmhOptions(e), BenchCommand.HEAP_FLAGS);
+    }
+
+    /** The compared rows' labels, of whichever engine's rows are filled. */
+    private static List<String> labels(List<PairedJob.RowSpec> rows, List<PairedJob.AlternatingRow> alternating) {
+        return alternating.isEmpty() ? rows.stream().map(PairedJob.RowSpec::label).toList()
+                : alternating.stream().map(PairedJob.AlternatingRow::label).toList();
     }
 
     /** The alternating fork's command up to its main class: java, the fixed heap, this harness's class path. */
@@ -592,11 +602,7 @@ public final class GateAbCommand implements Callable<Integer> {
             if (!Files.isRegularFile(built)) {
                 throw new GateException(sha + ": its build made no harness/target/benchmarks.jar");
             }
-            Files.createDirectories(cached.getParent());
-            Path temp = Files.createTempFile(cached.getParent(), "." + sha, ".jar.tmp");
-            Files.copy(built, temp, StandardCopyOption.REPLACE_EXISTING);
-            Files.setPosixFilePermissions(temp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-            Files.move(temp, cached, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            AtomicFiles.write(cached, Files.readAllBytes(built));
             stderr.printf(Locale.ROOT, "gate-ab: built and cached %s in %.0f s%n", cached,
                     (System.nanoTime() - t0) / 1e9);
             return cached;
