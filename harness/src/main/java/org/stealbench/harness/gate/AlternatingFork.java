@@ -6,12 +6,15 @@ import java.lang.management.ManagementFactory;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongUnaryOperator;
+import org.apache.commons.math3.stat.StatUtils;
+import org.apache.commons.math3.stat.correlation.PearsonsCorrelation;
 import org.stealbench.harness.results.AtomicFiles;
 
 /**
@@ -66,10 +69,12 @@ public final class AlternatingFork {
     public record Spec(String label, String benchmark, String classPathA, String classPathB, Map<String, String> paramsA,
                        Map<String, String> paramsB, boolean singleShot, int warmupMillis, int measureMillis,
                        int batchMicros, int pauseMicros, long seed) {
-    }
 
-    /** One side's result in a fork. */
-    public record Side(double timePerOp, double cpuPerOp, double allocationPerOp, long operations, double[] batchTimes) {
+        /** The same fork with another seed (each fork of a job gets its own). */
+        public Spec withSeed(long newSeed) {
+            return new Spec(label, benchmark, classPathA, classPathB, paramsA, paramsB, singleShot, warmupMillis,
+                    measureMillis, batchMicros, pauseMicros, newSeed);
+        }
     }
 
     private AlternatingFork() {
@@ -86,7 +91,10 @@ public final class AlternatingFork {
             AtomicFiles.write(Path.of(args[1]), JSON.writeValueAsString(out) + "\n");
             System.exit(0);
         } catch (Throwable e) {
-            System.err.println("alternating fork failed: " + e);
+            // "Error:" is what ForkRunner.reasonIn looks for; a workload's own failure, not reflection's wrapper
+            Throwable cause = e instanceof java.lang.reflect.InvocationTargetException && e.getCause() != null
+                    ? e.getCause() : e;
+            System.err.println("Error: alternating fork failed: " + cause);
             e.printStackTrace();
             System.exit(1);
         }
@@ -111,7 +119,6 @@ public final class AlternatingFork {
         mx.setThreadCpuTimeEnabled(true);
         mx.setThreadAllocatedMemoryEnabled(true);
         Random random = new Random(spec.seed());
-        long self = Thread.currentThread().getId();
         Map<Long, Integer> owner = new HashMap<>();
         markExisting(mx, owner, -1);
 
@@ -163,10 +170,10 @@ public final class AlternatingFork {
         double[][] perOp = new double[2][capacity];
         int pairs = 0;
         long measureEnd = System.nanoTime() + spec.measureMillis() * 1_000_000L;
-        int[] firstSide = new int[capacity];
+        StringBuilder order = new StringBuilder(); // per pair, the side that ran first
         while ((System.nanoTime() < measureEnd || pairs < 2) && pairs < capacity) {
             int first = random.nextInt(2);
-            firstSide[pairs] = first;
+            order.append(first == 0 ? 'A' : 'B');
             for (int k = 0; k < 2; k++) {
                 int s = (first + k) % 2;
                 perOp[s][pairs] = runBatch(sides[s], batch, s, spec, mx, owner, true) / (double) batch;
@@ -193,23 +200,24 @@ public final class AlternatingFork {
         for (int i = 0; i < pairs; i++) {
             logRatios[i] = Math.log(perOp[1][i] / perOp[0][i]);
         }
-        out.put("pairLogRatioMean", mean(logRatios));
-        out.put("pairLogRatioSd", sd(logRatios));
+        out.put("firstSides", order.toString());
+        out.put("pairLogRatioMean", StatUtils.mean(logRatios));
+        out.put("pairLogRatioSd", Math.sqrt(StatUtils.variance(logRatios)));
         out.put("pairLogRatioLag1", lag1(logRatios));
         for (int s = 0; s < 2; s++) {
             Runner r = sides[s];
-            double[] times = java.util.Arrays.copyOf(perOp[s], pairs);
+            double[] times = Arrays.copyOf(perOp[s], pairs);
             double scale = spec.singleShot() ? 1e-6 : 1;
             long cpu = r.driverCpu + used[s][0];
             long allocated = r.driverAllocation + used[s][1];
             Map<String, Object> side = new LinkedHashMap<>();
-            side.put("time", geometricMean(times) * scale);
+            side.put("time", StatUtils.geometricMean(times) * scale);
             side.put("cpu", cpu / (double) r.operations);
             side.put("allocation", allocated / (double) r.operations);
             side.put("operations", r.operations);
             final int sideIndex = s;
             side.put("threads", owner.values().stream().filter(o -> o == sideIndex).count());
-            side.put("batchTimes", java.util.Arrays.stream(times).map(t -> t * scale).toArray());
+            side.put("batchTimes", Arrays.stream(times).map(t -> t * scale).toArray());
             out.put(s == 0 ? "a" : "b", side);
         }
         for (int s = 0; s < 2; s++) {
@@ -279,45 +287,9 @@ public final class AlternatingFork {
         return counters;
     }
 
-    static double geometricMean(double[] values) {
-        double sum = 0;
-        for (double v : values) {
-            sum += Math.log(v);
-        }
-        return Math.exp(sum / values.length);
-    }
-
-    static double mean(double[] values) {
-        double sum = 0;
-        for (double v : values) {
-            sum += v;
-        }
-        return sum / values.length;
-    }
-
-    static double sd(double[] values) {
-        double m = mean(values);
-        double sum = 0;
-        for (double v : values) {
-            sum += (v - m) * (v - m);
-        }
-        return values.length < 2 ? Double.NaN : Math.sqrt(sum / (values.length - 1));
-    }
-
     /** Lag-1 autocorrelation: near 0 when the pairs' ratios do not drift with the machine. */
     static double lag1(double[] values) {
-        if (values.length < 3) {
-            return Double.NaN;
-        }
-        double m = mean(values);
-        double num = 0;
-        double den = 0;
-        for (int i = 0; i < values.length; i++) {
-            den += (values[i] - m) * (values[i] - m);
-            if (i > 0) {
-                num += (values[i] - m) * (values[i - 1] - m);
-            }
-        }
-        return den == 0 ? 0 : num / den;
+        return values.length < 3 ? Double.NaN : new PearsonsCorrelation().correlation(
+                Arrays.copyOfRange(values, 1, values.length), Arrays.copyOf(values, values.length - 1));
     }
 }

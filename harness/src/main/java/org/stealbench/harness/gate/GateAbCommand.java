@@ -326,12 +326,14 @@ public final class GateAbCommand implements Callable<Integer> {
             Set<String> bList = listed(java, in.currentJar());
             List<PairedJob.RowSpec> rows = new ArrayList<>();
             List<PairedJob.AlternatingRow> alternating = new ArrayList<>();
+            List<String> labels = new ArrayList<>();
             List<String> added = new ArrayList<>();
             List<String> removed = new ArrayList<>();
             for (GateSubset.Entry e : subset.entries()) {
                 boolean inA = present(aList, e);
                 boolean inB = present(bList, e);
                 if (inA && inB) {
+                    labels.add(e.label());
                     if (alternate) {
                         alternating.add(new PairedJob.AlternatingRow(e.label(), driverCommand(java),
                                 subset.alternation(e, aJar.toAbsolutePath().toString(),
@@ -348,7 +350,7 @@ public final class GateAbCommand implements Callable<Integer> {
                     notes.add("in neither jar: " + e.label());
                 }
             }
-            if (rows.isEmpty() && alternating.isEmpty()) {
+            if (labels.isEmpty()) {
                 throw new GateException("nothing compared: no row of the gate's subset is in both jars");
             }
             if (alternate) {
@@ -361,29 +363,24 @@ public final class GateAbCommand implements Callable<Integer> {
             int looks = subset.maxPairs() > subset.firstPairs() ? 2 : 1;
             PairedJob runner = new PairedJob(dir, in.seed(), Duration.ofMinutes(5), stderr::println);
             double[] est = subset.estimateSeconds(alternate);
-            int compared = labels(rows, alternating).size();
+            int compared = labels.size();
             stderr.printf(Locale.ROOT, "gate-ab: %d rows, %d pairs each (up to %d when undecided), %s: about %.0f s, "
                     + "at most %.0f s; order in %s%n", compared, subset.firstPairs(), subset.maxPairs(),
                     alternate ? "A and B alternating inside each fork" : "JMH forks in ABBA blocks",
                     est[0] * compared / subset.entries().size(), est[1] * compared / subset.entries().size(),
                     dir.resolve(PairedJob.ORDER_FILE));
-            if (alternate) {
-                runner.runAlternating(alternating, subset.firstPairs(), 1);
-            } else {
-                runner.runPairs(rows, subset.firstPairs(), 1);
-            }
-            List<String> labels = labels(rows, alternating);
+            // one way to run more pairs of some rows, whichever engine
+            Look look = alternate
+                    ? (only, pairs, n) -> runner.runAlternating(
+                            alternating.stream().filter(r -> only.contains(r.label())).toList(), pairs, n)
+                    : (only, pairs, n) -> runner.runPairs(rows.stream().filter(r -> only.contains(r.label())).toList(),
+                            pairs, n);
+            look.run(labels, subset.firstPairs(), 1);
             List<PairedGate.Row> decided = PairedGate.decide(runner.values(), labels, in.thresholds(), alpha,
                     subset.firstPairs(), subset.maxPairs(), subset.family(), undecided -> {
                         stderr.println("gate-ab: " + undecided.size() + " row(s) undecided after " + subset.firstPairs()
                                 + " pairs, running " + (subset.maxPairs() - subset.firstPairs()) + " more: " + undecided);
-                        if (alternate) {
-                            runner.runAlternating(alternating.stream().filter(r -> undecided.contains(r.label()))
-                                    .toList(), subset.maxPairs() - subset.firstPairs(), 2);
-                        } else {
-                            runner.runPairs(rows.stream().filter(r -> undecided.contains(r.label())).toList(),
-                                    subset.maxPairs() - subset.firstPairs(), 2);
-                        }
+                        look.run(undecided, subset.maxPairs() - subset.firstPairs(), 2);
                     });
             PairedJob.writePairs(dir, new PairedJob.Saved(subset.firstPairs(), subset.maxPairs(), subset.family(), alpha,
                     calibrationWork == null ? 100 : calibrationWork, runner.values()));
@@ -473,10 +470,9 @@ public final class GateAbCommand implements Callable<Integer> {
                 + jar.toAbsolutePath()), e.benchmark(), params, subset.jmhOptions(e), BenchCommand.HEAP_FLAGS);
     }
 
-    /** The compared rows' labels, of whichever engine's rows are filled. */
-    private static List<String> labels(List<PairedJob.RowSpec> rows, List<PairedJob.AlternatingRow> alternating) {
-        return alternating.isEmpty() ? rows.stream().map(PairedJob.RowSpec::label).toList()
-                : alternating.stream().map(PairedJob.AlternatingRow::label).toList();
+    /** Runs {@code pairs} more pairs of the rows named {@code only}, as look {@code look}. */
+    private interface Look {
+        void run(List<String> only, int pairs, int look) throws GateException, InterruptedException;
     }
 
     /** The alternating fork's command up to its main class: java, the fixed heap, this harness's class path. */

@@ -14,8 +14,9 @@ import java.util.Map;
  *   <li>queue/drain of 250,000 tasks on {@code ws-chase-lev}, draining while queuing ({@code separate=false});</li>
  *   <li>fork/join fib(27) on {@code ws-chase-lev}, forking all the way down.</li>
  * </ul>
- * Every fork runs with JMH's GC profiler (allocation per op) and {@code CpuTimeProfiler} (CPU
- * time of the benchmark's threads per op) on a fixed, pre-touched heap. Sized for CI: see
+ * Every fork runs on a fixed, pre-touched heap. The alternating engine ({@link #alternation})
+ * measures CPU and allocation per op itself; the forks engine runs JMH's GC profiler and
+ * {@code CpuTimeProfiler} ({@link #jmhOptions}). Sized for CI: see
  * {@link #forkSeconds()} and {@code docs/gate.md}. Changing it changes what the calibration
  * measured: re-calibrate ({@code scripts/gate-calibrate}).
  */
@@ -104,9 +105,9 @@ public final class GateSubset {
         for (String queue : List.of("chase-lev", "duffy", "locked")) {
             rows.add(new Entry(BENCH + "DequeOpsBenchmark.pushPop", Map.of("queue", queue, "depth", "0"), false, 0));
         }
-        // Pool rows: a quarter of the experiments' sizes (250,000 tasks; fib(27), about 300,000 tasks), so
-        // an alternating fork gets 50 to 100 pairs instead of 15 to 25: their pairs vary far more than
-        // a deque's, and the fork's mean needs the count.
+        // Pool rows: a quarter of the experiments' sizes (250,000 tasks; fib(27)), so an alternating fork
+        // holds more pairs (the 2026-11-24 calibration: queue/drain 32 to 60, fib 150 to 252): their
+        // pairs vary far more than a deque's, and the fork's mean needs the count.
         rows.add(new Entry(BENCH + "QueueDrainBenchmark.queueAndDrain", Map.of("pool", "ws-chase-lev", "separate", "false",
                 "items", quickCheck ? "20000" : "250000"), true, 0.03));
         rows.add(new Entry(BENCH + "ForkJoinFibBenchmark.fib", Map.of("pool", "ws-chase-lev", "threshold", "0",
@@ -164,8 +165,8 @@ public final class GateSubset {
     /**
      * A row's fork under the alternating engine ({@link AlternatingFork}): both sides in one JVM,
      * in batches of 5 ms (time-mode rows) or one invocation each with a 2 ms pause (pool rows).
-     * Warm-up 1.5 s (pool rows 2 s) of alternating batches, discarded; measurement 2.5 s (pool rows
-     * 4 s, so fib gets about a dozen pairs). The seed is set by the job.
+     * Warm-up 1.5 s (pool rows 2 s, and at least {@link AlternatingFork#WARMUP_PAIRS} pairs) of
+     * alternating batches, discarded; measurement 2.5 s (pool rows 4 s). The seed is set by the job.
      */
     public AlternatingFork.Spec alternation(Entry e, String jarA, String jarB) {
         int warmup = quickCheck ? 200 : e.singleShot() ? 2000 : 1500;

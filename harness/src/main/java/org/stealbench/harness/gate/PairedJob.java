@@ -179,10 +179,7 @@ final class PairedJob {
                 int pair = list.size();
                 String stem = "forks/" + String.format("%02d", pair) + "-AB-"
                         + row.label().replaceAll("[^A-Za-z0-9._=-]", "_");
-                AlternatingFork.Spec s = row.spec();
-                AlternatingFork.Spec spec = new AlternatingFork.Spec(s.label(), s.benchmark(), s.classPathA(), s.classPathB(),
-                        s.paramsA(), s.paramsB(), s.singleShot(), s.warmupMillis(), s.measureMillis(),
-                        s.batchMicros(), s.pauseMicros(), seed * 1_000_003L + look * 7919L + pair * 131L + position);
+                AlternatingFork.Spec spec = row.spec().withSeed(seed * 1_000_003L + look * 7919L + pair * 131L + position);
                 String started = Instant.now().toString();
                 log.accept(String.format("gate-ab: look %d, fork %d of %d: pair %d (A and B alternating) %s", look,
                         ++done, total, pair, row.label()));
@@ -204,35 +201,28 @@ final class PairedJob {
         }
     }
 
-    /** One alternating fork: writes its spec, runs it with the timeout, reads and checks its values. */
+    /**
+     * One alternating fork: writes its spec, runs it ({@link ForkRunner#runProcess}: timeout, killed
+     * with the job), keeps its output in a log beside it, reads and checks its values.
+     */
     private ForkValues[] runAlternatingFork(AlternatingRow row, AlternatingFork.Spec spec, String stem)
             throws GateException, InterruptedException {
         Path specFile = dir.resolve(stem + ".spec.json");
         Path outFile = dir.resolve(stem + ".json");
-        Path logFile = dir.resolve(stem + ".log");
         try {
-            java.nio.file.Files.createDirectories(specFile.getParent());
             write(specFile, JSON.writeValueAsString(spec) + "\n");
-        } catch (IOException e) {
-            throw new GateException(specFile + ": cannot be written (" + e.getMessage() + ")", e);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new GateException(specFile + ": cannot be written (" + e.getOriginalMessage() + ")", e);
         }
         List<String> command = new ArrayList<>(row.javaCommand());
         command.addAll(List.of(AlternatingFork.class.getName(), specFile.toString(), outFile.toString()));
+        StringBuilder output = new StringBuilder();
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(logFile.toFile()).start();
-            if (!p.waitFor(forkTimeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
-                p.destroyForcibly();
-                throw new GateException(row.label() + ": the alternating fork did not finish within "
-                        + forkTimeout.toSeconds() + " s (" + logFile + ")");
-            }
-            if (p.exitValue() != 0) {
-                String last = java.nio.file.Files.readAllLines(logFile).stream()
-                        .filter(l -> l.startsWith("alternating fork failed")).findFirst().orElse("exit " + p.exitValue());
-                throw new GateException(row.label() + ": " + last + " (" + logFile + ")");
-            }
-        } catch (IOException e) {
-            throw new GateException(row.label() + ": cannot run the alternating fork (" + e.getMessage() + ")", e);
+            ForkRunner.runProcess(row.label(), command, forkTimeout, line -> output.append(line).append('\n'));
+        } catch (ForkException e) {
+            throw new GateException(e.getMessage() + " (" + dir.resolve(stem + ".log") + ")", e);
+        } finally {
+            write(dir.resolve(stem + ".log"), output.toString());
         }
         return readAlternating(outFile, row.label());
     }

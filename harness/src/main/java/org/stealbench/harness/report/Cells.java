@@ -107,24 +107,17 @@ final class Cells {
 
     /** The geometric mean of a metric's replicates with its interval, or null when a value is not positive. */
     static GeometricMean geometricOrNull(Metric m, double confidence) {
-        try {
-            return GeometricMean.of(ReportStats.replicates(m), confidence);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+        return geometricAbove(m, 0, confidence);
     }
 
     /**
      * The geometric mean, with its log-scale interval, of the metric's replicates plus
      * {@code floor}: for a measure that can be exactly 0 (idle CPU), whose plain geometric mean
-     * does not exist. Null when it cannot be formed. With {@code floor} 0, {@link #geometricOrNull}.
+     * does not exist ({@link SummarySection#shifted}, as the summary ranks it). Null when it cannot be formed.
      */
     static GeometricMean geometricAbove(Metric m, double floor, double confidence) {
-        if (floor == 0) {
-            return geometricOrNull(m, confidence);
-        }
         try {
-            return GeometricMean.of(ReportStats.replicates(m).stream().map(v -> v + floor).toList(), confidence);
+            return GeometricMean.of(SummarySection.shifted(ReportStats.replicates(m), floor), confidence);
         } catch (IllegalArgumentException e) {
             return null;
         }

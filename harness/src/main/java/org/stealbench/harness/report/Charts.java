@@ -458,7 +458,7 @@ final class Charts {
         }));
         // always logarithmic: the intervals are symmetric on the log scale, and ratios read as distances
         double[] range = footBand(chart, all, true);
-        labelColumns(chart, contenders.stream().map(c -> Correctness.flaw(c) != null ? c + " (broken)" : c).toList(),
+        labelColumns(chart, contenders.stream().map(Contender::label).toList(),
                 range[0], range[1], true);
         double width = settings.size() == 1 ? 0 : 0.5 / (settings.size() - 1);
         for (int si = 0; si < settings.size(); si++) {

@@ -60,6 +60,11 @@ final class Contender {
         return pool.isPresent() ? pool.get().workerDeque() : queue(id);
     }
 
+    /** How a contender is named on a chart or axis: its id, marked when it is a broken port. */
+    static String label(String id) {
+        return Correctness.flaw(id) != null ? id + " (broken)" : id;
+    }
+
     /**
      * The family: pools by what the pool registry says (worker deques, ours or the JDK's); queues
      * by whether the queue serializes through a lock (the registry's {@code blocking} kinds and

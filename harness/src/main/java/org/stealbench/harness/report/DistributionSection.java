@@ -97,7 +97,7 @@ final class DistributionSection {
                 for (String c : g.contenders()) {
                     JmhResult r = g.get(c, col);
                     if (r != null) {
-                        String label = Correctness.flaw(c) != null ? c + " (broken)" : c;
+                        String label = Contender.label(c);
                         samples.put(label, source.metric().apply(r).samples());
                         ids.put(label, c);
                     }

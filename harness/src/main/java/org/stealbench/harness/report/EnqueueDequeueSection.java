@@ -245,7 +245,7 @@ final class EnqueueDequeueSection {
                     y.add(Cells.summary(r.primary(), ctx.confidence()).mean());
                 }
             }
-            String name = Correctness.flaw(q) != null ? q + " (broken)" : q.equals(NONE) ? "none (overhead)" : q;
+            String name = q.equals(NONE) ? "none (overhead)" : Contender.label(q);
             lines.add(new Charts.Line(name, q, x.stream().mapToDouble(Double::doubleValue).toArray(),
                     y.stream().mapToDouble(Double::doubleValue).toArray(), q.equals(NONE)));
         }

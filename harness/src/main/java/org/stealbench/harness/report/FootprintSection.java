@@ -53,7 +53,7 @@ final class FootprintSection {
             Html.Cell v = Html.Cell.text(verdict);
             row.add(verdict.contains("same cache line") ? v.withClass("bad") : verdict.contains("separate") ? v.withClass("good") : v);
             t.row(row);
-            names.add(Correctness.flaw(id) != null ? id + " (broken)" : id);
+            names.add(Contender.label(id));
             ids.add(id);
             largest.add(sizes.isEmpty() ? Double.NaN : q.path("bytesPerItem").path(sizes.get(sizes.size() - 1)).asDouble(Double.NaN));
         }

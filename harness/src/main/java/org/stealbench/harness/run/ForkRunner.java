@@ -59,19 +59,40 @@ public final class ForkRunner {
             throws ForkException, InterruptedException {
         List<String> command = command(spec, resultFile);
         Path absolute = resultFile.toAbsolutePath();
-        Process process;
         try {
             Files.createDirectories(absolute.getParent());
             Files.deleteIfExists(absolute);
+        } catch (IOException e) {
+            throw new ForkException(spec.label() + ": cannot prepare " + absolute + " (" + e.getMessage() + ")", e);
+        }
+        String reason = runProcess(spec.label(), command, timeout, output);
+        if (!hasResult(absolute)) {
+            throw new ForkException(spec.label() + ": " + (reason == null ? "JMH wrote no result" : reason));
+        }
+        return resultFile;
+    }
+
+    /**
+     * Runs a child JVM's command to its end, passing each line it prints to {@code output}: killed
+     * (with its own children) on timeout, on interrupt, or when this JVM is stopped (Ctrl-C).
+     * Used for JMH forks and for the gate's alternating forks.
+     *
+     * @return the failure reason its output names, if any (see {@link #reasonIn}), though it exited 0
+     * @throws ForkException when it cannot start, times out, or exits non-zero (with the reason)
+     */
+    public static String runProcess(String label, List<String> command, Duration timeout, Consumer<String> output)
+            throws ForkException, InterruptedException {
+        Process process;
+        try {
             process = new ProcessBuilder(command).redirectErrorStream(true).start();
         } catch (IOException e) {
-            throw new ForkException(spec.label() + ": cannot start " + spec.java() + " (" + e.getMessage() + ")", e);
+            throw new ForkException(label + ": cannot start " + command.get(0) + " (" + e.getMessage() + ")", e);
         }
         // a run stopped with Ctrl-C or a signal takes its fork (and the fork's own JVM) with it
-        Thread reaper = new Thread(() -> kill(process), "fork-reaper-" + spec.label());
+        Thread reaper = new Thread(() -> kill(process), "fork-reaper-" + label);
         Runtime.getRuntime().addShutdownHook(reaper);
         try {
-            return await(spec, resultFile, timeout, output, process);
+            return await(label, timeout, output, process);
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(reaper);
@@ -81,11 +102,10 @@ public final class ForkRunner {
         }
     }
 
-    private static Path await(ForkSpec spec, Path resultFile, Duration timeout, Consumer<String> output,
-                              Process process) throws ForkException, InterruptedException {
-        Path absolute = resultFile.toAbsolutePath();
+    private static String await(String label, Duration timeout, Consumer<String> output, Process process)
+            throws ForkException, InterruptedException {
         Deque<String> tail = new ArrayDeque<>();
-        Thread reader = new Thread(() -> pump(process, tail, output), "fork-output-" + spec.label());
+        Thread reader = new Thread(() -> pump(process, tail, output), "fork-output-" + label);
         reader.setDaemon(true);
         reader.start();
         boolean finished;
@@ -100,18 +120,14 @@ public final class ForkRunner {
         }
         reader.join(TimeUnit.SECONDS.toMillis(10));
         if (!finished) {
-            throw new ForkException(spec.label() + ": timed out after " + BenchCommand.format(timeout.toSeconds())
+            throw new ForkException(label + ": timed out after " + BenchCommand.format(timeout.toSeconds())
                     + " and was killed");
         }
         String reason = reasonIn(snapshot(tail));
         if (process.exitValue() != 0) {
-            throw new ForkException(spec.label() + ": " + (reason == null ? "JMH exited with code "
-                    + process.exitValue() : reason));
+            throw new ForkException(label + ": " + (reason == null ? "exited with code " + process.exitValue() : reason));
         }
-        if (!hasResult(absolute)) {
-            throw new ForkException(spec.label() + ": " + (reason == null ? "JMH wrote no result" : reason));
-        }
-        return resultFile;
+        return reason;
     }
 
     /** The command line that runs {@code spec}, for the log and for tests. */

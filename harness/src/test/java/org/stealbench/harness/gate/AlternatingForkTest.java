@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongUnaryOperator;
@@ -73,6 +74,18 @@ class AlternatingForkTest {
                 Map.of("queue", "chase-lev"), Map.of("queue", "no-such-queue"), false)));
         Throwable cause = e.getCause() != null ? e.getCause() : e;
         assertTrue(String.valueOf(cause.getMessage()).contains("no-such-queue"), String.valueOf(cause));
+    }
+
+    @Test
+    void aFailingForkEndsTheJobWithTheWorkloadsOwnReason() throws Exception {
+        Path javaExe = Path.of(System.getProperty("java.home"), "bin", "java");
+        PairedJob.AlternatingRow row = new PairedJob.AlternatingRow("row", List.of(javaExe.toString(), "-cp", CLASS_PATH),
+                spec("DequeOpsBenchmark.pushPop", Map.of("queue", "chase-lev"), Map.of("queue", "no-such-queue"), false));
+        PairedJob job = new PairedJob(dir, 1, java.time.Duration.ofMinutes(1), line -> { });
+        GateException e = assertThrows(GateException.class, () -> job.runAlternating(List.of(row), 1, 1));
+        assertTrue(e.getMessage().contains("no-such-queue"), e.getMessage());
+        assertTrue(Files.readString(dir.resolve("failures.txt")).contains("no-such-queue"));
+        assertTrue(Files.readString(dir.resolve("forks/00-AB-row.log")).contains("Error: alternating fork failed"));
     }
 
     @Test
