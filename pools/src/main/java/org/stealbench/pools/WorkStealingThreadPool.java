@@ -12,9 +12,11 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.stealbench.queues.QueueKind;
 import org.stealbench.queues.QueueTraits;
 import org.stealbench.queues.QueueTraits.Order;
+import org.stealbench.queues.SegmentedMpmcQueue;
 import org.stealbench.queues.TaskQueue;
 
 /**
@@ -53,17 +55,23 @@ import org.stealbench.queues.TaskQueue;
  * by a running task after {@code shutdownNow} drained the queues is run by that task's joins, or,
  * if never joined, neither run nor returned.
  *
- * <p>Tuning. {@link Builder#signalling}, {@link Builder#precheckPop}, {@link Builder#globalBatch},
- * {@link Builder#stealHalf} and {@link Builder#admission} change how workers signal and take, not
- * what runs; each can be set from one string with {@link Builder#tuning}, which is what
- * {@link PoolKind#create(int, String)} passes for benchmarks. The defaults are eager signalling and
- * single steals. {@code searching+steal-half} is faster in paired interleaved rounds against
- * ForkJoinPool on 2 cores (JDK 17, 5 rounds each; ratio ws-chase-lev/jdk-fjp): queue/drain of 1M
- * outside tasks 2.64x [2.27, 3.07] against 4.43x [4.15, 4.74]; fork/join fib(30), threshold 0,
- * 1.05x [0.79, 1.40] against 0.98x [0.67, 1.43]. It is not the default: in one quick run a fresh
- * pool with it left one of two outside tasks unstarted for 60 s, a lost wake-up in its
- * signalling now explained and fixed (the overview's "Issue 9"); those figures were measured
- * before the fix, so a change of default waits for a new measurement.
+ * <p>Tuning. {@link Builder#globalQueue}, {@link Builder#globalBatch}, {@link Builder#admission},
+ * {@link Builder#signalling}, {@link Builder#stealHalf}, {@link Builder#precheckPop} and
+ * {@link Builder#idleScans} change how work is submitted, taken and signalled, not what runs; each
+ * can be set from one string with {@link Builder#tuning}, which is what
+ * {@link PoolKind#create(int, String)} passes for benchmarks, and {@link #COMPARED_TUNINGS} lists
+ * the ones the harness's pool-options experiments compare. The defaults: the lock-free
+ * segmented-mpmc injector as the global queue, batches of 32 taken from it, Admission.INJECTOR,
+ * eager signalling, single steals. Paired interleaved rounds against ForkJoinPool (2 cores, 5
+ * rounds, fixed 2 GB heap, 2026-11-24; ratio of times ws-chase-lev/jdk-fjp, 95% interval):
+ * queue/drain of 1M outside tasks, JDK 17: 0.67x [0.59, 0.75] against 4.25x [3.11, 5.79] for the
+ * old defaults (locked global queue, no batches, SHARED_COUNTER); JDK 25: 0.14x [0.07, 0.27]
+ * against 1.54x [1.16, 2.05]. Fork/join fib(30), threshold 0: 1.00x [0.55, 1.81] (JDK 17) and
+ * 1.01x [0.83, 1.22] (JDK 25), the same as the old defaults (0.98x, 1.09x), since the
+ * injector only carries outside submissions. Adding {@code searching+steal-half} gave
+ * queue/drain 0.56x [0.43, 0.75] on JDK 17 but fib 1.18x [1.05, 1.33], so it stays an option.
+ * With one worker, outside submissions start in submission order under every tuning (a batch
+ * goes onto the worker's deque newest first).
  *
  * <p>Progress: submission is as blocking as the chosen queues; helping joins never block while
  * they have work they may run; a worker blocks only when parked idle or when waiting for a task
@@ -114,7 +122,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
      * Signalling.SEARCHING (Tokio's and Go's rule, an option). `searchers` counts workers that
      * are awake with no task: a worker whose own scan failed becomes one if fewer than half the
-     * workers are (a CAS), re-scans SEARCH_SCANS times, then stops searching (an atomic
+     * workers are (a CAS), re-scans idleScans times, then stops searching (an atomic
      * decrement) and, if still empty-handed, parks through the protocol above; a woken worker
      * is counted as searching by its waker, under idleLock, before it is unparked. A push
      * signals only if, after its fence, it also reads searchers == 0. Why nothing is lost: a
@@ -176,6 +184,16 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * against a CAS, a fence and an atomic add on a line every submitter writes; the cells of
      * threads that stop submitting stay registered until the pool is collected.
      *
+     * Admission.INJECTOR (an option, with the segmented-mpmc global queue) moves the outside
+     * submissions' shutdown check into the injector: shutdown() closes it (one atomic OR on its
+     * tail) before it sets SHUTDOWN, and an outside push is one fetch-and-add that either lands
+     * below the close, admitted, or is refused. An admitted push may not have stored its task yet
+     * when shutdownNow drains, but the injector counts it from its fetch-and-add on: the drain's
+     * take waits for that store, and termination's emptiness check sees it. So shutdownNow stays
+     * exact with no in-flight count for outside submissions, and the submission needs no fence
+     * either (signalWork(): the fetch-and-add is the parking pair's store). Workers' own
+     * submissions still count in ctl.
+     *
      * Helping join (awaitJoin). On a worker, while the awaited task is not done: below
      * MAX_HELP_DEPTH and if the deque pops LIFO with thieves on the other end, pop and run own
      * tasks: these were forked after the awaited one (thieves take the oldest first, so once the
@@ -209,7 +227,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * Hot path. A worker's own pushes and pops take no lock beyond what the deque kind takes and
      * allocate nothing; a fork allocates its ForkTask and issues one full fence (the signalling
      * protocol's, as ForkJoinPool's push does); an outside execute does one CAS and one atomic
-     * add on ctl and one full fence besides the global queue's push. Workers keep their
+     * add on ctl (padded onto a cache line of its own) and one full fence besides the global
+     * queue's push. Workers keep their
      * private state (help depth, random seed) in their own Thread objects, which are large
      * enough that two workers' fields never share a cache line.
      *
@@ -255,7 +274,14 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
          * thread per pool, made on its first submission): a volatile store up, a release store
          * down, no read-modify-write and no line shared with other submitters.
          */
-        SUBMITTER_CELLS
+        SUBMITTER_CELLS,
+        /**
+         * Outside submissions are admitted by the global queue itself, which must be
+         * {@code segmented-mpmc}: shutdown closes it, and one fetch-and-add both admits and pushes
+         * (or refuses); nothing else per outside submission. A worker's submissions count in ctl
+         * as under SHARED_COUNTER.
+         */
+        INJECTOR
     }
 
     /**
@@ -285,14 +311,19 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     public static final int MAX_HELP_DEPTH = 64;
 
     /**
-     * The global queue's default kind: {@code locked}, seed 003's global queue, which allocates
-     * nothing per task. A first look on a 2-core machine (1M outside submissions, 2 workers)
-     * drained through it faster than through {@code jdk-cld}; the harness's {@code global-queue}
-     * experiment (the queue/drain benchmark, whose every task goes through this queue, with the
-     * global queue as a parameter) measures it against every eligible kind
-     * ({@link Builder#globalQueue}).
+     * The global queue's default kind: {@code segmented-mpmc}, the lock-free injector (one
+     * fetch-and-add per outside submission, one CAS per batch taken; 4 bytes of segment per task).
+     * Seed 003's {@code locked} queue, the default before, put one contended monitor between the
+     * submitter and every worker; see the class comment for the figures. The harness's
+     * {@code global-queue} experiment measures every eligible kind ({@link Builder#globalQueue}).
      */
-    public static final QueueKind DEFAULT_GLOBAL_QUEUE = QueueKind.LOCKED;
+    public static final QueueKind DEFAULT_GLOBAL_QUEUE = QueueKind.SEGMENTED_MPMC;
+
+    /**
+     * The default {@link Builder#globalBatch}: a worker takes up to 32 outside submissions at once
+     * (one CAS on the injector) and runs them from its own deque, where others may steal them.
+     */
+    public static final int DEFAULT_GLOBAL_BATCH = 32;
 
     /**
      * The worker deque's default kind: {@code chase-lev}, lock-free on both ends with no
@@ -303,8 +334,14 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** The default search order. */
     public static final SearchOrder DEFAULT_SEARCH_ORDER = SearchOrder.LOCAL_GLOBAL_STEAL;
 
-    /** The default admission. */
-    public static final Admission DEFAULT_ADMISSION = Admission.SHARED_COUNTER;
+    /**
+     * The admission a pool gets unless {@link Builder#admission} sets one: INJECTOR with the
+     * segmented-mpmc global queue (the default), which admits outside submissions itself;
+     * SHARED_COUNTER with any other.
+     */
+    public static Admission defaultAdmission(QueueKind globalQueue) {
+        return globalQueue == QueueKind.SEGMENTED_MPMC ? Admission.INJECTOR : Admission.SHARED_COUNTER;
+    }
 
     /** The default signalling. */
     public static final Signalling DEFAULT_SIGNALLING = Signalling.EMPTY_TO_NON_EMPTY;
@@ -317,10 +354,12 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     private static final int SHUTDOWN = 1 << 30;
     private static final int IN_FLIGHT = SHUTDOWN - 1;
-    /** Re-scans of every queue a worker makes before it registers as idle. */
+    /** Re-scans of every queue a worker makes before it registers as idle, by default. */
     private static final int IDLE_SCANS = 2;
-    /** Re-scans a searching worker (Signalling.SEARCHING) makes before it parks. */
+    /** Re-scans a searching worker (Signalling.SEARCHING) makes before it parks, by default. */
     private static final int SEARCH_SCANS = 16;
+    /** The largest {@link Builder#idleScans}. */
+    public static final int MAX_IDLE_SCANS = 4096;
     /** Help-or-spin rounds a join makes before it waits on the task. */
     private static final int JOIN_SPINS = 64;
     private static final long JOIN_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
@@ -330,7 +369,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     static {
         try {
-            CTL = MethodHandles.lookup().findVarHandle(WorkStealingThreadPool.class, "ctl", int.class);
+            CTL = MethodHandles.lookup().findVarHandle(CtlValue.class, "value", int.class);
             SEARCHERS = MethodHandles.lookup().findVarHandle(WorkStealingThreadPool.class, "searchers", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -355,9 +394,14 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private final boolean searchingGate;
     private final boolean precheckPop;
     private final int globalBatch;
+    /** The global queue when it is a segmented-mpmc injector, whose batch take is one CAS; else null. */
+    private final SegmentedMpmcQueue<Runnable> injector;
     private final boolean stealHalf;
+    /** Re-scans before parking: spinScan's under EMPTY_TO_NON_EMPTY, search's under SEARCHING. */
+    private final int idleScans;
     private final Admission admission;
     private final boolean cellAdmission;
+    private final boolean injectorAdmission;
     private final PauseHook pause;
     /** Every outside thread's cell (Admission.SUBMITTER_CELLS); workers' cells are in Worker. */
     private final ConcurrentLinkedQueue<SubmitterCell> outsideCells = new ConcurrentLinkedQueue<>();
@@ -367,8 +411,12 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return cell;
     });
 
-    /** SHUTDOWN bit | submissions in flight. */
-    private volatile int ctl;
+    /**
+     * SHUTDOWN bit | submissions in flight, on a cache line of its own: under SHARED_COUNTER every
+     * outside submission writes it twice, while the workers read idleCount and searchers, which
+     * the layout would otherwise put beside it, after every take.
+     */
+    private final Ctl ctl = new Ctl();
     private volatile boolean stopping;
     private volatile boolean terminating;
 
@@ -397,13 +445,16 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         this.precheckPop = b.precheckPop;
         this.globalBatch = b.globalBatch;
         this.stealHalf = b.stealHalf;
-        this.admission = b.admission;
-        this.cellAdmission = b.admission == Admission.SUBMITTER_CELLS;
+        this.idleScans = b.idleScans >= 0 ? b.idleScans : searchingGate ? SEARCH_SCANS : IDLE_SCANS;
+        this.admission = b.admission != null ? b.admission : defaultAdmission(b.globalQueue);
+        this.cellAdmission = admission == Admission.SUBMITTER_CELLS;
+        this.injectorAdmission = admission == Admission.INJECTOR;
         this.pause = b.pauseHook;
         this.thievesPop = b.thievesPopOwnersEnd;
         this.flowContext = b.flowContext;
         this.globalFirst = b.searchOrder == SearchOrder.LOCAL_GLOBAL_STEAL;
         this.global = b.globalQueue.create();
+        this.injector = global instanceof SegmentedMpmcQueue<Runnable> segmented ? segmented : null;
         this.globalTakesByPop = b.globalQueue.traits().popOrder() == Order.FIFO;
         QueueTraits dequeTraits = b.workerDeque.traits();
         this.ownPopHelps = !b.thievesPopOwnersEnd && dequeTraits.popOrder() == Order.LIFO
@@ -457,9 +508,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         private boolean flowContext;
         private Signalling signalling = DEFAULT_SIGNALLING;
         private boolean precheckPop;
-        private int globalBatch = 1;
+        private int globalBatch = DEFAULT_GLOBAL_BATCH;
         private boolean stealHalf = DEFAULT_STEAL_HALF;
-        private Admission admission = DEFAULT_ADMISSION;
+        private int idleScans = -1; // the signalling's default
+        /** Null: {@link #defaultAdmission} of the global queue, decided in build(). */
+        private Admission admission;
         private PauseHook pauseHook = NO_PAUSE;
 
         private Builder() {
@@ -570,7 +623,24 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             return this;
         }
 
-        /** How a submission checks for shutdown (default {@link #DEFAULT_ADMISSION}). */
+        /**
+         * How many times a worker that found nothing re-scans every queue before it parks
+         * (default 2 under EMPTY_TO_NON_EMPTY, 16 while searching under SEARCHING), with a spin-wait
+         * hint before each. More scans keep a briefly idle worker from parking and being woken
+         * again at once, at the cost of CPU while the pool is idle for short stretches;
+         * ForkJoinPool spins about 256 short checks before it parks.
+         *
+         * @throws IllegalArgumentException if not in [0, MAX_IDLE_SCANS]
+         */
+        public Builder idleScans(int idleScans) {
+            if (idleScans < 0 || idleScans > MAX_IDLE_SCANS) {
+                throw new IllegalArgumentException("idleScans must be in [0, " + MAX_IDLE_SCANS + "], got " + idleScans);
+            }
+            this.idleScans = idleScans;
+            return this;
+        }
+
+        /** How a submission checks for shutdown (default {@link #defaultAdmission} of the global queue). */
         public Builder admission(Admission admission) {
             this.admission = Objects.requireNonNull(admission, "admission");
             return this;
@@ -581,8 +651,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
          * {@code default} (the defaults), or options applied on top of them, joined by {@code +}
          * (a comma would split a JMH parameter): {@code searching} and {@code eager-signalling}
          * (Signalling.SEARCHING, EMPTY_TO_NON_EMPTY), {@code steal-half} and {@code steal-one},
-         * {@code precheck-pop}, {@code global-batch-N}, {@code submitter-cells}
-         * (Admission.SUBMITTER_CELLS); e.g. {@code searching+steal-half},
+         * {@code precheck-pop}, {@code global-batch-N}, {@code idle-scans-N}, {@code submitter-cells}
+         * (Admission.SUBMITTER_CELLS), {@code shared-counter} (Admission.SHARED_COUNTER),
+         * {@code injector-admission} (Admission.INJECTOR),
+         * {@code global-<queue id>} (the global queue, e.g.
+         * {@code global-segmented-mpmc}); e.g. {@code searching+steal-half},
          * {@code precheck-pop+global-batch-8}.
          *
          * @throws IllegalArgumentException naming the first item it does not understand
@@ -600,13 +673,20 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                     case "steal-half" -> stealHalf(true);
                     case "steal-one" -> stealHalf(false);
                     case "submitter-cells" -> admission(Admission.SUBMITTER_CELLS);
+                    case "shared-counter" -> admission(Admission.SHARED_COUNTER);
+                    case "injector-admission" -> admission(Admission.INJECTOR);
                     default -> {
-                        if (!item.startsWith(GLOBAL_BATCH)) {
-                            throw badTuning(item);
-                        }
                         try {
-                            globalBatch(Integer.parseInt(item.substring(GLOBAL_BATCH.length())));
-                        } catch (IllegalArgumentException e) { // not a number, or out of range
+                            if (item.startsWith(GLOBAL_BATCH)) {
+                                globalBatch(Integer.parseInt(item.substring(GLOBAL_BATCH.length())));
+                            } else if (item.startsWith(IDLE_SCANS_ITEM)) {
+                                idleScans(Integer.parseInt(item.substring(IDLE_SCANS_ITEM.length())));
+                            } else if (item.startsWith(GLOBAL_QUEUE_ITEM)) {
+                                globalQueue(QueueKind.byId(item.substring(GLOBAL_QUEUE_ITEM.length())));
+                            } else {
+                                throw badTuning(item);
+                            }
+                        } catch (IllegalArgumentException e) { // not a number, out of range, no such queue
                             throw badTuning(item);
                         }
                     }
@@ -616,22 +696,31 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         }
 
         private static final String GLOBAL_BATCH = "global-batch-";
+        private static final String IDLE_SCANS_ITEM = "idle-scans-";
+        private static final String GLOBAL_QUEUE_ITEM = "global-";
 
         private static IllegalArgumentException badTuning(String item) {
             return new IllegalArgumentException("tuning item '" + item + "' is not one of searching,"
                     + " eager-signalling, steal-half, steal-one, precheck-pop, global-batch-N (N in 1.." + MAX_BATCH
-                    + "), submitter-cells (joined by +), or default alone");
+                    + "), idle-scans-N (N in 0.." + MAX_IDLE_SCANS + "), submitter-cells, shared-counter, injector-admission,"
+                    + " global-<id> (a global queue kind)"
+                    + " (joined by +), or default alone");
         }
 
         /**
          * A started pool.
          *
-         * @throws IllegalArgumentException if thievesPopOwnersEnd is set for an owner-only deque
+         * @throws IllegalArgumentException if thievesPopOwnersEnd is set for an owner-only deque, or
+         *                                  Admission.INJECTOR without the segmented-mpmc global queue
          */
         public WorkStealingThreadPool build() {
             if (thievesPopOwnersEnd && workerDeque.traits().ownerOnly()) {
                 throw new IllegalArgumentException("thievesPopOwnersEnd needs a workerDeque any thread may pop, but "
                         + workerDeque + " is owner-only");
+            }
+            if (admission == Admission.INJECTOR && globalQueue != QueueKind.SEGMENTED_MPMC) {
+                throw new IllegalArgumentException("Admission.INJECTOR needs the segmented-mpmc global queue, got "
+                        + globalQueue);
             }
             WorkStealingThreadPool pool = new WorkStealingThreadPool(this);
             pool.start();
@@ -679,12 +768,27 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return stealHalf;
     }
 
+    public int idleScans() {
+        return idleScans;
+    }
+
     public Admission admission() {
         return admission;
     }
 
     /** The tuning spec that means "every option at its default" ({@link Builder#tuning}). */
     public static final String DEFAULT_TUNING = "default";
+
+    /**
+     * The registry of the pool's options for the benchmarks, as {@link Builder#tuning} specs: the
+     * defaults first, then the defaults before the injector ({@code global-locked+global-batch-1}),
+     * then each option changed alone, then combinations. The pool-options experiments
+     * compare each with the defaults, so the report shows what each option is worth; an option
+     * added to the builder joins here.
+     */
+    public static final List<String> COMPARED_TUNINGS = List.of(DEFAULT_TUNING, "global-locked+global-batch-1",
+            "global-locked", "global-batch-1", "shared-counter", "submitter-cells", "searching", "steal-half",
+            "searching+steal-half", "precheck-pop", "idle-scans-256");
 
     // ---------------------------------------------------------------- submission
 
@@ -697,14 +801,34 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             submitThroughCell(w, item);
             return;
         }
+        if (w == null) {
+            pushOutside(item);
+            return;
+        }
         admit();
         try {
-            if (w != null) {
-                pushOwn(w, item);
-            } else {
-                global.push(item);
-                signalWork();
+            pushOwn(w, item);
+        } finally {
+            leave();
+        }
+    }
+
+    /**
+     * An outside submission onto the global queue, admitted by the injector itself under
+     * Admission.INJECTOR (refused once shutdown closed it), else by the in-flight count in ctl.
+     */
+    private void pushOutside(Runnable item) {
+        if (injectorAdmission) {
+            if (!injector.pushUnlessClosed(item)) {
+                throw new RejectedExecutionException("pool is shut down");
             }
+            signalWork();
+            return;
+        }
+        admit();
+        try {
+            global.push(item);
+            signalWork();
         } finally {
             leave();
         }
@@ -718,7 +842,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private void submitThroughCell(Worker w, Runnable item) {
         SubmitterCell cell = w != null ? w.cell : outsideCell.get();
         cell.enterVolatile();
-        if ((ctl & SHUTDOWN) != 0) {
+        if ((ctl.value & SHUTDOWN) != 0) {
             cell.exitRelease();
             tryTerminate();
             throw new RejectedExecutionException("pool is shut down");
@@ -737,7 +861,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         if (idleCount != 0 && noSearcher() && (w == null || queue.size() <= 1)) {
             wakeOne();
         }
-        if ((ctl & SHUTDOWN) != 0) {
+        if ((ctl.value & SHUTDOWN) != 0) {
             tryTerminate();
         }
     }
@@ -774,13 +898,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         } else if (cellAdmission) {
             submitThroughCell(null, forked);
         } else {
-            admit();
-            try {
-                global.push(forked);
-                signalWork();
-            } finally {
-                leave();
-            }
+            pushOutside(forked);
         }
         return forked;
     }
@@ -812,18 +930,18 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     /** Counts a submission in flight, or rejects it after shutdown. */
     private void admit() {
-        for (int c = ctl; ; c = ctl) {
+        for (int c = ctl.value; ; c = ctl.value) {
             if ((c & SHUTDOWN) != 0) {
                 throw new RejectedExecutionException("pool is shut down");
             }
-            if (CTL.weakCompareAndSet(this, c, c + 1)) {
+            if (CTL.weakCompareAndSet(ctl, c, c + 1)) {
                 return;
             }
         }
     }
 
     private void leave() {
-        int c = (int) CTL.getAndAdd(this, -1) - 1;
+        int c = (int) CTL.getAndAdd(ctl, -1) - 1;
         if (c == SHUTDOWN) {
             tryTerminate();
         }
@@ -869,17 +987,61 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     /** The global queue's oldest task; on a worker with globalBatch > 1, moves more to its deque. */
     private Runnable takeGlobalBatch(Worker w) {
-        Runnable task = takeGlobal();
-        if (task != null && w != null && globalBatch > 1) {
-            int moved = 0;
-            for (Runnable next; moved < globalBatch - 1 && (next = takeGlobal()) != null; moved++) {
-                moveToOwn(w, next);
-            }
-            if (moved > 0) {
-                signalMoved();
+        if (w == null || globalBatch == 1) {
+            return takeGlobal();
+        }
+        BatchSink batch = w.batch;
+        if (injector != null) {
+            injector.takeBatch(globalBatch, batch); // one CAS on the injector's head
+        } else {
+            for (Runnable next; batch.size < globalBatch && (next = takeGlobal()) != null; ) {
+                batch.accept(next);
             }
         }
-        return task;
+        return batch.runFirstMoveRest(this);
+    }
+
+    /**
+     * Where a worker collects a batch taken from the global queue, oldest first; made with the
+     * worker, so a batch allocates nothing; used only by its worker.
+     */
+    private static final class BatchSink implements Consumer<Runnable> {
+        private final Worker owner;
+        private final Runnable[] tasks;
+        int size;
+
+        BatchSink(Worker owner, int capacity) {
+            this.owner = owner;
+            this.tasks = new Runnable[capacity];
+        }
+
+        @Override
+        public void accept(Runnable task) {
+            tasks[size++] = task;
+        }
+
+        /**
+         * Empties the batch: returns its oldest task (null if none) and pushes the rest onto the
+         * owner's deque newest first, so the owner's LIFO pops run them in submission order (as
+         * without batches); then wakes an idle worker if any moved.
+         */
+        Runnable runFirstMoveRest(WorkStealingThreadPool pool) {
+            int n = size;
+            size = 0;
+            if (n == 0) {
+                return null;
+            }
+            for (int i = n - 1; i > 0; i--) {
+                moveToOwn(owner, tasks[i]);
+                tasks[i] = null;
+            }
+            Runnable first = tasks[0];
+            tasks[0] = null;
+            if (n > 1) {
+                pool.signalMoved();
+            }
+            return first;
+        }
     }
 
     /** Pushes a task {@code w} took from elsewhere onto its own deque, recording it as the thief. */
@@ -1013,7 +1175,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     private Runnable spinScan(Worker w) {
         Runnable task = null;
-        for (int i = 0; task == null && i < IDLE_SCANS; i++) {
+        for (int i = 0; task == null && i < idleScans; i++) {
             Thread.onSpinWait();
             task = scan(w);
         }
@@ -1022,7 +1184,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     /**
      * Signalling.SEARCHING: becomes a searcher if fewer than half the workers are (or already is
-     * one, when woken) and re-scans up to SEARCH_SCANS times; null if nothing was found.
+     * one, when woken) and re-scans up to idleScans times; null if nothing was found.
      */
     private Runnable search(Worker w) {
         if (!w.searching) {
@@ -1037,7 +1199,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             }
         }
         Runnable task = null;
-        for (int i = 0; task == null && i < SEARCH_SCANS; i++) {
+        for (int i = 0; task == null && i < idleScans; i++) {
             Thread.onSpinWait();
             task = scan(w);
         }
@@ -1088,7 +1250,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             deregister(w, searchingGate);
             return true;
         }
-        if ((ctl & SHUTDOWN) != 0) {
+        if ((ctl.value & SHUTDOWN) != 0) {
             tryTerminate();
         }
         for (;;) {
@@ -1132,11 +1294,19 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         }
     }
 
-    /** Wakes one idle worker, if any, after the caller published a task it must not lose. */
+    /**
+     * Wakes one idle worker, if any, after the caller pushed a task onto the global queue, which
+     * it must not lose.
+     */
     private void signalWork() {
         // Full fence: orders the caller's push before the idleCount read; pairs with the fence in
-        // awaitWork() between a worker's registration and its re-scan.
-        VarHandle.fullFence();
+        // awaitWork() between a worker's registration and its re-scan. A segmented-mpmc injector
+        // needs none: its push is a volatile fetch-and-add on tail and its isEmpty() a volatile read
+        // of tail, and volatile accesses are sequentially consistent, so either this idleCount read
+        // sees the registration or the re-scan sees the push (jcstress: SegmentedMpmcParkingTest).
+        if (injector == null) {
+            VarHandle.fullFence();
+        }
         if (idleCount != 0 && noSearcher()) {
             wakeOne();
         }
@@ -1187,7 +1357,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     // ---------------------------------------------------------------- shutdown
 
     private void tryTerminate() {
-        if (ctl != SHUTDOWN || terminating || (cellAdmission && anyCellInFlight())) {
+        if (ctl.value != SHUTDOWN || terminating || (cellAdmission && anyCellInFlight())) {
             return;
         }
         long epoch;
@@ -1211,8 +1381,12 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     @Override
     public void shutdown() {
-        for (int c = ctl; (c & SHUTDOWN) == 0; c = ctl) {
-            if (CTL.weakCompareAndSet(this, c, c | SHUTDOWN)) {
+        if (injectorAdmission) {
+            // Before SHUTDOWN, so that whoever sees isShutdown() also finds the injector closed.
+            injector.close();
+        }
+        for (int c = ctl.value; (c & SHUTDOWN) == 0; c = ctl.value) {
+            if (CTL.weakCompareAndSet(ctl, c, c | SHUTDOWN)) {
                 break;
             }
         }
@@ -1223,7 +1397,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     public List<Runnable> shutdownNow() {
         shutdown();
         stopping = true;
-        while ((ctl & IN_FLIGHT) != 0 || (cellAdmission && anyCellInFlight())) {
+        while ((ctl.value & IN_FLIGHT) != 0 || (cellAdmission && anyCellInFlight())) {
             Thread.yield();
         }
         List<Runnable> neverRun = new ArrayList<>();
@@ -1262,7 +1436,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     @Override
     public boolean isShutdown() {
-        return (ctl & SHUTDOWN) != 0;
+        return (ctl.value & SHUTDOWN) != 0;
     }
 
     // ---------------------------------------------------------------- fork/join
@@ -1418,7 +1592,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 + ", " + searchOrder + (thievesPop ? ", thieves pop owner's end" : "")
                 + (flowContext ? ", context flow" : "") + ", signalling " + signalling
                 + (precheckPop ? ", precheck-pop" : "") + (globalBatch > 1 ? ", global-batch " + globalBatch : "")
-                + (stealHalf ? ", steal-half" : "") + (cellAdmission ? ", submitter cells" : "") + (isShutdown() ? ", shut down" : "") + "]";
+                + (stealHalf ? ", steal-half" : "") + ", idle scans " + idleScans + (cellAdmission ? ", submitter cells" : "")
+                + (injectorAdmission ? ", injector admission" : "") + (isShutdown() ? ", shut down" : "") + "]";
     }
 
     private static final class Worker extends Thread {
@@ -1437,11 +1612,14 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         boolean searching;
         /** This worker's admission cell for execute() (Admission.SUBMITTER_CELLS). */
         final SubmitterCell cell = new SubmitterCell();
+        /** Where this worker collects a batch from the global queue (takeGlobalBatch). */
+        final BatchSink batch;
 
         Worker(WorkStealingThreadPool pool, int index, TaskQueue<Runnable> deque) {
             super(pool.threadNamePrefix + index);
             this.pool = pool;
             this.deque = deque;
+            this.batch = new BatchSink(this, pool.globalBatch);
             this.seed = (index + 1) * 0x9E3779B9;
             setDaemon(true);
         }
@@ -1498,6 +1676,25 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     /** One submitting thread's admission flag, padded on both sides (Admission.SUBMITTER_CELLS). */
     static final class SubmitterCell extends SubmitterCellFlag {
+        long p10, p11, p12, p13, p14, p15, p16, p17;
+    }
+
+    /**
+     * Padding before ctl's value: the int fills the gap after the object header, where the field
+     * layout would otherwise put the value, next to whatever object lies before this one.
+     */
+    abstract static class CtlPadBefore {
+        int p0;
+        long p00, p01, p02, p03, p04, p05, p06, p07;
+    }
+
+    abstract static class CtlValue extends CtlPadBefore {
+        /** SHUTDOWN bit | submissions in flight; CAS and atomic add through CTL. */
+        volatile int value;
+    }
+
+    /** The pool's ctl, padded on both sides. */
+    static final class Ctl extends CtlValue {
         long p10, p11, p12, p13, p14, p15, p16, p17;
     }
 }

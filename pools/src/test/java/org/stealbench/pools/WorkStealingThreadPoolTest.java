@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.UnaryOperator;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Tag;
@@ -51,8 +52,14 @@ final class WorkStealingThreadPoolTest {
      */
     static Stream<Named<UnaryOperator<WorkStealingThreadPool.Builder>>> tunings() {
         return Stream.of("default", "eager-signalling+steal-one", "eager-signalling", "steal-one", "searching",
-                        "precheck-pop", "global-batch-8", "steal-half", "submitter-cells",
-                        "searching+precheck-pop+global-batch-8+steal-half+submitter-cells")
+                        "precheck-pop", "global-batch-8", "steal-half", "submitter-cells", "idle-scans-0",
+                        "idle-scans-64", "searching+idle-scans-0", "global-locked+global-batch-8",
+                        "global-locked+global-batch-1", "global-batch-1", "shared-counter",
+                        "global-segmented-mpmc+global-batch-8", "global-segmented-mpmc+injector-admission",
+                        "searching+precheck-pop+global-batch-8+steal-half+submitter-cells",
+                        "global-segmented-mpmc+searching+precheck-pop+global-batch-8+steal-half+submitter-cells"
+                                + "+idle-scans-64",
+                        "global-segmented-mpmc+global-batch-32+injector-admission+idle-scans-256")
                 .map(spec -> Named.of(spec, (UnaryOperator<WorkStealingThreadPool.Builder>) b -> b.tuning(spec)));
     }
 
@@ -68,12 +75,40 @@ final class WorkStealingThreadPoolTest {
             assertEquals(16, pool.globalBatch());
             assertTrue(pool.stealHalf());
         }
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1)
+                .tuning("idle-scans-300+global-segmented-mpmc").build()) {
+            assertEquals(300, pool.idleScans());
+            assertEquals(QueueKind.SEGMENTED_MPMC, pool.globalQueue());
+        }
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1)
+                .tuning("global-segmented-mpmc+injector-admission").build()) {
+            assertEquals(WorkStealingThreadPool.Admission.INJECTOR, pool.admission());
+        }
+        IllegalArgumentException lockedInjector = assertThrows(IllegalArgumentException.class,
+                () -> WorkStealingThreadPool.builder().threads(1).tuning("global-locked+injector-admission").build());
+        assertTrue(lockedInjector.getMessage().contains("segmented-mpmc"), lockedInjector.getMessage());
+        try (WorkStealingThreadPool eager = WorkStealingThreadPool.builder().threads(1).build();
+             WorkStealingThreadPool searching = WorkStealingThreadPool.builder().threads(1).tuning("searching").build()) {
+            assertTrue(eager.idleScans() < searching.idleScans(), "each signalling keeps its own default");
+        }
         try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).tuning("default").build()) {
             assertEquals(WorkStealingThreadPool.DEFAULT_SIGNALLING, pool.signalling());
             assertFalse(pool.precheckPop());
-            assertEquals(1, pool.globalBatch());
+            assertEquals(WorkStealingThreadPool.DEFAULT_GLOBAL_BATCH, pool.globalBatch());
             assertEquals(WorkStealingThreadPool.DEFAULT_STEAL_HALF, pool.stealHalf());
-            assertEquals(WorkStealingThreadPool.DEFAULT_ADMISSION, pool.admission());
+            assertEquals(WorkStealingThreadPool.Admission.INJECTOR, pool.admission());
+        }
+        // The admission follows the global queue unless set: the old defaults, and a set one kept.
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1)
+                .tuning("global-locked+global-batch-1").build()) {
+            assertEquals(QueueKind.LOCKED, pool.globalQueue());
+            assertEquals(1, pool.globalBatch());
+            assertEquals(WorkStealingThreadPool.Admission.SHARED_COUNTER, pool.admission());
+        }
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1)
+                .tuning("shared-counter").build()) {
+            assertEquals(QueueKind.SEGMENTED_MPMC, pool.globalQueue());
+            assertEquals(WorkStealingThreadPool.Admission.SHARED_COUNTER, pool.admission());
         }
         try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1)
                 .tuning("eager-signalling+steal-one").build()) {
@@ -82,10 +117,13 @@ final class WorkStealingThreadPoolTest {
         }
         for (String bad : new String[] {"", "fast", "searching,steal-half", "global-batch-0", "global-batch-x",
                 "global-batch-" + (WorkStealingThreadPool.MAX_BATCH + 1), "steal-half+", "default+steal-half",
-                " searching"}) {
+                " searching", "idle-scans-", "idle-scans--1", "idle-scans-" + (WorkStealingThreadPool.MAX_IDLE_SCANS + 1),
+                "global-", "global-nonsense", "global-chase-lev"}) {
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                     () -> WorkStealingThreadPool.builder().tuning(bad), bad);
-            assertTrue(refused.getMessage().contains("global-batch"), refused.getMessage());
+            assertTrue(refused.getMessage().startsWith("tuning item '"), refused.getMessage());
+            assertTrue(refused.getMessage().contains("global-batch-N") && refused.getMessage().contains("idle-scans-N"),
+                    refused.getMessage());
         }
         assertEquals("signalling", assertThrows(NullPointerException.class,
                 () -> WorkStealingThreadPool.builder().signalling(null)).getMessage());
@@ -228,6 +266,40 @@ final class WorkStealingThreadPoolTest {
                         pool + ": an accepted task ran " + runs + " times and was " + (wasReturned ? "" : "not ")
                                 + "returned");
             }
+        }
+    }
+
+    /**
+     * One worker, every tuning: outside submissions start in submission order, batch takes from
+     * the global queue included (a batch goes onto the worker's deque newest first).
+     */
+    @Tag("quick")
+    @Timeout(60)
+    @ParameterizedTest
+    @MethodSource("tunings")
+    void outsideSubmissions_oneWorker_everyTuning_startInSubmissionOrder(
+            UnaryOperator<WorkStealingThreadPool.Builder> tuning) {
+        try (WorkStealingThreadPool pool = tuning.apply(WorkStealingThreadPool.builder().threads(1)).build()) {
+            CountDownLatch blocking = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            pool.execute(() -> {
+                blocking.countDown();
+                TestPools.awaitUninterruptibly(release);
+            });
+            TestPools.await(blocking, "the blocker");
+            int tasks = 3 * WorkStealingThreadPool.MAX_BATCH + 5;
+            List<Integer> order = Collections.synchronizedList(new ArrayList<>());
+            CountDownLatch done = new CountDownLatch(tasks);
+            for (int i = 0; i < tasks; i++) {
+                int index = i;
+                pool.execute(() -> {
+                    order.add(index);
+                    done.countDown();
+                });
+            }
+            release.countDown();
+            TestPools.await(done, pool + ": tasks");
+            assertEquals(IntStream.range(0, tasks).boxed().toList(), order, pool.toString());
         }
     }
 

@@ -85,8 +85,17 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
      * sit on separate cache lines, padded JCTools-style by the superclass chain below (128
      * bytes each side, for adjacent-line prefetch); no @Contended, which needs a JVM flag.
      *
-     * Shutdown is not part of this queue: a pool that wants it inside the injector's protocol
-     * can reserve a bit of tail (as crossbeam's MARK_BIT) in a sibling class.
+     * Closing (a pool's shutdown inside the injector's own protocol). close() sets the CLOSED bit
+     * of tail with one atomic OR, which returns the tail it found: the pushes whose fetch-and-add
+     * came before it hold the indices below it and were admitted; every later fetch-and-add returns
+     * an index with CLOSED set and its push is refused without touching a slot or a segment. The
+     * closer then publishes that bound in closedAt (release; acquire in the readers). Takers,
+     * size() and isEmpty() read tail as before and, when it carries CLOSED, use closedAt instead,
+     * spinning for the few instructions between the OR and that store if they come in between;
+     * so no taker claims a refused index, and every admitted item is taken exactly once (a take
+     * still waits for an admitted push's store). Linearization point of close: its OR; of a
+     * refused push: its fetch-and-add. The refused pushes go on raising tail's lower bits, which
+     * nobody reads after the close.
      */
 
     static final QueueTraits TRAITS = QueueTraits.correct(false, Order.FIFO, Order.FIFO, false);
@@ -122,17 +131,72 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
         this.hook = Objects.requireNonNull(hook, "hook");
     }
 
+    /** @throws IllegalStateException if the queue is {@linkplain #close() closed} */
     @Override
     public void push(T item) {
+        if (!pushUnlessClosed(item)) {
+            throw new IllegalStateException("queue is closed");
+        }
+    }
+
+    /**
+     * Pushes {@code item} unless the queue is {@linkplain #close() closed}: one fetch-and-add
+     * decides both, so a pool that closes its injector at shutdown needs no other admission check.
+     *
+     * @return true if pushed; false if refused because the queue was closed first
+     */
+    public boolean pushUnlessClosed(T item) {
         Objects.requireNonNull(item, "item");
         SegmentedMpmcSegment segment = tailSegmentAcquire(); // acquire: before the FAA (overview, hints)
         long i = getAndIncrementTail(); // linearization point; volatile: the parking pair (overview)
+        if ((i & CLOSED) != 0) {
+            return false; // refused: takers stop at closedAt, below this index
+        }
         hook.afterClaim();
         long id = i >>> shift;
         SegmentedMpmcSegment target = segment.id == id ? segment : segment.walkTo(id);
         target.setSlotRelease((int) i & mask, item); // release: publishes the item; pairs with slotAcquire
         if (target != segment) {
             advanceTailSegment(target);
+        }
+        return true;
+    }
+
+    /**
+     * Refuses every later push (push throws, pushUnlessClosed returns false); the items pushed
+     * before stay to be taken. Idempotent; any thread may call it.
+     */
+    public void close() {
+        long t = getAndCloseTail(); // linearization point (volatile OR)
+        if ((t & CLOSED) == 0) {
+            setClosedAtRelease(t); // release: pairs with closedAtAcquire in admittedTail
+        }
+    }
+
+    /** Whether {@link #close()} has been called. */
+    public boolean isClosed() {
+        return (tailVolatile() & CLOSED) != 0;
+    }
+
+    /**
+     * tail as takers see it: the pushes claimed so far, or once closed, those admitted before the
+     * close. Volatile read of tail: the parking pair (overview).
+     */
+    private long admittedTail() {
+        long t = tailVolatile();
+        if ((t & CLOSED) == 0) {
+            return t;
+        }
+        for (int spins = 0; ; spins++) {
+            long closedAt = closedAtAcquire();
+            if (closedAt >= 0) {
+                return closedAt;
+            }
+            if (spins < SPINS_BEFORE_YIELD) {
+                Thread.onSpinWait(); // the closer is between its OR and its store of closedAt
+            } else {
+                Thread.yield();
+            }
         }
     }
 
@@ -150,7 +214,7 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
         while (true) {
             SegmentedMpmcSegment segment = headSegmentAcquire(); // acquire: before head (overview, hints)
             long h = headAcquire(); // acquire: the tail read and the walk stay after it
-            if (h >= tailVolatile()) { // volatile: the parking pair (overview)
+            if (h >= admittedTail()) { // volatile: the parking pair (overview)
                 return null; // linearization point of an empty take
             }
             if (weakCasHeadPlain(h, h + 1)) { // linearization point of a take
@@ -216,7 +280,7 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
         while (true) {
             SegmentedMpmcSegment segment = headSegmentAcquire(); // acquire: before head (overview, hints)
             long h = headAcquire(); // acquire: the tail read and the walk stay after it
-            long t = tailVolatile(); // volatile: the parking pair (overview)
+            long t = admittedTail(); // volatile: the parking pair (overview)
             if (h >= t) {
                 return 0;
             }
@@ -246,7 +310,7 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
     @Override
     public int size() {
         long h = headAcquire(); // acquire: the tail read stays after it, so the count is not negative
-        long n = tailVolatile() - h;
+        long n = admittedTail() - h;
         return (int) Math.max(0, Math.min(n, Integer.MAX_VALUE));
     }
 
@@ -258,7 +322,7 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
     @Override
     public boolean isEmpty() {
         long h = headAcquire(); // acquire: the tail read stays after it
-        return h >= tailVolatile(); // volatile: the parking pair (overview)
+        return h >= admittedTail(); // volatile: the parking pair (overview)
     }
 
     @Override
@@ -400,6 +464,7 @@ abstract class SegmentedMpmcPadBeforeTail {
 abstract class SegmentedMpmcTail extends SegmentedMpmcPadBeforeTail {
     private static final VarHandle TAIL;
     private static final VarHandle TAIL_SEGMENT;
+    private static final VarHandle CLOSED_AT;
 
     static {
         try {
@@ -407,13 +472,19 @@ abstract class SegmentedMpmcTail extends SegmentedMpmcPadBeforeTail {
             TAIL = lookup.findVarHandle(SegmentedMpmcTail.class, "tail", long.class);
             TAIL_SEGMENT = lookup.findVarHandle(SegmentedMpmcTail.class, "tailSegment",
                     SegmentedMpmcSegment.class);
+            CLOSED_AT = lookup.findVarHandle(SegmentedMpmcTail.class, "closedAt", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
+    /** The bit of tail that close() sets (crossbeam's MARK_BIT): 2^62 pushes before it is reached. */
+    static final long CLOSED = 1L << 62;
+
     private long tail;
     private SegmentedMpmcSegment tailSegment;
+    /** tail as close() found it: the admitted pushes are below it; -1 until then. Written once. */
+    private long closedAt = -1;
 
     SegmentedMpmcTail(SegmentedMpmcSegment first) {
         this.tailSegment = first;
@@ -425,6 +496,19 @@ abstract class SegmentedMpmcTail extends SegmentedMpmcPadBeforeTail {
 
     final long tailVolatile() {
         return (long) TAIL.getVolatile(this);
+    }
+
+    /** Sets CLOSED; volatile, and returns tail as it was. */
+    final long getAndCloseTail() {
+        return (long) TAIL.getAndBitwiseOr(this, CLOSED);
+    }
+
+    final void setClosedAtRelease(long value) {
+        CLOSED_AT.setRelease(this, value);
+    }
+
+    final long closedAtAcquire() {
+        return (long) CLOSED_AT.getAcquire(this);
     }
 
     final SegmentedMpmcSegment tailSegmentAcquire() {

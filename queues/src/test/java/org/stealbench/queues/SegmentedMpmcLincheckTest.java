@@ -1,5 +1,6 @@
 package org.stealbench.queues;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
@@ -12,7 +13,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Linearizability of {@link SegmentedMpmcQueue} beyond the registry-wide {@link QueueLincheckTest}:
  * a shape with one-slot segments (every push crosses a boundary) that also checks
- * {@code isEmpty} (a lost race must not read as empty) and the class's batch take.
+ * {@code isEmpty} (a lost race must not read as empty) and the class's batch take, and one with
+ * {@code close} racing the pushes.
  */
 @Tag("slow")
 @Timeout(300)
@@ -72,6 +74,78 @@ final class SegmentedMpmcLincheckTest {
             }
             return out;
         }
+    }
+
+    /** One-slot segments with close: pushes race the close, takes the refused indices. */
+    @Param(name = "item", gen = IntGen.class, conf = "1:9")
+    public static final class Closable {
+        private final SegmentedMpmcQueue<Integer> queue = new SegmentedMpmcQueue<>(1);
+
+        @Operation
+        public boolean push(@Param(name = "item") int item) {
+            return queue.pushUnlessClosed(item);
+        }
+
+        @Operation
+        public Integer pop() {
+            return queue.pop();
+        }
+
+        @Operation
+        public boolean isEmpty() {
+            return queue.isEmpty();
+        }
+
+        @Operation
+        public void close() {
+            queue.close();
+        }
+
+        @Operation
+        public boolean isClosed() {
+            return queue.isClosed();
+        }
+    }
+
+    /** A FIFO queue that refuses pushes once closed and keeps what it holds. */
+    public static final class ClosableFifo {
+        private final ArrayDeque<Integer> items = new ArrayDeque<>();
+        private boolean closed;
+
+        public boolean push(int item) {
+            if (closed) {
+                return false;
+            }
+            items.addLast(item);
+            return true;
+        }
+
+        public Integer pop() {
+            return items.pollFirst();
+        }
+
+        public boolean isEmpty() {
+            return items.isEmpty();
+        }
+
+        public void close() {
+            closed = true;
+        }
+
+        public boolean isClosed() {
+            return closed;
+        }
+    }
+
+    @Test
+    void closable_modelChecking_linearizable() {
+        LincheckSupport.check(Closable.class, LincheckSupport.modelChecking(ClosableFifo.class)
+                .invocationsPerIteration(500));
+    }
+
+    @Test
+    void closable_stress_linearizable() {
+        LincheckSupport.check(Closable.class, LincheckSupport.stress(ClosableFifo.class));
     }
 
     /**

@@ -6,9 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
@@ -128,6 +132,81 @@ final class SegmentedMpmcQueueTest {
         assertSame("first", waiting.get(TIMEOUT_SECONDS, TimeUnit.SECONDS));
         assertNull(queue.pop());
         assertEquals(0, queue.referencedSlots());
+    }
+
+    /**
+     * close() against a push paused between its claim and its store: the paused push was admitted
+     * (its index is below the close), so a taker waits for it and gets it; pushes after the close
+     * are refused without consuming an index a taker would wait on, and the queue then reads
+     * empty for good.
+     */
+    @Test
+    void close_admitsThePushesClaimedBeforeIt_refusesLaterOnes_takersNeverWaitOnARefusedIndex() throws Exception {
+        PauseFirstClaim hook = new PauseFirstClaim("paused-producer");
+        SegmentedMpmcQueue<String> queue = new SegmentedMpmcQueue<>(2, hook);
+        queue.push("stored");
+        FutureTask<Boolean> paused = start("paused-producer", () -> queue.pushUnlessClosed("claimed"));
+        await(hook.reached, "the producer did not reach its claim");
+
+        queue.close();
+        assertTrue(queue.isClosed());
+        assertFalse(queue.pushUnlessClosed("refused"));
+        assertThrows(IllegalStateException.class, () -> queue.push("refused too"));
+        assertEquals(2, queue.size(), "the stored and the claimed item; no refused one");
+        assertEquals("stored", queue.pop());
+
+        FutureTask<String> waiting = start("waiting-taker", queue::pop);
+        awaitCondition(() -> queue.size() == 0, "the taker did not claim the admitted index");
+        assertFalse(waiting.isDone(), "the taker answered before the admitted item was stored");
+        hook.released.countDown();
+        assertTrue(paused.get(TIMEOUT_SECONDS, TimeUnit.SECONDS), "a push claimed before the close is admitted");
+        assertSame("claimed", waiting.get(TIMEOUT_SECONDS, TimeUnit.SECONDS));
+
+        assertNull(queue.pop(), "refused pushes leave nothing to take");
+        assertEquals(0, queue.takeBatch(4, item -> fail("took " + item)));
+        assertTrue(queue.isEmpty());
+        queue.close(); // idempotent
+        assertTrue(queue.isEmpty());
+    }
+
+    /** Producers race close(): every admitted item is taken exactly once, no refused one ever. */
+    @Test
+    void close_racingProducers_everyAdmittedItemTakenOnce() throws Exception {
+        for (int round = 0; round < 50; round++) {
+            SegmentedMpmcQueue<Integer> queue = new SegmentedMpmcQueue<>(4);
+            int producers = 3;
+            ConcurrentLinkedQueue<Integer> admitted = new ConcurrentLinkedQueue<>();
+            CountDownLatch started = new CountDownLatch(producers);
+            List<FutureTask<Void>> running = new ArrayList<>();
+            for (int p = 0; p < producers; p++) {
+                int base = p * 1_000_000;
+                running.add(start("producer-" + p, () -> {
+                    started.countDown();
+                    for (int i = 0; ; i++) {
+                        if (!queue.pushUnlessClosed(base + i)) {
+                            return null;
+                        }
+                        admitted.add(base + i);
+                    }
+                }));
+            }
+            await(started, "producers did not start");
+            Set<Integer> taken = new HashSet<>();
+            for (int i = 0; i < 100; i++) {
+                Integer item = queue.pop();
+                if (item != null) {
+                    assertTrue(taken.add(item), "taken twice: " + item);
+                }
+            }
+            queue.close();
+            for (FutureTask<Void> producer : running) {
+                producer.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            }
+            for (Integer item; (item = queue.pop()) != null; ) {
+                assertTrue(taken.add(item), "taken twice: " + item);
+            }
+            assertEquals(new HashSet<>(admitted), taken, "every admitted item, and only those");
+        }
     }
 
     /** Pauses the named thread at its first claim until released. */

@@ -125,6 +125,15 @@ public final class Contenders {
         return ids;
     }
 
+    /**
+     * The work-stealing pool's tunings the pool-options experiments compare (the {@code tuning}
+     * parameter of the pool benchmarks): {@link WorkStealingThreadPool#COMPARED_TUNINGS}, the
+     * defaults first.
+     */
+    public static List<String> tunings() {
+        return WorkStealingThreadPool.COMPARED_TUNINGS;
+    }
+
     /** Every pool of the registry. */
     public static List<String> pools() {
         return PoolKind.values().stream().map(PoolKind::id).toList();

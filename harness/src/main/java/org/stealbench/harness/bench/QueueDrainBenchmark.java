@@ -37,7 +37,8 @@ import org.stealbench.queues.QueueKind;
  * invocation and GC counts (the seed's collection counts). Each item counts a latch down, as the
  * seed's CountdownEvent; pools are created once per trial and warmed with 100 items, as the seed
  * does; every wait is bounded. {@code global} swaps a work-stealing pool's global queue, through
- * which every task here passes (the {@code global-queue} experiment compares the eligible kinds).
+ * which every task here passes (the {@code global-queue} experiment compares the eligible kinds);
+ * other pools ignore it.
  *
  * <p>Run: {@code java -jar harness/target/benchmarks.jar QueueDrainBenchmark -p pool=jdk-tpe,ws-chase-lev -prof gc}
  */
@@ -101,17 +102,22 @@ public class QueueDrainBenchmark {
         await(warm, "warm-up");
     }
 
-    /** The pool with its tuning, and a non-default global queue where {@code global} names one. */
+    /**
+     * The pool with its tuning, and a non-default global queue where {@code global} names one.
+     * Like the tuning, {@code global} is checked for every pool but applies to the {@code ws-*}
+     * pools only, so one run can cross the pools with the global queues.
+     */
     static ExecutorService create(String pool, int threads, String global, String tuning) {
         PoolKind kind = PoolKind.byId(pool);
         if (Contenders.DEFAULT.equals(global)) {
             return kind.create(threads, tuning);
         }
         Contenders.require(global, Contenders.globalQueues(), "QueueDrainBenchmark's global");
-        QueueKind workerDeque = kind.workerDeque().orElseThrow(() -> new IllegalArgumentException(
-                "global=" + global + " applies to ws-* pools only, got pool=" + pool));
+        if (kind.workerDeque().isEmpty()) {
+            return kind.create(threads, tuning);
+        }
         return WorkStealingThreadPool.builder().threads(threads).tuning(tuning)
-                .workerDeque(workerDeque).globalQueue(QueueKind.byId(global)).build();
+                .workerDeque(kind.workerDeque().get()).globalQueue(QueueKind.byId(global)).build();
     }
 
     @Setup(Level.Invocation)

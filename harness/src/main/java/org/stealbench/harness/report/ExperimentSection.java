@@ -114,9 +114,25 @@ final class ExperimentSection {
                     + "invocation of 1,000,000 items.",
             "locked", JmhResult::primary);
 
+    /** The work-stealing pool's options under queue/drain. */
+    static final Spec POOL_OPTIONS_DRAIN = new Spec("pool-options-drain", "pool-options-drain",
+            "Work-stealing pool options under queue/drain",
+            "ws-chase-lev with each tuning of WorkStealingThreadPool (one builder option, or a combination, written as "
+                    + "its tuning spec) against its defaults: 1,000,000 outside submissions, so the global queue, the "
+                    + "admission check and the wake-ups carry the cost. Milliseconds per invocation.",
+            "default", JmhResult::primary);
+
+    /** The work-stealing pool's options under fork/join fib. */
+    static final Spec POOL_OPTIONS_FIB = new Spec("pool-options-fib", "pool-options-fib",
+            "Work-stealing pool options under fork/join fib",
+            "ws-chase-lev with each tuning of WorkStealingThreadPool against its defaults on fib(n) with threshold 0: "
+                    + "workers' own forks, steals and helping joins carry the cost. Milliseconds per fib(n).",
+            "default", JmhResult::primary);
+
     /** The experiments drawn by this class's table and chart. */
     static List<Spec> all() {
-        return List.of(FIB, RECURSIVE, PARTITIONER, DEQUE_OPS, CONTENTION, GLOBAL_QUEUE);
+        return List.of(FIB, RECURSIVE, PARTITIONER, DEQUE_OPS, CONTENTION, GLOBAL_QUEUE, POOL_OPTIONS_DRAIN,
+                POOL_OPTIONS_FIB);
     }
 
     /**

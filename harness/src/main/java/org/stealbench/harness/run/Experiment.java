@@ -56,7 +56,7 @@ public enum Experiment {
             return Settings.singleShot(2, 5, 0.25).forks(QUICK_ROUNDS).params(Map.of(
                     "pool", List.of("ws-chase-lev"),
                     "separate", List.of("false"),
-                    "global", narrowed(QUICK_QUEUES))).withGcProfiler();
+                    "global", narrowed(QUICK_GLOBAL_QUEUES))).withGcProfiler();
         }
 
         @Override
@@ -99,6 +99,45 @@ public enum Experiment {
             return Settings.singleShot(4, 8, 1.0).forks(FULL_ROUNDS).params(Map.of(
                     "n", List.of("32"),
                     "threshold", List.of("0", "5", "10", "15")));
+        }
+    },
+
+    /**
+     * The work-stealing pool's options ({@link Contenders#tunings()}), each against the defaults,
+     * under queue/drain: 1,000,000 outside submissions, so the global queue, admission and
+     * wake-ups carry the cost.
+     */
+    POOL_OPTIONS_DRAIN("pool-options-drain", "pool-options-drain", QueueDrainBenchmark.class, "tuning",
+            Contenders::tunings) {
+        /** Left out: the quick profile's global-queue experiment compares the injector with the lock. */
+        @Override
+        Settings quick() {
+            return null;
+        }
+
+        @Override
+        Settings full() {
+            return Settings.singleShot(4, 10, 0.25).forks(FULL_ROUNDS).params(Map.of(
+                    "pool", List.of("ws-chase-lev"),
+                    "separate", List.of("false")));
+        }
+    },
+
+    /** The work-stealing pool's options, each against the defaults, under fork/join fib (threshold 0). */
+    POOL_OPTIONS_FIB("pool-options-fib", "pool-options-fib", ForkJoinFibBenchmark.class, "tuning",
+            Contenders::tunings) {
+        /** Left out: it would not fit the quick profile's budget. */
+        @Override
+        Settings quick() {
+            return null;
+        }
+
+        @Override
+        Settings full() {
+            return Settings.singleShot(4, 8, 0.3).forks(FULL_ROUNDS).params(Map.of(
+                    "pool", List.of("ws-chase-lev"),
+                    "n", List.of("30"),
+                    "threshold", List.of("0")));
         }
     },
 
@@ -270,6 +309,9 @@ public enum Experiment {
      */
     private static final List<String> QUICK_IDLE_POOLS = List.of("ws-chase-lev", "jdk-fjp");
 
+    /** The quick profile's global queues: the pool's default injector against seed 003's lock. */
+    private static final List<String> QUICK_GLOBAL_QUEUES = List.of("locked", "segmented-mpmc");
+
     /** Rounds of the quick profile: the fewest that give a paired interval with some width. */
     static final int QUICK_ROUNDS = 3;
     /** Rounds of the full profile. */
@@ -297,7 +339,7 @@ public enum Experiment {
 
     /**
      * Settings of the quick profile: a representative subset, {@link #QUICK_ROUNDS} rounds, short
-     * iterations. Use {@link #planned(Settings)} on them: a profile that does not narrow the
+     * iterations; null for an experiment the quick profile leaves out (the pool-options studies). Use {@link #planned(Settings)} on them: a profile that does not narrow the
      * contender parameter leaves it out, and the registry supplies it.
      */
     abstract Settings quick();
@@ -346,7 +388,7 @@ public enum Experiment {
 
     /**
      * The parameter that names the contenders ({@code pool}, {@code queue}, {@code partitioner},
-     * {@code global}): forks that differ only in it form one shape and are interleaved in rounds.
+     * {@code global}, {@code tuning}): forks that differ only in it form one shape and are interleaved in rounds.
      */
     public String contender() {
         return contender;

@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * A named selection of experiments with their settings: {@code quick} (every experiment on a
- * representative subset of contenders, 3 rounds of short iterations, about ten minutes here),
+ * A named selection of experiments with their settings: {@code quick} (every experiment but the
+ * pool-options studies, on a representative subset of contenders, 3 rounds of short iterations, about ten minutes here),
  * {@code full} (the seeds' parameters, every contender, 5 rounds), and one profile per experiment
  * (e.g. {@code seed-002}), which runs that experiment alone with its full settings. Wherever a
  * profile does not narrow an experiment's contender parameter, its settings hold the registry's
@@ -29,7 +29,10 @@ public record Profile(String name, Map<Experiment, Settings> experiments) {
         Map<Experiment, Settings> chosen = new LinkedHashMap<>();
         for (Experiment e : Experiment.values()) {
             if (name.equals(QUICK)) {
-                chosen.put(e, e.planned(e.quick()));
+                Settings quick = e.quick();
+                if (quick != null) {
+                    chosen.put(e, e.planned(quick));
+                }
             } else if (name.equals(FULL) || name.equals(e.profile())) {
                 chosen.put(e, e.planned(e.full()));
             }
