@@ -628,7 +628,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
          * (default 2 under EMPTY_TO_NON_EMPTY, 16 while searching under SEARCHING), with a spin-wait
          * hint before each. More scans keep a briefly idle worker from parking and being woken
          * again at once, at the cost of CPU while the pool is idle for short stretches;
-         * ForkJoinPool spins about 256 short checks before it parks.
+         * JDK 25's ForkJoinPool makes about 256 short checks before it parks.
          *
          * @throws IllegalArgumentException if not in [0, MAX_IDLE_SCANS]
          */
@@ -985,9 +985,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return task;
     }
 
-    /** The global queue's oldest task; on a worker with globalBatch > 1, moves more to its deque. */
+    /** The global queue's oldest task; with globalBatch > 1, moves more onto {@code w}'s deque. */
     private Runnable takeGlobalBatch(Worker w) {
-        if (w == null || globalBatch == 1) {
+        if (globalBatch == 1) {
             return takeGlobal();
         }
         BatchSink batch = w.batch;

@@ -339,7 +339,8 @@ public enum Experiment {
 
     /**
      * Settings of the quick profile: a representative subset, {@link #QUICK_ROUNDS} rounds, short
-     * iterations; null for an experiment the quick profile leaves out (the pool-options studies). Use {@link #planned(Settings)} on them: a profile that does not narrow the
+     * iterations; null for an experiment the quick profile leaves out (the pool-options studies).
+     * Use {@link #planned(Settings)} on them: a profile that does not narrow the
      * contender parameter leaves it out, and the registry supplies it.
      */
     abstract Settings quick();
