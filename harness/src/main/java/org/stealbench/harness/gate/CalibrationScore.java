@@ -88,7 +88,8 @@ final class CalibrationScore {
                 PairedJob.Saved saved = PairedJob.readPairs(pairs);
                 List<String> labels = new ArrayList<>(saved.values().keySet());
                 jobs.add(new Job(folder.getFileName() + "/" + name, injected, PairedGate.decide(saved.values(), labels,
-                        thresholds, saved.alpha(), saved.firstPairs(), saved.maxPairs(), saved.family(), u -> { })));
+                        thresholds, saved.alpha(), saved.looks(), saved.family(),
+                        PairedGate.saved(saved.values(), saved.looks()))));
             }
         }
         if (jobs.isEmpty()) {

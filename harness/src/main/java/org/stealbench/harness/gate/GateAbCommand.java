@@ -286,11 +286,12 @@ public final class GateAbCommand implements Callable<Integer> {
                 stdout.println("  row " + e.label() + ": " + String.join(" ", s.jmhOptions(e)));
             }
         }
-        stdout.printf(Locale.ROOT, "  %d pairs (%s) a row, up to %d for undecided rows; JVM args %s%n", s.firstPairs(),
-                engine == Engine.alternate ? "forks" : "A and B forks",
-                s.maxPairs(), BenchCommand.HEAP_FLAGS);
-        stdout.printf(Locale.ROOT, "  estimate: %.0f s for the first look, %.0f s at most (every row to %d pairs), "
-                + "plus the baseline jar's build when it is not cached%n", est[0], est[1], s.maxPairs());
+        stdout.printf(Locale.ROOT, "  %d pairs (%s) a row, then %s for rows still undecided (a look is skipped when "
+                + "it would end past %.0f s of forks); JVM args %s%n", s.firstPairs(),
+                engine == Engine.alternate ? "forks" : "A and B forks", s.looks().subList(1, s.looks().size()),
+                s.budgetSeconds(), BenchCommand.HEAP_FLAGS);
+        stdout.printf(Locale.ROOT, "  estimate: %.0f s for the first look, %.0f s at most, plus the baseline jar's build "
+                + "when it is not cached%n", est[0], est[1]);
         return 0;
     }
 
@@ -360,12 +361,12 @@ public final class GateAbCommand implements Callable<Integer> {
             if (subset.isQuickCheck()) {
                 notes.add("QUICK CHECK: tiny settings; the verdicts below mean nothing");
             }
-            int looks = subset.maxPairs() > subset.firstPairs() ? 2 : 1;
+            List<Integer> looks = subset.looks();
             PairedJob runner = new PairedJob(dir, in.seed(), Duration.ofMinutes(5), stderr::println);
             double[] est = subset.estimateSeconds(alternate);
             int compared = labels.size();
-            stderr.printf(Locale.ROOT, "gate-ab: %d rows, %d pairs each (up to %d when undecided), %s: about %.0f s, "
-                    + "at most %.0f s; order in %s%n", compared, subset.firstPairs(), subset.maxPairs(),
+            stderr.printf(Locale.ROOT, "gate-ab: %d rows, %d pairs each (up to %s when undecided), %s: about %.0f s, "
+                    + "at most %.0f s; order in %s%n", compared, subset.firstPairs(), looks.subList(1, looks.size()),
                     alternate ? "A and B alternating inside each fork" : "JMH forks in ABBA blocks",
                     est[0] * compared / subset.entries().size(), est[1] * compared / subset.entries().size(),
                     dir.resolve(PairedJob.ORDER_FILE));
@@ -375,20 +376,33 @@ public final class GateAbCommand implements Callable<Integer> {
                             alternating.stream().filter(r -> only.contains(r.label())).toList(), pairs, n)
                     : (only, pairs, n) -> runner.runPairs(rows.stream().filter(r -> only.contains(r.label())).toList(),
                             pairs, n);
+            Instant forksStarted = Instant.now();
             look.run(labels, subset.firstPairs(), 1);
-            List<PairedGate.Row> decided = PairedGate.decide(runner.values(), labels, in.thresholds(), alpha,
-                    subset.firstPairs(), subset.maxPairs(), subset.family(), undecided -> {
-                        stderr.println("gate-ab: " + undecided.size() + " row(s) undecided after " + subset.firstPairs()
-                                + " pairs, running " + (subset.maxPairs() - subset.firstPairs()) + " more: " + undecided);
-                        look.run(undecided, subset.maxPairs() - subset.firstPairs(), 2);
+            List<PairedGate.Row> decided = PairedGate.decide(runner.values(), labels, in.thresholds(), alpha, looks,
+                    subset.family(), (undecided, pairs, n) -> {
+                        int more = pairs - looks.get(n - 2);
+                        double spent = Duration.between(forksStarted, Instant.now()).toMillis() / 1000.0;
+                        double need = more * subset.entries().stream().filter(e -> undecided.contains(e.label()))
+                                .mapToDouble(e -> subset.pairSeconds(e, alternate)).sum();
+                        if (spent + need > subset.budgetSeconds()) {
+                            notes.add(String.format(Locale.ROOT, "look %d skipped: its %d more pairs of %d row(s) "
+                                    + "(about %.0f s) would end past the %.0f s budget of forks (%.0f s spent)", n, more,
+                                    undecided.size(), need, subset.budgetSeconds(), spent));
+                            stderr.println("gate-ab: " + notes.get(notes.size() - 1));
+                            return false;
+                        }
+                        stderr.println("gate-ab: " + undecided.size() + " row(s) undecided after " + looks.get(n - 2)
+                                + " pairs, running " + more + " more (look " + n + "): " + undecided);
+                        look.run(undecided, more, n);
+                        return true;
                     });
-            PairedJob.writePairs(dir, new PairedJob.Saved(subset.firstPairs(), subset.maxPairs(), subset.family(), alpha,
+            PairedJob.writePairs(dir, new PairedJob.Saved(looks, subset.family(), alpha,
                     calibrationWork == null ? 100 : calibrationWork, runner.values()));
             String stats = String.format(Locale.ROOT, "statistics: %s; one-sided t test on the mean per-pair log ratio, "
-                    + "Holm over rows, Bonferroni over %d look(s) (alpha %s family-wise); REGRESSION = significant and "
+                    + "Holm over rows, Bonferroni over %d look(s) at %s pairs (alpha %s family-wise); REGRESSION = significant and "
                     + "slower than the row's threshold; seed %d; %s", alternate ? "a pair is one fork running A and B "
                     + "in alternating batches (geometric means of its batches)" : "a pair is an A fork and a B fork "
-                    + "back to back in ABBA blocks", looks, alpha, in.seed(),
+                    + "back to back in ABBA blocks", looks.size(), looks, alpha, in.seed(),
                     in.thresholds().describe().get(0));
             return finish(new GateAbOutput.Report(in.baselineName(), in.baselineSha(), "current", in.currentSha(),
                     machine, jdk, stats, decided, added, removed, notes, seconds(), null), dir);

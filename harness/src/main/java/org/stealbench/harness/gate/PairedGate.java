@@ -58,30 +58,50 @@ final class PairedGate {
         }
     }
 
-    /** Runs more pairs of the undecided rows before the last look (a live job), or nothing (a saved one). */
+    /** Gives the undecided rows more pairs before a look, or declines (budget spent, or a saved job's pairs end). */
     interface MorePairs {
-        void run(List<String> undecided) throws GateException, InterruptedException;
+        /**
+         * @param undecided the labels still undecided
+         * @param pairs     how many pairs each of them should have after this call
+         * @param look      the look (1-based) they are for
+         * @return whether they now have them; false ends the job at the previous look's verdicts
+         */
+        boolean run(List<String> undecided, int pairs, int look) throws GateException, InterruptedException;
     }
 
     /**
-     * The whole job's decision: look 1 on every row's first {@code firstPairs} pairs; when
-     * {@code maxPairs} allows a second look, the rows undecided at look 1 get {@code more} pairs and
-     * are judged again on all their pairs. Used by the live job and to judge a saved job again.
+     * The whole job's decision: look 1 on every row's first {@code looks[0]} pairs; at each later
+     * look the rows still undecided get {@code more} pairs, up to {@code looks[k]}, and are judged
+     * again on all their pairs, each look at {@code alpha / looks.size()}. Used by the live job and
+     * to judge a saved job again ({@link #saved}).
      */
     static List<Row> decide(Map<String, List<ForkValues[]>> values, List<String> labels, GateThresholds thresholds,
-                            double alpha, int firstPairs, int maxPairs, int family, MorePairs more)
+                            double alpha, List<Integer> looks, int family, MorePairs more)
             throws GateException, InterruptedException {
-        int looks = maxPairs > firstPairs ? 2 : 1;
         Map<String, List<ForkValues[]>> first = new LinkedHashMap<>();
-        labels.forEach(l -> first.put(l, values.get(l).subList(0, Math.min(firstPairs, values.get(l).size()))));
-        List<Row> decided = new ArrayList<>(judge(first, labels, thresholds, alpha, 1, looks, family));
-        List<String> undecided = undecided(decided);
-        if (looks == 2 && !undecided.isEmpty()) {
-            more.run(undecided);
+        labels.forEach(l -> first.put(l, values.get(l).subList(0, Math.min(looks.get(0), values.get(l).size()))));
+        List<Row> decided = new ArrayList<>(judge(first, labels, thresholds, alpha, 1, looks.size(), family));
+        for (int look = 2; look <= looks.size(); look++) {
+            List<String> undecided = undecided(decided);
+            if (undecided.isEmpty() || !more.run(undecided, looks.get(look - 1), look)) {
+                break;
+            }
+            int pairs = looks.get(look - 1);
+            Map<String, List<ForkValues[]>> upTo = new LinkedHashMap<>();
+            undecided.forEach(l -> upTo.put(l, values.get(l).subList(0, Math.min(pairs, values.get(l).size()))));
             decided.removeIf(r -> undecided.contains(r.label()));
-            decided.addAll(judge(values, undecided, thresholds, alpha, 2, looks, family));
+            decided.addAll(judge(upTo, undecided, thresholds, alpha, look, looks.size(), family));
         }
         return decided;
+    }
+
+    /**
+     * A saved job's {@link MorePairs}: a look happens again only when the saved pairs go past the
+     * previous look's count for every undecided row (the live job ran it, or its budget stopped it).
+     */
+    static MorePairs saved(Map<String, List<ForkValues[]>> values, List<Integer> looks) {
+        return (undecided, pairs, look) -> undecided.stream()
+                .allMatch(l -> values.get(l).size() > looks.get(look - 2));
     }
 
     /** The time, CPU and allocation rows of these labels at one look. */

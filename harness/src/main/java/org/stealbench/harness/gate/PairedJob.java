@@ -28,8 +28,8 @@ import org.stealbench.harness.run.RoundPlan;
  * the rows' A and B JMH forks in balanced, randomized ABBA blocks
  * ({@link RoundPlan#abba}), records the order in {@code rounds-gate-ab.json}, reads each fork's
  * JMH JSON (refusing damaged values), and judges the rows with {@link PairedDecision}: a first look
- * at {@code firstPairs} pairs, then a second and last look for the undecided rows at
- * {@code maxPairs}. A failed fork ends the job (written to {@code failures.txt}): a gate fails closed.
+ * at a few pairs, then more pairs and a later look for the rows still undecided
+ * ({@link GateSubset#looks()}). A failed fork ends the job (written to {@code failures.txt}): a gate fails closed.
  */
 final class PairedJob {
 
@@ -62,14 +62,13 @@ final class PairedJob {
      * What {@code pairs.json} holds: how the job was judged and every row's fork values, per pair
      * {A, B} ({@link ForkValues#result()} is null once read back).
      *
-     * @param firstPairs     pairs of the first look
-     * @param maxPairs       pairs of the last look
+     * @param looks          the pairs a row has at each look ({@link GateSubset#looks()})
      * @param family         the smallest Holm family ({@link GateSubset#family()})
      * @param alpha          the family-wise level
      * @param injectedPercent side B's work in percent of A's in a calibration job, else 100
      * @param values         per row label, per pair, {A, B}
      */
-    record Saved(int firstPairs, int maxPairs, int family, double alpha, int injectedPercent,
+    record Saved(List<Integer> looks, int family, double alpha, int injectedPercent,
                  Map<String, List<ForkValues[]>> values) {
     }
 
@@ -274,8 +273,7 @@ final class PairedJob {
         Map<String, Object> file = new LinkedHashMap<>();
         file.put("about", "the paired gate's fork values per row and pair (a = baseline, b = current; time in unit, "
                 + "cpu in ns/op, allocation in B/op, absent when not measured); scripts/gate-calibrate score reads them");
-        file.put("firstPairs", saved.firstPairs());
-        file.put("maxPairs", saved.maxPairs());
+        file.put("looks", saved.looks());
         file.put("family", saved.family());
         file.put("alpha", saved.alpha());
         file.put("injectedPercent", saved.injectedPercent());
@@ -315,7 +313,8 @@ final class PairedJob {
         } catch (IOException e) {
             throw new GateException(file + ": not readable JSON (" + e.getMessage() + ")", e);
         }
-        if (root == null || !root.path("rows").isObject() || !root.path("firstPairs").isInt()) {
+        if (root == null || !root.path("rows").isObject() || !(root.path("looks").isArray()
+                || root.path("firstPairs").isInt())) {
             throw new GateException(file + ": not a paired gate's " + PAIRS_FILE);
         }
         Map<String, List<ForkValues[]>> values = new LinkedHashMap<>();
@@ -327,7 +326,20 @@ final class PairedJob {
             }
             values.put(row.getKey(), pairs);
         }
-        return new Saved(root.path("firstPairs").asInt(), root.path("maxPairs").asInt(), root.path("family").asInt(),
+        // files written before the third look hold firstPairs and maxPairs (two looks, or one when equal)
+        List<Integer> looks = new ArrayList<>();
+        if (root.path("looks").isArray()) {
+            root.path("looks").forEach(n -> looks.add(n.asInt()));
+        } else {
+            looks.add(root.path("firstPairs").asInt());
+            if (root.path("maxPairs").asInt() > looks.get(0)) {
+                looks.add(root.path("maxPairs").asInt());
+            }
+        }
+        if (looks.isEmpty() || looks.stream().anyMatch(n -> n < 1)) {
+            throw new GateException(file + ": its looks must be positive pair counts, were " + looks);
+        }
+        return new Saved(List.copyOf(looks), root.path("family").asInt(),
                 root.path("alpha").asDouble(), root.path("injectedPercent").asInt(100), values);
     }
 

@@ -37,7 +37,7 @@ class CalibrationScoreTest {
 
     private void job(String name, int injected, int family, Map<String, List<PairedJob.ForkValues[]>> values) throws Exception {
         Path d = Files.createDirectories(dir.resolve("run").resolve(name));
-        PairedJob.writePairs(d, new PairedJob.Saved(4, 8, family, 0.05, injected, values));
+        PairedJob.writePairs(d, new PairedJob.Saved(List.of(4, 8, 16), family, 0.05, injected, values));
     }
 
     private static GateThresholds thresholds() {
@@ -52,8 +52,7 @@ class CalibrationScoreTest {
             new PairedJob.ForkValues(0.2, "ops/ns", Double.NaN, Double.NaN, null)}));
         job("job-000-aa", 100, 0, values);
         PairedJob.Saved saved = PairedJob.readPairs(dir.resolve("run/job-000-aa/pairs.json"));
-        assertEquals(4, saved.firstPairs());
-        assertEquals(8, saved.maxPairs());
+        assertEquals(List.of(4, 8, 16), saved.looks());
         PairedJob.ForkValues[] p = saved.values().get(DEQUE).get(0);
         assertEquals(5.4, p[0].cpu());
         assertEquals(0.01, p[0].allocation());

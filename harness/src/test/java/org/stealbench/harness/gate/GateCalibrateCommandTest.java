@@ -79,7 +79,7 @@ class GateCalibrateCommandTest {
             pairs.add(new PairedJob.ForkValues[]{new PairedJob.ForkValues(10 + i, "ns/op", Double.NaN, Double.NaN, null),
                 new PairedJob.ForkValues(10 + i, "ns/op", Double.NaN, Double.NaN, null)});
         }
-        PairedJob.writePairs(job, new PairedJob.Saved(4, 8, 0, 0.05, 100, java.util.Map.of("X.y", pairs)));
+        PairedJob.writePairs(job, new PairedJob.Saved(java.util.List.of(4, 8), 0, 0.05, 100, java.util.Map.of("X.y", pairs)));
         Path proposed = dir.resolve("proposed.json");
         String[] o = run("score", dir.resolve("cal").toString(), "--propose", proposed.toString());
         assertEquals("0", o[0], o[2]);

@@ -59,4 +59,48 @@ class PairedGateTest {
         assertEquals(GateVerdict.REGRESSION, verdict(rows, PairedGate.TIME));
         assertEquals(GateVerdict.PASS, verdict(rows, PairedGate.ALLOCATION));
     }
+
+    /** Pairs whose B/A ratio alternates between exp(mean + spread) and exp(mean - spread), under drift. */
+    private static List<PairedJob.ForkValues[]> alternating(int n, double mean, double spread) {
+        List<PairedJob.ForkValues[]> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            double a = 100 * (1 + 0.2 * i);
+            double b = a * Math.exp(mean + (i % 2 == 0 ? spread : -spread));
+            out.add(new PairedJob.ForkValues[]{new PairedJob.ForkValues(a, "ns/op", a, 0, null),
+                new PairedJob.ForkValues(b, "ns/op", b, 0, null)});
+        }
+        return out;
+    }
+
+    @Test
+    void aSmallSlowdownUndecidedAtEightPairsIsCaughtAtTheThirdLook() throws Exception {
+        // +5% with a 6% spread per pair (the calibration row's own): t = 1.4 at 4 pairs and 2.2 at 8, too little
+        // at alpha / 3 with Holm over 3 rows; 3.2 at 16 pairs, enough
+        Map<String, List<PairedJob.ForkValues[]>> values = Map.of("X.y", alternating(16, 0.05, 0.06));
+        GateThresholds thresholds = GateThresholds.builtIn().withTime(0.02).withCpu(0.02);
+        List<String> asked = new ArrayList<>();
+        List<PairedGate.Row> rows = PairedGate.decide(values, List.of("X.y"), thresholds, 0.05, List.of(4, 8, 16), 0,
+                (undecided, pairs, look) -> asked.add(undecided + " to " + pairs + " at look " + look));
+        assertEquals(List.of("[X.y] to 8 at look 2", "[X.y] to 16 at look 3"), asked);
+        PairedGate.Row time = rows.stream().filter(r -> r.metric().equals(PairedGate.TIME)).findFirst().orElseThrow();
+        assertEquals(GateVerdict.REGRESSION, time.verdict());
+        assertEquals(3, time.look());
+        assertEquals(16, time.pairs());
+
+        // a declined look (the budget spent) leaves the second look's verdict
+        rows = PairedGate.decide(values, List.of("X.y"), thresholds, 0.05, List.of(4, 8, 16), 0,
+                (undecided, pairs, look) -> look < 3);
+        assertEquals(GateVerdict.INCONCLUSIVE, verdict(rows, PairedGate.TIME));
+        assertEquals(8, rows.get(0).pairs());
+
+        // a saved job of 8 pairs is judged again as it ran: no third look on pairs it never had
+        Map<String, List<PairedJob.ForkValues[]>> eight = Map.of("X.y", alternating(8, 0.05, 0.06));
+        rows = PairedGate.decide(eight, List.of("X.y"), thresholds, 0.05, List.of(4, 8, 16), 0,
+                PairedGate.saved(eight, List.of(4, 8, 16)));
+        assertEquals(GateVerdict.INCONCLUSIVE, verdict(rows, PairedGate.TIME));
+        assertEquals(2, rows.get(0).look());
+        rows = PairedGate.decide(values, List.of("X.y"), thresholds, 0.05, List.of(4, 8, 16), 0,
+                PairedGate.saved(values, List.of(4, 8, 16)));
+        assertEquals(GateVerdict.REGRESSION, verdict(rows, PairedGate.TIME));
+    }
 }
