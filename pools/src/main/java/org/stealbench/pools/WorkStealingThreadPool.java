@@ -56,8 +56,8 @@ import org.stealbench.queues.TaskQueue;
  * if never joined, neither run nor returned.
  *
  * <p>Tuning. {@link Builder#globalQueue}, {@link Builder#globalBatch}, {@link Builder#admission},
- * {@link Builder#signalling}, {@link Builder#stealHalf}, {@link Builder#precheckPop} and
- * {@link Builder#idleScans} change how work is submitted, taken and signalled, not what runs; each
+ * {@link Builder#signalling}, {@link Builder#stealHalf}, {@link Builder#precheckPop},
+ * {@link Builder#lifoSlot} and {@link Builder#idleScans} change how work is submitted, taken and signalled, not what runs; each
  * can be set from one string with {@link Builder#tuning}, which is what
  * {@link PoolKind#create(int, String)} passes for benchmarks, and {@link #COMPARED_TUNINGS} lists
  * the ones the harness's pool-options experiments compare. The defaults: the lock-free
@@ -156,6 +156,19 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * precheckPop: a worker checks its own deque with isEmpty() before pop; for chase-lev that
      * is two loads instead of pop's full fence when empty (the owner writes bottom and top only
      * grows, so a stale read can only make the deque look fuller, never empty by mistake).
+     *
+     * LIFO slot (an option). A worker's own push exchanges the task into its slot (one atomic
+     * exchange, which is also the signalling protocol's full barrier) and pushes the task it
+     * displaced onto its deque, where it is older than the slot's; its pop takes the slot first
+     * (plain read, CAS), then the deque. Thieves and joins that steal try a victim's slot after
+     * its deque (volatile read, CAS), so the slot is part of the worker's queue for every rule
+     * above: a worker takes from elsewhere only when its slot and deque are empty, anyQueuedWork()
+     * reads every slot, shutdownNow() drains it with an exchange. Signalling: a push into an empty
+     * slot signals if the deque is empty too (tasks in the deque were signalled, and a taker of
+     * one passes the signal on); the displaced task's push onto the deque signals by the deque's
+     * rule. The displaced task is in no queue between the exchange and its push, but the slot is
+     * never empty meanwhile, so a woken worker finds the slot's task, and the deque push's
+     * size check covers the displaced one.
      *
      * Shutdown. `ctl` holds the SHUTDOWN bit and the number of execute/fork calls between their
      * admission check and the end of their push ("in flight"). Admission is a CAS that fails once
@@ -349,6 +362,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** Whether a successful steal takes half the victim's tasks by default (see the class comment). */
     public static final boolean DEFAULT_STEAL_HALF = false;
 
+    /** Whether a worker keeps its newest own push in a LIFO slot by default (see Builder.lifoSlot). */
+    public static final boolean DEFAULT_LIFO_SLOT = false;
+
     /** The largest {@link Builder#globalBatch} and {@link Builder#stealHalf} batch. */
     public static final int MAX_BATCH = 64;
 
@@ -364,13 +380,16 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private static final int JOIN_SPINS = 64;
     private static final long JOIN_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
-    private static final VarHandle CTL;
+    /** A {@link PaddedInt}'s value: ctl's CAS and atomic add, a cell's release store. */
+    private static final VarHandle VALUE;
     private static final VarHandle SEARCHERS;
+    private static final VarHandle SLOT;
 
     static {
         try {
-            CTL = MethodHandles.lookup().findVarHandle(CtlValue.class, "value", int.class);
+            VALUE = MethodHandles.lookup().findVarHandle(PaddedIntValue.class, "value", int.class);
             SEARCHERS = MethodHandles.lookup().findVarHandle(WorkStealingThreadPool.class, "searchers", int.class);
+            SLOT = MethodHandles.lookup().findVarHandle(Worker.class, "slot", Runnable.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -397,6 +416,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** The global queue when it is a segmented-mpmc injector, whose batch take is one CAS; else null. */
     private final SegmentedMpmcQueue<Runnable> injector;
     private final boolean stealHalf;
+    /** Whether a worker keeps its newest own push in {@link Worker#slot} (Builder.lifoSlot). */
+    private final boolean lifoSlot;
     /** Re-scans before parking: spinScan's under EMPTY_TO_NON_EMPTY, search's under SEARCHING. */
     private final int idleScans;
     private final Admission admission;
@@ -404,9 +425,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private final boolean injectorAdmission;
     private final PauseHook pause;
     /** Every outside thread's cell (Admission.SUBMITTER_CELLS); workers' cells are in Worker. */
-    private final ConcurrentLinkedQueue<SubmitterCell> outsideCells = new ConcurrentLinkedQueue<>();
-    private final ThreadLocal<SubmitterCell> outsideCell = ThreadLocal.withInitial(() -> {
-        SubmitterCell cell = new SubmitterCell();
+    private final ConcurrentLinkedQueue<PaddedInt> outsideCells = new ConcurrentLinkedQueue<>();
+    private final ThreadLocal<PaddedInt> outsideCell = ThreadLocal.withInitial(() -> {
+        PaddedInt cell = new PaddedInt();
         outsideCells.add(cell); // a CAS: registered before the cell's first enter
         return cell;
     });
@@ -416,7 +437,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * outside submission writes it twice, while the workers read idleCount and searchers, which
      * the layout would otherwise put beside it, after every take.
      */
-    private final Ctl ctl = new Ctl();
+    private final PaddedInt ctl = new PaddedInt();
     private volatile boolean stopping;
     private volatile boolean terminating;
 
@@ -445,6 +466,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         this.precheckPop = b.precheckPop;
         this.globalBatch = b.globalBatch;
         this.stealHalf = b.stealHalf;
+        this.lifoSlot = b.lifoSlot;
         this.idleScans = b.idleScans >= 0 ? b.idleScans : searchingGate ? SEARCH_SCANS : IDLE_SCANS;
         this.admission = b.admission != null ? b.admission : defaultAdmission(b.globalQueue);
         this.cellAdmission = admission == Admission.SUBMITTER_CELLS;
@@ -510,6 +532,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         private boolean precheckPop;
         private int globalBatch = DEFAULT_GLOBAL_BATCH;
         private boolean stealHalf = DEFAULT_STEAL_HALF;
+        private boolean lifoSlot = DEFAULT_LIFO_SLOT;
         private int idleScans = -1; // the signalling's default
         /** Null: {@link #defaultAdmission} of the global queue, decided in build(). */
         private Admission admission;
@@ -624,6 +647,19 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         }
 
         /**
+         * Whether a worker keeps the task it pushed last (fork, or execute from a worker) in a slot
+         * of its own instead of its deque (default {@link #DEFAULT_LIFO_SLOT}; Go's runnext, Tokio's
+         * LIFO slot): a push exchanges the new task into the slot and pushes the one it displaced
+         * onto the deque; the worker's next pop takes the slot first, with one CAS instead of the
+         * deque's pop; thieves take it, with a CAS, once the worker's deque is empty, so a fork
+         * left there while its forker waits by other means than join still runs.
+         */
+        public Builder lifoSlot(boolean lifoSlot) {
+            this.lifoSlot = lifoSlot;
+            return this;
+        }
+
+        /**
          * How many times a worker that found nothing re-scans every queue before it parks
          * (default 2 under EMPTY_TO_NON_EMPTY, 16 while searching under SEARCHING), with a spin-wait
          * hint before each. More scans keep a briefly idle worker from parking and being woken
@@ -651,7 +687,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
          * {@code default} (the defaults), or options applied on top of them, joined by {@code +}
          * (a comma would split a JMH parameter): {@code searching} and {@code eager-signalling}
          * (Signalling.SEARCHING, EMPTY_TO_NON_EMPTY), {@code steal-half} and {@code steal-one},
-         * {@code precheck-pop}, {@code global-batch-N}, {@code idle-scans-N}, {@code submitter-cells}
+         * {@code precheck-pop}, {@code lifo-slot}, {@code global-batch-N}, {@code idle-scans-N}, {@code submitter-cells}
          * (Admission.SUBMITTER_CELLS), {@code shared-counter} (Admission.SHARED_COUNTER),
          * {@code injector-admission} (Admission.INJECTOR),
          * {@code global-<queue id>} (the global queue, e.g.
@@ -672,6 +708,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                     case "precheck-pop" -> precheckPop(true);
                     case "steal-half" -> stealHalf(true);
                     case "steal-one" -> stealHalf(false);
+                    case "lifo-slot" -> lifoSlot(true);
                     case "submitter-cells" -> admission(Admission.SUBMITTER_CELLS);
                     case "shared-counter" -> admission(Admission.SHARED_COUNTER);
                     case "injector-admission" -> admission(Admission.INJECTOR);
@@ -701,7 +738,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
         private static IllegalArgumentException badTuning(String item) {
             return new IllegalArgumentException("tuning item '" + item + "' is not one of searching,"
-                    + " eager-signalling, steal-half, steal-one, precheck-pop, global-batch-N (N in 1.." + MAX_BATCH
+                    + " eager-signalling, steal-half, steal-one, precheck-pop, lifo-slot, global-batch-N (N in 1.." + MAX_BATCH
                     + "), idle-scans-N (N in 0.." + MAX_IDLE_SCANS + "), submitter-cells, shared-counter, injector-admission,"
                     + " global-<id> (a global queue kind)"
                     + " (joined by +), or default alone");
@@ -772,6 +809,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return idleScans;
     }
 
+    public boolean lifoSlot() {
+        return lifoSlot;
+    }
+
     public Admission admission() {
         return admission;
     }
@@ -788,7 +829,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      */
     public static final List<String> COMPARED_TUNINGS = List.of(DEFAULT_TUNING, "global-locked+global-batch-1",
             "global-locked", "global-batch-1", "shared-counter", "submitter-cells", "searching", "steal-half",
-            "searching+steal-half", "precheck-pop", "idle-scans-256");
+            "searching+steal-half", "precheck-pop", "idle-scans-256", "lifo-slot");
 
     // ---------------------------------------------------------------- submission
 
@@ -840,10 +881,12 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * signals as pushOwn() or signalWork() would, sharing their fence.
      */
     private void submitThroughCell(Worker w, Runnable item) {
-        SubmitterCell cell = w != null ? w.cell : outsideCell.get();
-        cell.enterVolatile();
+        PaddedInt cell = w != null ? w.cell : outsideCell.get();
+        // Volatile store: orders the mark before the read of ctl (store->load); pairs with
+        // shutdown's CAS on ctl followed by its reads of the cells (anyCellInFlight()).
+        cell.value = 1;
         if ((ctl.value & SHUTDOWN) != 0) {
-            cell.exitRelease();
+            VALUE.setRelease(cell, 0);
             tryTerminate();
             throw new RejectedExecutionException("pool is shut down");
         }
@@ -851,7 +894,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         try {
             queue.push(item);
         } finally {
-            cell.exitRelease();
+            // Release store: the push before it is visible to whoever reads the mark cleared.
+            VALUE.setRelease(cell, 0);
             // Full fence: orders the push and the cleared mark before the reads below (store->load):
             // the idleCount read pairs with awaitWork()'s fence, the ctl read with shutdown's CAS
             // followed by its reads of the cells, so either shutdown sees the mark cleared or this
@@ -869,12 +913,12 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** Whether some submitter's cell is marked in flight (Admission.SUBMITTER_CELLS). */
     private boolean anyCellInFlight() {
         for (Worker w : workers) {
-            if (w.cell.inFlightVolatile()) {
+            if (w.cell.value != 0) { // volatile reads, after shutdown's CAS on ctl
                 return true;
             }
         }
-        for (SubmitterCell cell : outsideCells) {
-            if (cell.inFlightVolatile()) {
+        for (PaddedInt cell : outsideCells) {
+            if (cell.value != 0) {
                 return true;
             }
         }
@@ -909,6 +953,21 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      */
     private void pushOwn(Worker w, Runnable task) {
         TaskQueue<Runnable> deque = w.deque;
+        if (lifoSlot) {
+            // Atomic exchange, a full barrier like the fence below: orders the slot's store before
+            // the idleCount, deque and searchers reads (store->load); pairs with the fence in
+            // awaitWork(), whose re-scan reads the slot, and with a thief's atomic take.
+            Runnable displaced = (Runnable) SLOT.getAndSet(w, task);
+            if (displaced == null) {
+                // The slot went from empty to full. Signal as a push onto an empty deque does, unless
+                // the deque holds older tasks: their signal covers this one (a taker passes it on).
+                if (idleCount != 0 && deque.isEmpty() && noSearcher()) {
+                    wakeOne();
+                }
+                return;
+            }
+            task = displaced; // onto the deque, older than the slot's task, as without the slot
+        }
         deque.push(task);
         // Full fence: orders the push before the idleCount and size reads below (store->load);
         // pairs with the fence in awaitWork() (a worker registering as idle, then re-scanning)
@@ -934,14 +993,14 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             if ((c & SHUTDOWN) != 0) {
                 throw new RejectedExecutionException("pool is shut down");
             }
-            if (CTL.weakCompareAndSet(ctl, c, c + 1)) {
+            if (VALUE.weakCompareAndSet(ctl, c, c + 1)) {
                 return;
             }
         }
     }
 
     private void leave() {
-        int c = (int) CTL.getAndAdd(ctl, -1) - 1;
+        int c = (int) VALUE.getAndAdd(ctl, -1) - 1;
         if (c == SHUTDOWN) {
             tryTerminate();
         }
@@ -1101,8 +1160,26 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 }
                 return task;
             }
+            if (lifoSlot && (task = takeSlot(victim)) != null) {
+                return task;
+            }
         }
         return null;
+    }
+
+    /**
+     * A thief's take of {@code victim}'s LIFO slot (after its deque, which holds older tasks):
+     * a volatile read, which sees the slot's task published by the owner's exchange, and a CAS
+     * that settles the race with the owner and other thieves; null if empty or lost.
+     */
+    private static Runnable takeSlot(Worker victim) {
+        Runnable task = victim.slot;
+        return task != null && SLOT.compareAndSet(victim, task, null) ? task : null;
+    }
+
+    /** Whether {@code w}'s deque or LIFO slot holds a task (volatile reads; no take). */
+    private static boolean holdsWork(Worker w) {
+        return !w.deque.isEmpty() || w.slot != null;
     }
 
     /** Steal-half: after one successful steal, moves half of what {@code victim} still holds. */
@@ -1119,6 +1196,15 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     /** {@code w}'s own next task, or null; with precheckPop, a cheap emptiness check first. */
     private Runnable popOwn(Worker w) {
+        if (lifoSlot) {
+            // Plain read: only this worker stores a task into its slot, so the read shows its own
+            // last store or a thief's later null, never a task it has not put there; the CAS
+            // settles a race with a thief.
+            Runnable task = (Runnable) SLOT.get(w);
+            if (task != null && SLOT.compareAndSet(w, task, null)) {
+                return task;
+            }
+        }
         TaskQueue<Runnable> deque = w.deque;
         return precheckPop && deque.isEmpty() ? null : deque.pop();
     }
@@ -1134,7 +1220,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             return true;
         }
         for (Worker w : workers) {
-            if (!w.deque.isEmpty()) {
+            if (holdsWork(w)) {
                 return true;
             }
         }
@@ -1386,7 +1472,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             injector.close();
         }
         for (int c = ctl.value; (c & SHUTDOWN) == 0; c = ctl.value) {
-            if (CTL.weakCompareAndSet(ctl, c, c | SHUTDOWN)) {
+            if (VALUE.weakCompareAndSet(ctl, c, c | SHUTDOWN)) {
                 break;
             }
         }
@@ -1415,6 +1501,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 } else {
                     misses++;
                 }
+            }
+            Runnable slotted = (Runnable) SLOT.getAndSet(w, null);
+            if (slotted != null) {
+                collectNeverRun(neverRun, slotted);
             }
         }
         wakeAll();
@@ -1473,7 +1563,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             } else if (++spins < JOIN_SPINS) {
                 Thread.onSpinWait();
             } else {
-                if (idleCount != 0 && !w.deque.isEmpty()) {
+                if (idleCount != 0 && holdsWork(w)) {
                     wakeOne(); // we are about to wait: our queued tasks must not wait with us
                 }
                 interrupted |= task.awaitDoneClearingInterrupt(JOIN_WAIT_NANOS);
@@ -1495,6 +1585,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         }
         TaskQueue<Runnable> deque = thief.deque;
         Runnable task = thievesPop ? deque.pop() : deque.steal();
+        if (task == null && lifoSlot) {
+            task = takeSlot(thief); // the thief's newest push: in the subtree too
+        }
         if (task != null) {
             tookShared(w, task);
         }
@@ -1578,6 +1671,12 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return w == null ? -1 : w.deque.size();
     }
 
+    /** Whether the calling worker's LIFO slot holds a task (false on another thread). */
+    boolean currentSlotHolds() {
+        Worker w = currentWorker();
+        return w != null && w.slot != null;
+    }
+
     int globalQueueSize() {
         return global.size();
     }
@@ -1592,7 +1691,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 + ", " + searchOrder + (thievesPop ? ", thieves pop owner's end" : "")
                 + (flowContext ? ", context flow" : "") + ", signalling " + signalling
                 + (precheckPop ? ", precheck-pop" : "") + (globalBatch > 1 ? ", global-batch " + globalBatch : "")
-                + (stealHalf ? ", steal-half" : "") + ", idle scans " + idleScans + (cellAdmission ? ", submitter cells" : "")
+                + (stealHalf ? ", steal-half" : "") + (lifoSlot ? ", lifo-slot" : "") + ", idle scans " + idleScans + (cellAdmission ? ", submitter cells" : "")
                 + (injectorAdmission ? ", injector admission" : "") + (isShutdown() ? ", shut down" : "") + "]";
     }
 
@@ -1611,9 +1710,15 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
          */
         boolean searching;
         /** This worker's admission cell for execute() (Admission.SUBMITTER_CELLS). */
-        final SubmitterCell cell = new SubmitterCell();
+        final PaddedInt cell = new PaddedInt();
         /** Where this worker collects a batch from the global queue (takeGlobalBatch). */
         final BatchSink batch;
+        /**
+         * The task this worker pushed last (Builder.lifoSlot), or null: stored only by this worker,
+         * with an atomic exchange (pushOwn); taken by it or a thief with a CAS to null, or by
+         * shutdownNow's exchange.
+         */
+        volatile Runnable slot;
 
         Worker(WorkStealingThreadPool pool, int index, TaskQueue<Runnable> deque) {
             super(pool.threadNamePrefix + index);
@@ -1639,62 +1744,27 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         }
     }
 
-    /** Padding before a cell's flag, so cells allocated together do not share a cache line. */
-    abstract static class SubmitterCellPadBefore {
-        long p00, p01, p02, p03, p04, p05, p06, p07;
-    }
-
-    abstract static class SubmitterCellFlag extends SubmitterCellPadBefore {
-        static final VarHandle IN_FLIGHT_FLAG;
-
-        static {
-            try {
-                IN_FLIGHT_FLAG = MethodHandles.lookup().findVarHandle(SubmitterCellFlag.class, "inFlight", int.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
-
-        /** 1 between a submission's admission and the end of its push; written by one thread. */
-        private int inFlight;
-
-        /** Volatile store: orders it before the caller's read of ctl (store->load). */
-        final void enterVolatile() {
-            IN_FLIGHT_FLAG.setVolatile(this, 1);
-        }
-
-        /** Release store: the push before it is visible to whoever reads the flag cleared. */
-        final void exitRelease() {
-            IN_FLIGHT_FLAG.setRelease(this, 0);
-        }
-
-        /** Volatile read: after shutdown's CAS on ctl; pairs with enterVolatile(). */
-        final boolean inFlightVolatile() {
-            return (int) IN_FLIGHT_FLAG.getVolatile(this) != 0;
-        }
-    }
-
-    /** One submitting thread's admission flag, padded on both sides (Admission.SUBMITTER_CELLS). */
-    static final class SubmitterCell extends SubmitterCellFlag {
-        long p10, p11, p12, p13, p14, p15, p16, p17;
-    }
-
     /**
-     * Padding before ctl's value: the int fills the gap after the object header, where the field
-     * layout would otherwise put the value, next to whatever object lies before this one.
+     * Padding before a padded int's value: the int fills the gap after the object header, where
+     * the field layout would otherwise put the value, next to whatever object lies before this one.
      */
-    abstract static class CtlPadBefore {
+    abstract static class PaddedIntPadBefore {
         int p0;
         long p00, p01, p02, p03, p04, p05, p06, p07;
     }
 
-    abstract static class CtlValue extends CtlPadBefore {
-        /** SHUTDOWN bit | submissions in flight; CAS and atomic add through CTL. */
+    abstract static class PaddedIntValue extends PaddedIntPadBefore {
+        /** Read and written as each use says (VALUE for its CAS, atomic add and release store). */
         volatile int value;
     }
 
-    /** The pool's ctl, padded on both sides. */
-    static final class Ctl extends CtlValue {
+    /**
+     * An int on a cache line of its own, padded on both sides: the pool's ctl, which every outside
+     * submission writes twice under SHARED_COUNTER while workers read idleCount and searchers beside
+     * it; and a submitter's admission flag (Admission.SUBMITTER_CELLS), so that cells allocated
+     * together do not share a line.
+     */
+    static final class PaddedInt extends PaddedIntValue {
         long p10, p11, p12, p13, p14, p15, p16, p17;
     }
 }

@@ -59,7 +59,8 @@ final class WorkStealingThreadPoolTest {
                         "searching+precheck-pop+global-batch-8+steal-half+submitter-cells",
                         "global-segmented-mpmc+searching+precheck-pop+global-batch-8+steal-half+submitter-cells"
                                 + "+idle-scans-64",
-                        "global-segmented-mpmc+global-batch-32+injector-admission+idle-scans-256")
+                        "global-segmented-mpmc+global-batch-32+injector-admission+idle-scans-256", "lifo-slot",
+                        "lifo-slot+searching+steal-half+precheck-pop", "lifo-slot+global-locked+global-batch-1")
                 .map(spec -> Named.of(spec, (UnaryOperator<WorkStealingThreadPool.Builder>) b -> b.tuning(spec)));
     }
 
@@ -97,6 +98,11 @@ final class WorkStealingThreadPoolTest {
             assertEquals(WorkStealingThreadPool.DEFAULT_GLOBAL_BATCH, pool.globalBatch());
             assertEquals(WorkStealingThreadPool.DEFAULT_STEAL_HALF, pool.stealHalf());
             assertEquals(WorkStealingThreadPool.Admission.INJECTOR, pool.admission());
+            assertEquals(WorkStealingThreadPool.DEFAULT_LIFO_SLOT, pool.lifoSlot());
+        }
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).tuning("lifo-slot").build()) {
+            assertTrue(pool.lifoSlot());
+            assertTrue(pool.toString().contains("lifo-slot"), pool.toString());
         }
         // The admission follows the global queue unless set: the old defaults, and a set one kept.
         try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1)
@@ -118,7 +124,7 @@ final class WorkStealingThreadPoolTest {
         for (String bad : new String[] {"", "fast", "searching,steal-half", "global-batch-0", "global-batch-x",
                 "global-batch-" + (WorkStealingThreadPool.MAX_BATCH + 1), "steal-half+", "default+steal-half",
                 " searching", "idle-scans-", "idle-scans--1", "idle-scans-" + (WorkStealingThreadPool.MAX_IDLE_SCANS + 1),
-                "global-", "global-nonsense", "global-chase-lev"}) {
+                "global-", "global-nonsense", "global-chase-lev", "lifo-slots"}) {
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                     () -> WorkStealingThreadPool.builder().tuning(bad), bad);
             assertTrue(refused.getMessage().startsWith("tuning item '"), refused.getMessage());
@@ -449,6 +455,34 @@ final class WorkStealingThreadPoolTest {
         }
         for (int i = 0; i < runs.length(); i++) {
             assertEquals(1, runs.get(i), "task " + i);
+        }
+    }
+
+    @Tag("quick")
+    @Timeout(60)
+    @Test
+    void lifoSlot_holdsTheNewestOwnPush_displacesTheOlderOntoTheDeque_andPopsFirst() {
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).tuning("lifo-slot").build()) {
+            assertTrue(pool.lifoSlot());
+            List<String> ran = Collections.synchronizedList(new ArrayList<>());
+            String placement = pool.invoke(() -> {
+                Joinable<Integer> a = pool.fork(() -> {
+                    ran.add("a");
+                    return 1;
+                });
+                String afterA = pool.currentDequeSize() + "/" + pool.currentSlotHolds();
+                Joinable<Integer> b = pool.fork(() -> {
+                    ran.add("b");
+                    return 2;
+                });
+                String afterB = pool.currentDequeSize() + "/" + pool.currentSlotHolds();
+                // joining the older fork helps LIFO: the slot's b first, then a from the deque
+                assertEquals(1, a.join());
+                assertEquals(2, b.join());
+                return afterA + " " + afterB + " " + pool.currentDequeSize() + "/" + pool.currentSlotHolds();
+            });
+            assertEquals("0/true 1/true 0/false", placement);
+            assertEquals(List.of("b", "a"), ran);
         }
     }
 

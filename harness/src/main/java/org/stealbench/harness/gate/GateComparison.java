@@ -285,8 +285,8 @@ public final class GateComparison {
         }
         List<Double> bf = b.forkMeans();
         List<Double> cf = c.forkMeans();
-        double baseline = mean(bf);
-        double current = mean(cf);
+        double baseline = PairedDecision.mean(bf);
+        double current = PairedDecision.mean(cf);
         double allowance = threshold.allocationAllowance(baseline);
         String name = label(p.current());
         if (!b.unit().equals(c.unit())) {
@@ -314,13 +314,9 @@ public final class GateComparison {
 
     static double geometricMean(List<Double> values) {
         if (!positive(values) || values.isEmpty()) {
-            return mean(values);
+            return PairedDecision.mean(values);
         }
         return Math.exp(values.stream().mapToDouble(Math::log).average().orElse(Double.NaN));
-    }
-
-    private static double mean(List<Double> values) {
-        return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }
 
     private static double min(List<Double> values) {

@@ -147,9 +147,10 @@ final class PairedGate {
             boolean alloc = ALLOCATION.equals(metric);
             List<Double> a = PairedJob.side(pairs, 0, metric);
             List<Double> b = PairedJob.side(pairs, 1, metric);
-            out.add(new Row(label, metric, meta.get(i)[2], o.pairs(), alloc ? PairedDecision.mean(a) : geometricMean(a),
-                    alloc ? PairedDecision.mean(b) : geometricMean(b), o.slowdown(), o.row().threshold(), o.detectable(),
-                    o.row().bimodal(), o.pHolm(), look, o.verdict(),
+            double meanA = alloc ? PairedDecision.mean(a) : GateComparison.geometricMean(a);
+            double meanB = alloc ? PairedDecision.mean(b) : GateComparison.geometricMean(b);
+            out.add(new Row(label, metric, meta.get(i)[2], o.pairs(), meanA, meanB, o.slowdown(), o.row().threshold(),
+                    o.detectable(), o.row().bimodal(), o.pHolm(), look, o.verdict(),
                     alloc ? o.reason().replace("slower", "more allocation").replace("faster", "less allocation") : o.reason()));
         }
         return out;
@@ -169,9 +170,5 @@ final class PairedGate {
     static List<String> undecided(List<Row> rows) {
         return rows.stream().filter(r -> r.verdict() == GateVerdict.INCONCLUSIVE).map(Row::label).distinct()
                 .collect(Collectors.toList());
-    }
-
-    static double geometricMean(List<Double> values) {
-        return Math.exp(values.stream().mapToDouble(Math::log).average().orElse(Double.NaN));
     }
 }
