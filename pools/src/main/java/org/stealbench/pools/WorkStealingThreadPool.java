@@ -70,6 +70,9 @@ import org.stealbench.queues.TaskQueue;
  * 1.01x [0.83, 1.22] (JDK 25), the same as the old defaults (0.98x, 1.09x), since the
  * injector only carries outside submissions. Adding {@code searching+steal-half} gave
  * queue/drain 0.56x [0.43, 0.75] on JDK 17 but fib 1.18x [1.05, 1.33], so it stays an option.
+ * So does {@code lifo-slot}: fib(30) against ForkJoinPool 0.98x [0.85, 1.14] (JDK 17) and 1.10x
+ * [0.87, 1.38] (JDK 25) where the defaults gave 0.99x [0.85, 1.16] and 0.99x [0.68, 1.46] in the
+ * same rounds; a push that displaces the slot's task costs an exchange and the deque's fence.
  * With one worker, outside submissions start in submission order under every tuning (a batch
  * goes onto the worker's deque newest first).
  *

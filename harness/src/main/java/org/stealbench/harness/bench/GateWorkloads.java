@@ -60,6 +60,9 @@ public final class GateWorkloads {
         if (dot < 0) {
             throw new IllegalArgumentException("benchmark must be Class.method, was " + benchmark);
         }
+        if (!WORKLOADS.contains(benchmark)) { // before any setup runs
+            throw new IllegalArgumentException("no gate workload for " + benchmark);
+        }
         Class<?> type = Class.forName(GateWorkloads.class.getPackageName() + "." + benchmark.substring(0, dot));
         Method method = benchmarkMethod(type, benchmark.substring(dot + 1));
         Bound bound = Bound.of(type, method, params);
@@ -94,10 +97,14 @@ public final class GateWorkloads {
             case "QueueDrainBenchmark.queueAndDrain", "ForkJoinFibBenchmark.fib" -> bound.loop(bound::invokeTimed);
             default -> {
                 bound.close();
-                throw new IllegalArgumentException("no gate workload for " + benchmark);
+                throw new IllegalStateException("WORKLOADS lists " + benchmark + " but open() has no case for it");
             }
         };
     }
+
+    /** The benchmarks {@link #open} has a workload for. */
+    static final Set<String> WORKLOADS = Set.of("DequeOpsBenchmark.pushPop", "GateCalibrationBenchmark.pushPopBatch",
+            "QueueDrainBenchmark.queueAndDrain", "ForkJoinFibBenchmark.fib");
 
     private static Method benchmarkMethod(Class<?> type, String name) {
         for (Method m : type.getMethods()) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
 import org.stealbench.harness.stats.GeometricMean;
@@ -160,12 +161,15 @@ final class ExperimentSection {
 
     /**
      * The contender parameter of an experiment's results: the first of partitioner, global, queue,
-     * pool that every result has and that takes more than one value (else the first that every
-     * result has).
+     * pool, tuning that every result has and that takes more than one value (else the first of
+     * partitioner, global, queue, pool that every result has). {@code tuning} comes last: it is the
+     * axis of the pool-options studies, where one pool runs under many tunings (and the queue/drain
+     * benchmark's {@code global} stays at its default), but a pool comparison run under a few
+     * tunings still compares pools.
      */
     static String contenderParam(List<JmhResult> results) {
         List<String> candidates = List.of("partitioner", "global", "queue", "pool");
-        for (String p : candidates) {
+        for (String p : Stream.concat(candidates.stream(), Stream.of("tuning")).toList()) {
             if (results.stream().allMatch(r -> r.param(p) != null)
                     && results.stream().map(r -> r.param(p)).distinct().count() > 1) {
                 return p;

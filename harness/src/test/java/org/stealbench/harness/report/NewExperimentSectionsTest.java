@@ -90,4 +90,22 @@ final class NewExperimentSectionsTest {
                 ReportTablesTest.result(fib, Map.of("pool", "jdk-fjp", "threads", "8"), new double[] {1, 2}, Map.of())));
         assertEquals(List.of("threads=1", "threads=8"), o.columns());
     }
+
+    @Test
+    void poolOptions_theTuningIsTheContender_unlessPoolsAreCompared() {
+        String drain = "org.stealbench.harness.bench.QueueDrainBenchmark.queueAndDrain";
+        List<JmhResult> options = List.of("default", "lifo-slot", "searching").stream()
+                .map(t -> ReportTablesTest.result(drain, Map.of("pool", "ws-chase-lev", "global", "default",
+                        "separate", "false", "tuning", t), new double[] {20, 22}, Map.<String, Metric>of()))
+                .toList();
+        assertEquals("tuning", ExperimentSection.contenderParam(options));
+        ExperimentSection.Grid g = ExperimentSection.grid(options);
+        assertEquals(List.of("default", "lifo-slot", "searching"), g.contenders());
+        List<JmhResult> pools = List.of("ws-chase-lev", "jdk-fjp").stream()
+                .flatMap(p -> List.of("default", "lifo-slot").stream().map(t -> ReportTablesTest.result(drain,
+                        Map.of("pool", p, "global", "default", "separate", "false", "tuning", t), new double[] {20, 22},
+                        Map.<String, Metric>of())))
+                .toList();
+        assertEquals("pool", ExperimentSection.contenderParam(pools));
+    }
 }
