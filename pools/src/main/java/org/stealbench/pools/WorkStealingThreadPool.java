@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import org.stealbench.queues.LifoSlot;
 import org.stealbench.queues.QueueKind;
 import org.stealbench.queues.QueueTraits;
 import org.stealbench.queues.QueueTraits.Order;
@@ -57,9 +58,9 @@ import org.stealbench.queues.TaskQueue;
  *
  * <p>Tuning. {@link Builder#globalQueue}, {@link Builder#globalBatch}, {@link Builder#admission},
  * {@link Builder#signalling}, {@link Builder#stealHalf}, {@link Builder#precheckPop},
- * {@link Builder#lifoSlot} and {@link Builder#idleScans} change how work is submitted, taken and signalled, not what runs; each
- * can be set from one string with {@link Builder#tuning}, which is what
- * {@link PoolKind#create(int, String)} passes for benchmarks, and {@link #COMPARED_TUNINGS} lists
+ * {@link Builder#lifoSlot} and {@link Builder#idleScans} change how work is submitted, taken and
+ * signalled, not what runs; each can be set from one string with {@link Builder#tuning}, which
+ * is what {@link PoolKind#create(int, String)} passes for benchmarks, and {@link #COMPARED_TUNINGS} lists
  * the ones the harness's pool-options experiments compare. The defaults: the lock-free
  * segmented-mpmc injector as the global queue, batches of 32 taken from it, Admission.INJECTOR,
  * eager signalling, single steals. Paired interleaved rounds against ForkJoinPool (2 cores, 5
@@ -164,10 +165,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * exchange, which is also the signalling protocol's full barrier) and pushes the task it
      * displaced onto its deque, where it is older than the slot's; its pop takes the slot first
      * (plain read, CAS), then the deque. Thieves and joins that steal try a victim's slot after
-     * its deque (volatile read, CAS), so the slot is part of the worker's queue for every rule
-     * above: a worker takes from elsewhere only when its slot and deque are empty, anyQueuedWork()
-     * reads every slot, shutdownNow() drains it with an exchange. Signalling: a push into an empty
-     * slot signals if the deque is empty too (tasks in the deque were signalled, and a taker of
+     * its deque (volatile read, CAS; see LifoSlot, whose accesses jcstress checks), so the slot is
+     * part of the worker's queue for every rule above: a worker takes from elsewhere only when
+     * its slot and deque are empty, anyQueuedWork() reads every slot, shutdownNow() drains it with
+     * an exchange. Signalling: a push into an empty slot signals if the deque is empty too (tasks in the deque were signalled, and a taker of
      * one passes the signal on); the displaced task's push onto the deque signals by the deque's
      * rule. The displaced task is in no queue between the exchange and its push, but the slot is
      * never empty meanwhile, so a woken worker finds the slot's task, and the deque push's
@@ -386,13 +387,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** A {@link PaddedInt}'s value: ctl's CAS and atomic add, a cell's release store. */
     private static final VarHandle VALUE;
     private static final VarHandle SEARCHERS;
-    private static final VarHandle SLOT;
 
     static {
         try {
             VALUE = MethodHandles.lookup().findVarHandle(PaddedIntValue.class, "value", int.class);
             SEARCHERS = MethodHandles.lookup().findVarHandle(WorkStealingThreadPool.class, "searchers", int.class);
-            SLOT = MethodHandles.lookup().findVarHandle(Worker.class, "slot", Runnable.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -690,8 +689,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
          * {@code default} (the defaults), or options applied on top of them, joined by {@code +}
          * (a comma would split a JMH parameter): {@code searching} and {@code eager-signalling}
          * (Signalling.SEARCHING, EMPTY_TO_NON_EMPTY), {@code steal-half} and {@code steal-one},
-         * {@code precheck-pop}, {@code lifo-slot}, {@code global-batch-N}, {@code idle-scans-N}, {@code submitter-cells}
-         * (Admission.SUBMITTER_CELLS), {@code shared-counter} (Admission.SHARED_COUNTER),
+         * {@code precheck-pop}, {@code lifo-slot}, {@code global-batch-N}, {@code idle-scans-N},
+         * {@code submitter-cells} (Admission.SUBMITTER_CELLS), {@code shared-counter} (Admission.SHARED_COUNTER),
          * {@code injector-admission} (Admission.INJECTOR),
          * {@code global-<queue id>} (the global queue, e.g.
          * {@code global-segmented-mpmc}); e.g. {@code searching+steal-half},
@@ -741,8 +740,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
         private static IllegalArgumentException badTuning(String item) {
             return new IllegalArgumentException("tuning item '" + item + "' is not one of searching,"
-                    + " eager-signalling, steal-half, steal-one, precheck-pop, lifo-slot, global-batch-N (N in 1.." + MAX_BATCH
-                    + "), idle-scans-N (N in 0.." + MAX_IDLE_SCANS + "), submitter-cells, shared-counter, injector-admission,"
+                    + " eager-signalling, steal-half, steal-one, precheck-pop, lifo-slot,"
+                    + " global-batch-N (N in 1.." + MAX_BATCH + "), idle-scans-N (N in 0.." + MAX_IDLE_SCANS
+                    + "), submitter-cells, shared-counter, injector-admission,"
                     + " global-<id> (a global queue kind)"
                     + " (joined by +), or default alone");
         }
@@ -960,7 +960,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             // Atomic exchange, a full barrier like the fence below: orders the slot's store before
             // the idleCount, deque and searchers reads (store->load); pairs with the fence in
             // awaitWork(), whose re-scan reads the slot, and with a thief's atomic take.
-            Runnable displaced = (Runnable) SLOT.getAndSet(w, task);
+            Runnable displaced = w.slot.exchange(task);
             if (displaced == null) {
                 // The slot went from empty to full. Signal as a push onto an empty deque does, unless
                 // the deque holds older tasks: their signal covers this one (a taker passes it on).
@@ -1163,7 +1163,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 }
                 return task;
             }
-            if (lifoSlot && (task = takeSlot(victim)) != null) {
+            if (lifoSlot && (task = victim.slot.steal()) != null) { // after the deque's older tasks
                 return task;
             }
         }
@@ -1171,18 +1171,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     }
 
     /**
-     * A thief's take of {@code victim}'s LIFO slot (after its deque, which holds older tasks):
-     * a volatile read, which sees the slot's task published by the owner's exchange, and a CAS
-     * that settles the race with the owner and other thieves; null if empty or lost.
+     * Whether {@code w}'s deque or, with the LIFO slot option, its slot holds a task (volatile
+     * reads; no take). Without the option the slot is never read: it is always null.
      */
-    private static Runnable takeSlot(Worker victim) {
-        Runnable task = victim.slot;
-        return task != null && SLOT.compareAndSet(victim, task, null) ? task : null;
-    }
-
-    /** Whether {@code w}'s deque or LIFO slot holds a task (volatile reads; no take). */
-    private static boolean holdsWork(Worker w) {
-        return !w.deque.isEmpty() || w.slot != null;
+    private boolean holdsWork(Worker w) {
+        return !w.deque.isEmpty() || lifoSlot && !w.slot.isEmpty();
     }
 
     /** Steal-half: after one successful steal, moves half of what {@code victim} still holds. */
@@ -1200,11 +1193,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** {@code w}'s own next task, or null; with precheckPop, a cheap emptiness check first. */
     private Runnable popOwn(Worker w) {
         if (lifoSlot) {
-            // Plain read: only this worker stores a task into its slot, so the read shows its own
-            // last store or a thief's later null, never a task it has not put there; the CAS
-            // settles a race with a thief.
-            Runnable task = (Runnable) SLOT.get(w);
-            if (task != null && SLOT.compareAndSet(w, task, null)) {
+            Runnable task = w.slot.takeOwn();
+            if (task != null) {
                 return task;
             }
         }
@@ -1505,7 +1495,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                     misses++;
                 }
             }
-            Runnable slotted = (Runnable) SLOT.getAndSet(w, null);
+            Runnable slotted = w.slot.drain();
             if (slotted != null) {
                 collectNeverRun(neverRun, slotted);
             }
@@ -1589,7 +1579,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         TaskQueue<Runnable> deque = thief.deque;
         Runnable task = thievesPop ? deque.pop() : deque.steal();
         if (task == null && lifoSlot) {
-            task = takeSlot(thief); // the thief's newest push: in the subtree too
+            task = thief.slot.steal(); // the thief's newest push: in the subtree too
         }
         if (task != null) {
             tookShared(w, task);
@@ -1677,7 +1667,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** Whether the calling worker's LIFO slot holds a task (false on another thread). */
     boolean currentSlotHolds() {
         Worker w = currentWorker();
-        return w != null && w.slot != null;
+        return w != null && !w.slot.isEmpty();
     }
 
     int globalQueueSize() {
@@ -1716,12 +1706,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         final PaddedInt cell = new PaddedInt();
         /** Where this worker collects a batch from the global queue (takeGlobalBatch). */
         final BatchSink batch;
-        /**
-         * The task this worker pushed last (Builder.lifoSlot), or null: stored only by this worker,
-         * with an atomic exchange (pushOwn); taken by it or a thief with a CAS to null, or by
-         * shutdownNow's exchange.
-         */
-        volatile Runnable slot;
+        /** The task this worker pushed last, under Builder.lifoSlot (pushOwn); unused without it. */
+        final LifoSlot<Runnable> slot = new LifoSlot<>();
 
         Worker(WorkStealingThreadPool pool, int index, TaskQueue<Runnable> deque) {
             super(pool.threadNamePrefix + index);

@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.LongUnaryOperator;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
@@ -60,51 +61,46 @@ public final class GateWorkloads {
         if (dot < 0) {
             throw new IllegalArgumentException("benchmark must be Class.method, was " + benchmark);
         }
-        if (!WORKLOADS.contains(benchmark)) { // before any setup runs
-            throw new IllegalArgumentException("no gate workload for " + benchmark);
-        }
+        // chosen before the benchmark's setup runs, so an unsupported one is refused with nothing made
+        Function<Bound, LongUnaryOperator> workload = switch (benchmark) {
+            case "DequeOpsBenchmark.pushPop" -> GateWorkloads::pushPop;
+            case "GateCalibrationBenchmark.pushPopBatch" -> GateWorkloads::pushPopBatch;
+            case "QueueDrainBenchmark.queueAndDrain", "ForkJoinFibBenchmark.fib" -> bound -> bound.loop(bound::invokeTimed);
+            default -> throw new IllegalArgumentException("no gate workload for " + benchmark);
+        };
         Class<?> type = Class.forName(GateWorkloads.class.getPackageName() + "." + benchmark.substring(0, dot));
         Method method = benchmarkMethod(type, benchmark.substring(dot + 1));
-        Bound bound = Bound.of(type, method, params);
-        return switch (benchmark) {
-            case "DequeOpsBenchmark.pushPop" -> {
-                DequeOpsBenchmark b = (DequeOpsBenchmark) bound.instance;
-                DequeOpsBenchmark.Owner owner = (DequeOpsBenchmark.Owner) bound.args[0];
-                yield bound.loop(n -> {
-                    int sum = 0;
-                    long start = System.nanoTime();
-                    for (long i = 0; i < n; i++) {
-                        sum += b.pushPop(owner);
-                    }
-                    long took = System.nanoTime() - start;
-                    sink += sum;
-                    return took;
-                });
-            }
-            case "GateCalibrationBenchmark.pushPopBatch" -> {
-                GateCalibrationBenchmark b = (GateCalibrationBenchmark) bound.instance;
-                yield bound.loop(n -> {
-                    int sum = 0;
-                    long start = System.nanoTime();
-                    for (long i = 0; i < n; i++) {
-                        sum += b.pushPopBatch();
-                    }
-                    long took = System.nanoTime() - start;
-                    sink += sum;
-                    return took;
-                });
-            }
-            case "QueueDrainBenchmark.queueAndDrain", "ForkJoinFibBenchmark.fib" -> bound.loop(bound::invokeTimed);
-            default -> {
-                bound.close();
-                throw new IllegalStateException("WORKLOADS lists " + benchmark + " but open() has no case for it");
-            }
-        };
+        return workload.apply(Bound.of(type, method, params));
     }
 
-    /** The benchmarks {@link #open} has a workload for. */
-    static final Set<String> WORKLOADS = Set.of("DequeOpsBenchmark.pushPop", "GateCalibrationBenchmark.pushPopBatch",
-            "QueueDrainBenchmark.queueAndDrain", "ForkJoinFibBenchmark.fib");
+    private static LongUnaryOperator pushPop(Bound bound) {
+        DequeOpsBenchmark b = (DequeOpsBenchmark) bound.instance;
+        DequeOpsBenchmark.Owner owner = (DequeOpsBenchmark.Owner) bound.args[0];
+        return bound.loop(n -> {
+            int sum = 0;
+            long start = System.nanoTime();
+            for (long i = 0; i < n; i++) {
+                sum += b.pushPop(owner);
+            }
+            long took = System.nanoTime() - start;
+            sink += sum;
+            return took;
+        });
+    }
+
+    private static LongUnaryOperator pushPopBatch(Bound bound) {
+        GateCalibrationBenchmark b = (GateCalibrationBenchmark) bound.instance;
+        return bound.loop(n -> {
+            int sum = 0;
+            long start = System.nanoTime();
+            for (long i = 0; i < n; i++) {
+                sum += b.pushPopBatch();
+            }
+            long took = System.nanoTime() - start;
+            sink += sum;
+            return took;
+        });
+    }
 
     private static Method benchmarkMethod(Class<?> type, String name) {
         for (Method m : type.getMethods()) {

@@ -78,21 +78,27 @@ final class PairedGate {
     static List<Row> decide(Map<String, List<ForkValues[]>> values, List<String> labels, GateThresholds thresholds,
                             double alpha, List<Integer> looks, int family, MorePairs more)
             throws GateException, InterruptedException {
-        Map<String, List<ForkValues[]>> first = new LinkedHashMap<>();
-        labels.forEach(l -> first.put(l, values.get(l).subList(0, Math.min(looks.get(0), values.get(l).size()))));
-        List<Row> decided = new ArrayList<>(judge(first, labels, thresholds, alpha, 1, looks.size(), family));
+        List<Row> decided = new ArrayList<>(judge(firstPairs(values, labels, looks.get(0)), labels, thresholds,
+                alpha, 1, looks.size(), family));
         for (int look = 2; look <= looks.size(); look++) {
             List<String> undecided = undecided(decided);
-            if (undecided.isEmpty() || !more.run(undecided, looks.get(look - 1), look)) {
+            int pairs = looks.get(look - 1);
+            if (undecided.isEmpty() || !more.run(undecided, pairs, look)) {
                 break;
             }
-            int pairs = looks.get(look - 1);
-            Map<String, List<ForkValues[]>> upTo = new LinkedHashMap<>();
-            undecided.forEach(l -> upTo.put(l, values.get(l).subList(0, Math.min(pairs, values.get(l).size()))));
             decided.removeIf(r -> undecided.contains(r.label()));
-            decided.addAll(judge(upTo, undecided, thresholds, alpha, look, looks.size(), family));
+            decided.addAll(judge(firstPairs(values, undecided, pairs), undecided, thresholds, alpha, look, looks.size(),
+                    family));
         }
         return decided;
+    }
+
+    /** The first {@code n} pairs (or all, if fewer) of each of {@code labels}. */
+    private static Map<String, List<ForkValues[]>> firstPairs(Map<String, List<ForkValues[]>> values,
+                                                               List<String> labels, int n) {
+        Map<String, List<ForkValues[]>> out = new LinkedHashMap<>();
+        labels.forEach(l -> out.put(l, values.get(l).subList(0, Math.min(n, values.get(l).size()))));
+        return out;
     }
 
     /**
