@@ -193,7 +193,7 @@ final class CalibrationScore {
         file.put("about", "Practical thresholds of the paired gate (scripts/gate-ab), per row: the "
                 + Math.round(QUANTILE * 100) + "% quantile of the row's absolute A/A changes, at least +"
                 + Math.round(FLOOR * 100) + "%, from " + source + " (docs/gate.md, Calibration). A row is a REGRESSION "
-                + "only when it is significantly slower (one-sided, Holm, alpha 0.05 family-wise) AND its estimated "
+                + "only when it is significantly slower (one-sided, Holm, at the gate's family-wise alpha) AND its estimated "
                 + "slowdown exceeds its threshold.");
         file.put("time", d.time());
         file.put("cpu", d.cpu());

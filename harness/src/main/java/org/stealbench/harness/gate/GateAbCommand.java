@@ -72,7 +72,7 @@ public final class GateAbCommand implements Callable<Integer> {
             description = "CPU list both sides are pinned to (scripts/gate-ab applies it with taskset); recorded.")
     String cpus;
 
-    @Option(names = "--alpha", paramLabel = "LEVEL", defaultValue = "0.05",
+    @Option(names = "--alpha", paramLabel = "LEVEL", defaultValue = PairedDecision.DEFAULT_ALPHA,
             description = "Family-wise false-alarm rate over all rows and looks (default: ${DEFAULT-VALUE}).")
     double alpha;
 

@@ -52,6 +52,32 @@ class PairedDecisionTest {
     }
 
     @Test
+    void theDefaultAlphaKeepsFalseAlarmsWithinOnePercentAndStillCatchesTenPercent() {
+        double alpha = Double.parseDouble(PairedDecision.DEFAULT_ALPHA);
+        int jobs = 3000;
+        int alarms = 0;
+        for (int job = 0; job < jobs; job++) {
+            List<PairedDecision.Row> rows = new ArrayList<>();
+            for (int r = 0; r < 15; r++) {
+                rows.add(new PairedDecision.Row("r" + r, pairs(job * 37L + r, 4, 0, 0.05, 0.1), 0, false));
+            }
+            if (PairedDecision.decide(rows, alpha, 1, 3).stream()
+                    .anyMatch(o -> o.verdict() == GateVerdict.REGRESSION)) {
+                alarms++;
+            }
+        }
+        // look 1 of 3 spends alpha / 3 = 0.33%: 10 expected at most; at alpha 0.05, 50
+        assertTrue(alarms <= 20, alarms + " false alarms in " + jobs + " A/A jobs");
+        List<PairedDecision.Row> rows = new ArrayList<>();
+        rows.add(new PairedDecision.Row("slower", pairs(7, 8, 0.10, 0.02, 0.1), 0.02, false));
+        for (int r = 1; r < 15; r++) {
+            rows.add(new PairedDecision.Row("r" + r, pairs(700 + r, 8, 0, 0.02, 0.1), 0.02, false));
+        }
+        PairedDecision.Outcome o = PairedDecision.decide(rows, alpha, 2, 3).get(0);
+        assertEquals(GateVerdict.REGRESSION, o.verdict(), o.reason());
+    }
+
+    @Test
     void aaJobsKeepTheFamilyWiseFalseAlarmRateEvenWithoutAPracticalThreshold() {
         int jobs = 400;
         int alarms = 0;
