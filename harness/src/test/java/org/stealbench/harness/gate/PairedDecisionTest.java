@@ -44,6 +44,27 @@ class PairedDecisionTest {
         return PairedDecision.decide(all, ALPHA, 1, 2).get(0);
     }
 
+    /**
+     * How many of {@code jobs} synthetic A/A jobs (identical sides, 5% noise, drift on both sides,
+     * no practical threshold) the rule calls a REGRESSION at one look.
+     */
+    private static int aaAlarms(int jobs, int rowsPerJob, int pairsPerRow, long seedStride, double alpha, int look,
+                                int looks) {
+        int alarms = 0;
+        for (int job = 0; job < jobs; job++) {
+            List<PairedDecision.Row> rows = new ArrayList<>();
+            for (int r = 0; r < rowsPerJob; r++) {
+                rows.add(new PairedDecision.Row("r" + r, pairs(job * seedStride + r, pairsPerRow, 0, 0.05, 0.1), 0,
+                        false));
+            }
+            if (PairedDecision.decide(rows, alpha, look, looks).stream()
+                    .anyMatch(o -> o.verdict() == GateVerdict.REGRESSION)) {
+                alarms++;
+            }
+        }
+        return alarms;
+    }
+
     @Test
     void identicalCodePasses() {
         PairedDecision.Outcome o = one(pairs(1, 8, 0, 0.02, 0), 0.10, 5);
@@ -55,17 +76,7 @@ class PairedDecisionTest {
     void theDefaultAlphaKeepsFalseAlarmsWithinOnePercentAndStillCatchesTenPercent() {
         double alpha = Double.parseDouble(PairedDecision.DEFAULT_ALPHA);
         int jobs = 3000;
-        int alarms = 0;
-        for (int job = 0; job < jobs; job++) {
-            List<PairedDecision.Row> rows = new ArrayList<>();
-            for (int r = 0; r < 15; r++) {
-                rows.add(new PairedDecision.Row("r" + r, pairs(job * 37L + r, 4, 0, 0.05, 0.1), 0, false));
-            }
-            if (PairedDecision.decide(rows, alpha, 1, 3).stream()
-                    .anyMatch(o -> o.verdict() == GateVerdict.REGRESSION)) {
-                alarms++;
-            }
-        }
+        int alarms = aaAlarms(jobs, 15, 4, 37, alpha, 1, 3);
         // look 1 of 3 spends alpha / 3 = 0.33%: 10 expected at most; at alpha 0.05, 50
         assertTrue(alarms <= 20, alarms + " false alarms in " + jobs + " A/A jobs");
         List<PairedDecision.Row> rows = new ArrayList<>();
@@ -80,17 +91,7 @@ class PairedDecisionTest {
     @Test
     void aaJobsKeepTheFamilyWiseFalseAlarmRateEvenWithoutAPracticalThreshold() {
         int jobs = 400;
-        int alarms = 0;
-        for (int job = 0; job < jobs; job++) {
-            List<PairedDecision.Row> rows = new ArrayList<>();
-            for (int r = 0; r < 5; r++) {
-                rows.add(new PairedDecision.Row("r" + r, pairs(job * 31L + r, 6, 0, 0.05, 0.1), 0, false));
-            }
-            if (PairedDecision.decide(rows, ALPHA, 1, 2).stream()
-                    .anyMatch(o -> o.verdict() == GateVerdict.REGRESSION)) {
-                alarms++;
-            }
-        }
+        int alarms = aaAlarms(jobs, 5, 6, 31, ALPHA, 1, 2);
         // at most alpha / looks = 2.5% expected; 5% of 400 is 20
         assertTrue(alarms <= 20, alarms + " false alarms in " + jobs + " A/A jobs");
     }
