@@ -3,8 +3,10 @@ package org.stealbench.pools;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -157,9 +159,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * the mover fences and wakes an idle worker (subject to the searchers rule). A deque then
      * holds tasks older than the one its owner runs; a join that steals from that owner may run
      * one, a sibling of the awaited task, which joins only its own subtree (see below).
-     * precheckPop: a worker checks its own deque with isEmpty() before pop; for chase-lev that
-     * is two loads instead of pop's full fence when empty (the owner writes bottom and top only
-     * grows, so a stale read can only make the deque look fuller, never empty by mistake).
+     * precheckPop: a worker checks its own deque with isEmpty() before pop, two loads where a
+     * deque's pop fences or locks before it can see itself empty (a stale read can only make a
+     * deque look fuller, never empty by mistake). chase-lev's pop now looks at top without a
+     * fence first itself, so there the option only adds isEmpty()'s loads.
      *
      * LIFO slot (an option). A worker's own push exchanges the task into its slot (one atomic
      * exchange, which is also the signalling protocol's full barrier) and pushes the task it
@@ -703,35 +706,65 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             if (spec.equals(DEFAULT_TUNING)) {
                 return this;
             }
+            Set<String> optionsSet = new HashSet<>();
             for (String item : spec.split("\\+", -1)) {
-                switch (item) {
-                    case "searching" -> signalling(Signalling.SEARCHING);
-                    case "eager-signalling" -> signalling(Signalling.EMPTY_TO_NON_EMPTY);
-                    case "precheck-pop" -> precheckPop(true);
-                    case "steal-half" -> stealHalf(true);
-                    case "steal-one" -> stealHalf(false);
-                    case "lifo-slot" -> lifoSlot(true);
-                    case "submitter-cells" -> admission(Admission.SUBMITTER_CELLS);
-                    case "shared-counter" -> admission(Admission.SHARED_COUNTER);
-                    case "injector-admission" -> admission(Admission.INJECTOR);
-                    default -> {
-                        try {
-                            if (item.startsWith(GLOBAL_BATCH)) {
-                                globalBatch(Integer.parseInt(item.substring(GLOBAL_BATCH.length())));
-                            } else if (item.startsWith(IDLE_SCANS_ITEM)) {
-                                idleScans(Integer.parseInt(item.substring(IDLE_SCANS_ITEM.length())));
-                            } else if (item.startsWith(GLOBAL_QUEUE_ITEM)) {
-                                globalQueue(QueueKind.byId(item.substring(GLOBAL_QUEUE_ITEM.length())));
-                            } else {
-                                throw badTuning(item);
-                            }
-                        } catch (IllegalArgumentException e) { // not a number, out of range, no such queue
-                            throw badTuning(item);
-                        }
+                String option = switch (item) {
+                    case "searching" -> {
+                        signalling(Signalling.SEARCHING);
+                        yield "signalling";
                     }
+                    case "eager-signalling" -> {
+                        signalling(Signalling.EMPTY_TO_NON_EMPTY);
+                        yield "signalling";
+                    }
+                    case "precheck-pop" -> {
+                        precheckPop(true);
+                        yield "precheckPop";
+                    }
+                    case "steal-half", "steal-one" -> {
+                        stealHalf(item.equals("steal-half"));
+                        yield "stealHalf";
+                    }
+                    case "lifo-slot" -> {
+                        lifoSlot(true);
+                        yield "lifoSlot";
+                    }
+                    case "submitter-cells", "shared-counter", "injector-admission" -> {
+                        admission(switch (item) {
+                            case "submitter-cells" -> Admission.SUBMITTER_CELLS;
+                            case "shared-counter" -> Admission.SHARED_COUNTER;
+                            default -> Admission.INJECTOR;
+                        });
+                        yield "admission";
+                    }
+                    default -> numberedOrQueueItem(item);
+                };
+                if (!optionsSet.add(option)) {
+                    throw new IllegalArgumentException("tuning '" + spec + "' sets " + option + " twice");
                 }
             }
             return this;
+        }
+
+        /** Applies a global-batch-N, idle-scans-N or global-<id> item; returns the option it set. */
+        private String numberedOrQueueItem(String item) {
+            try {
+                if (item.startsWith(GLOBAL_BATCH)) {
+                    globalBatch(Integer.parseInt(item.substring(GLOBAL_BATCH.length())));
+                    return "globalBatch";
+                }
+                if (item.startsWith(IDLE_SCANS_ITEM)) {
+                    idleScans(Integer.parseInt(item.substring(IDLE_SCANS_ITEM.length())));
+                    return "idleScans";
+                }
+                if (item.startsWith(GLOBAL_QUEUE_ITEM)) {
+                    globalQueue(QueueKind.byId(item.substring(GLOBAL_QUEUE_ITEM.length())));
+                    return "globalQueue";
+                }
+            } catch (IllegalArgumentException e) { // not a number, out of range, no such queue
+                throw badTuning(item);
+            }
+            throw badTuning(item);
         }
 
         private static final String GLOBAL_BATCH = "global-batch-";
@@ -938,7 +971,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     @Override
     public <T> Joinable<T> fork(Callable<T> task) {
         checkTask(task);
-        ForkTask<T> forked = new ForkTask<>(this, task, flowContext ? TaskContext.current() : null);
+        ForkTask<T> forked = new ForkTask<>(this, flowContext ? TaskContext.capture(task) : task);
         Worker w = currentWorker();
         if (w != null) {
             pushOwn(w, forked);

@@ -279,6 +279,39 @@ final class ForkJoinTest {
         pool.close();
     }
 
+    /** An outside joiner blocked on a fork nobody took yet (WAITING set while NEW) wakes on its cancel. */
+    @Tag("quick")
+    @Timeout(60)
+    @Test
+    void shutdownNow_wakesAnOutsideJoinerOfTheQueuedFork() throws Exception {
+        WorkStealingThreadPool pool = WorkStealingThreadPool.create(1);
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch gate = new CountDownLatch(1);
+        pool.execute(() -> {
+            started.countDown();
+            TestPools.awaitUninterruptibly(gate);
+        });
+        TestPools.await(started, "blocker");
+        Joinable<Integer> queued = pool.fork(() -> 1);
+        AtomicReference<Throwable> joined = new AtomicReference<>();
+        Thread joiner = new Thread(() -> {
+            try {
+                queued.join();
+            } catch (Throwable t) {
+                joined.set(t);
+            }
+        });
+        joiner.start();
+        while (joiner.getState() != Thread.State.WAITING) {
+            Thread.onSpinWait(); // until the joiner is inside wait() on the task
+        }
+        assertEquals(List.of(queued), pool.shutdownNow());
+        joiner.join();
+        assertInstanceOf(CancellationException.class, joined.get());
+        gate.countDown();
+        pool.close();
+    }
+
     @Tag("quick")
     @Timeout(60)
     @Test
@@ -297,6 +330,50 @@ final class ForkJoinTest {
                 return sibling.join() + "+" + child.join();
             });
             assertEquals("sibling+child", result);
+        }
+    }
+
+    /**
+     * The completion's CAS against an outside joiner's WAITING flag (ForkTask's overview): a lost
+     * wake-up leaves a join blocked for ever, so the timeout catches it. The task's short, varying
+     * spin moves its completion across the joiner's announce; two outside joiners per task make
+     * the second one find the flag already set.
+     */
+    @Tag("slow")
+    @Timeout(120)
+    @Test
+    void join_fromOutsideRacingWithTheCompletion_alwaysWakes() throws Exception {
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.create(2)) {
+            int rounds = 20_000;
+            AtomicReference<Joinable<Integer>> shared = new AtomicReference<>();
+            AtomicInteger secondJoins = new AtomicInteger();
+            Thread second = new Thread(() -> {
+                for (int i = 0; i < rounds; i++) {
+                    Joinable<Integer> task;
+                    while ((task = shared.getAndSet(null)) == null) {
+                        Thread.onSpinWait();
+                    }
+                    task.join();
+                    secondJoins.incrementAndGet();
+                }
+            });
+            second.start();
+            for (int i = 0; i < rounds; i++) {
+                int value = i;
+                Joinable<Integer> forked = pool.fork(() -> {
+                    for (int spin = value % 64; spin > 0; spin--) {
+                        Thread.onSpinWait();
+                    }
+                    return value;
+                });
+                shared.set(forked);
+                assertEquals(value, forked.join());
+                while (shared.get() != null) {
+                    Thread.onSpinWait(); // the second joiner has taken this task before the next
+                }
+            }
+            second.join();
+            assertEquals(rounds, secondJoins.get());
         }
     }
 

@@ -131,6 +131,14 @@ final class WorkStealingThreadPoolTest {
             assertTrue(refused.getMessage().contains("global-batch-N") && refused.getMessage().contains("idle-scans-N"),
                     refused.getMessage());
         }
+        // two items that set one option: the last would silently win, so the spec is refused
+        for (String twice : new String[] {"searching+eager-signalling", "global-locked+global-segmented-mpmc",
+                "steal-half+steal-one", "shared-counter+injector-admission", "lifo-slot+lifo-slot"}) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> WorkStealingThreadPool.builder().tuning(twice), twice);
+            assertTrue(refused.getMessage().startsWith("tuning '" + twice + "' sets ")
+                    && refused.getMessage().endsWith(" twice"), refused.getMessage());
+        }
         assertEquals("signalling", assertThrows(NullPointerException.class,
                 () -> WorkStealingThreadPool.builder().signalling(null)).getMessage());
     }

@@ -19,7 +19,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.stealbench.pools.PoolKind;
 import org.stealbench.pools.WorkStealingThreadPool;
-import org.stealbench.queues.QueueKind;
 
 /**
  * Seed 003's queue/drain experiment: queue {@code items} (1,000,000) work items into a pool from
@@ -103,9 +102,11 @@ public class QueueDrainBenchmark {
     }
 
     /**
-     * The pool with its tuning, and a non-default global queue where {@code global} names one.
-     * Like the tuning, {@code global} is checked for every pool but applies to the {@code ws-*}
-     * pools only, so one run can cross the pools with the global queues.
+     * The pool with its tuning, and a non-default global queue where {@code global} names one:
+     * the tuning item {@code global-<id>} added to the tuning, so the builder's tuning is the one
+     * way to set it (a tuning that names a global queue too is refused as setting it twice). Like
+     * the tuning, {@code global} is checked for every pool but applies to the {@code ws-*} pools
+     * only, so one run can cross the pools with the global queues.
      */
     static ExecutorService create(String pool, int threads, String global, String tuning) {
         PoolKind kind = PoolKind.byId(pool);
@@ -113,11 +114,8 @@ public class QueueDrainBenchmark {
             return kind.create(threads, tuning);
         }
         Contenders.require(global, Contenders.globalQueues(), "QueueDrainBenchmark's global");
-        if (kind.workerDeque().isEmpty()) {
-            return kind.create(threads, tuning);
-        }
-        return WorkStealingThreadPool.builder().threads(threads).tuning(tuning)
-                .workerDeque(kind.workerDeque().get()).globalQueue(QueueKind.byId(global)).build();
+        String globalItem = "global-" + global;
+        return kind.create(threads, Contenders.DEFAULT.equals(tuning) ? globalItem : tuning + "+" + globalItem);
     }
 
     @Setup(Level.Invocation)

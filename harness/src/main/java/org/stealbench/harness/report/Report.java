@@ -154,14 +154,8 @@ final class Report {
         List<String> wide = new ArrayList<>();
         int total = 0;
         for (Map.Entry<String, List<JmhResult>> e : run.data().experiments().entrySet()) {
-            for (JmhResult r : e.getValue()) {
-                Metric m = r.primary();
-                total++;
-                ReportStats.Summary s = Cells.summary(m, ctx.confidence());
-                if (Cells.wide(s, ctx.thresholds())) {
-                    wide.add(e.getKey() + " " + Cells.contender(r) + " " + Math.round(100 * s.relativeHalfWidth()) + "%");
-                }
-            }
+            total += e.getValue().size();
+            wide.addAll(wideResults(e.getKey(), e.getValue(), ctx));
         }
         if (!wide.isEmpty()) {
             out.add(new Html.Banner("warn", prefix + wide.size() + " of " + total + " results have an error bar wider than "
@@ -175,6 +169,23 @@ final class Report {
                     + "with a proven flaw, see Correctness); its numbers are shown but it is not a choice."));
         }
         return out;
+    }
+
+    /**
+     * The results of one experiment whose error bar is wide, each named as its table names it: the
+     * experiment, the row (the contender, or the tuning in the pool-options studies) and, when the
+     * table has several, the column (the parameters that vary), then the error in percent.
+     */
+    static List<String> wideResults(String experiment, List<JmhResult> results, ReportContext ctx) {
+        List<String> wide = new ArrayList<>();
+        ExperimentSection.grid(results).cells().forEach((row, columns) -> columns.forEach((column, r) -> {
+            ReportStats.Summary s = Cells.summary(r.primary(), ctx.confidence());
+            if (Cells.wide(s, ctx.thresholds())) {
+                wide.add(experiment + " " + row + (column.equals("score") ? "" : " (" + column + ")") + " "
+                        + Math.round(100 * s.relativeHalfWidth()) + "%");
+            }
+        }));
+        return wide;
     }
 
     /** The most threads a result ran at once: JMH's threads, the pool's threads, or a shape's E + D. */

@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.List;
+import java.util.concurrent.ExecutorService;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Param;
+import org.stealbench.pools.WorkStealingThreadPool;
+import org.stealbench.queues.QueueKind;
 
 /**
  * Each benchmark's contender {@code @Param} defaults must equal what the registry admits, so a
@@ -136,5 +139,19 @@ final class ContenderParamsTest {
     void queue_unknownId_refusedListingValidIds() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Contenders.queue("nope"));
         assertEquals(true, e.getMessage().contains("locked"), e.getMessage());
+    }
+
+    @Test
+    void queueDrainGlobal_isTheTuningsGlobalQueueItem() {
+        try (WorkStealingThreadPool pool = (WorkStealingThreadPool) QueueDrainBenchmark.create("ws-chase-lev", 1,
+                "locked", "searching")) {
+            assertEquals(QueueKind.LOCKED, pool.globalQueue());
+            assertEquals(WorkStealingThreadPool.Signalling.SEARCHING, pool.signalling());
+        }
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
+                () -> QueueDrainBenchmark.create("ws-chase-lev", 1, "locked", "global-segmented-mpmc"));
+        assertEquals("tuning 'global-segmented-mpmc+global-locked' sets globalQueue twice", twice.getMessage());
+        ExecutorService jdk = QueueDrainBenchmark.create("jdk-tpe", 1, "locked", "default");
+        jdk.shutdown(); // a pool that is not ws-* takes neither
     }
 }

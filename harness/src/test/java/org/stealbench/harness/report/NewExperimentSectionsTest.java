@@ -108,4 +108,23 @@ final class NewExperimentSectionsTest {
                 .toList();
         assertEquals("pool", ExperimentSection.contenderParam(pools));
     }
+
+    @Test
+    void wideErrorList_namesEachResultByItsRowAndColumn() {
+        String fib = "org.stealbench.harness.bench.ForkJoinFibBenchmark.fib";
+        List<JmhResult> options = new java.util.ArrayList<>();
+        for (String tuning : List.of("default", "lifo-slot")) {
+            for (String n : List.of("20", "30")) {
+                // three forks each: tight ones for all but lifo-slot at n=30, whose forks spread 2x
+                List<List<Double>> forks = tuning.equals("lifo-slot") && n.equals("30")
+                        ? List.of(List.of(10.0), List.of(20.0), List.of(15.0))
+                        : List.of(List.of(10.0), List.of(10.01), List.of(10.02));
+                options.add(new JmhResult(fib, "ss", 1, new java.util.TreeMap<>(Map.of("pool", "ws-chase-lev",
+                        "tuning", tuning, "n", n, "threshold", "0")), new Metric(12, 0, "ms/op", forks), Map.of(), "17", ""));
+            }
+        }
+        List<String> wide = Report.wideResults("pool-options-fib", options, ReportTablesTest.ctx());
+        assertEquals(1, wide.size(), wide.toString());
+        assertTrue(wide.get(0).matches("pool-options-fib lifo-slot \\(n=30\\) \\d+%"), wide.get(0));
+    }
 }
