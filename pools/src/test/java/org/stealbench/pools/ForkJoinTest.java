@@ -202,13 +202,7 @@ final class ForkJoinTest {
                 return where;
             });
             assertEquals("1/0", placement);
-            CountDownLatch started = new CountDownLatch(1);
-            CountDownLatch gate = new CountDownLatch(1);
-            pool.execute(() -> {
-                started.countDown();
-                TestPools.awaitUninterruptibly(gate);
-            });
-            TestPools.await(started, "blocker");
+            CountDownLatch gate = TestPools.occupyWorker(pool);
             Joinable<Integer> outside = pool.fork(() -> 2);
             assertEquals(1, pool.globalQueueSize());
             gate.countDown();
@@ -223,13 +217,7 @@ final class ForkJoinTest {
         try (WorkStealingThreadPool pool = WorkStealingThreadPool.create(1)) {
             assertFalse(pool.tryRunOne(), "nothing to run");
             assertTrue(pool.helpUntil(() -> true));
-            CountDownLatch started = new CountDownLatch(1);
-            CountDownLatch gate = new CountDownLatch(1);
-            pool.execute(() -> {
-                started.countDown();
-                TestPools.awaitUninterruptibly(gate);
-            });
-            TestPools.await(started, "blocker");
+            CountDownLatch gate = TestPools.occupyWorker(pool);
             AtomicReference<Thread> ranOn = new AtomicReference<>();
             pool.execute(() -> ranOn.set(Thread.currentThread()));
             assertTrue(pool.tryRunOne());
@@ -261,13 +249,7 @@ final class ForkJoinTest {
     @Test
     void shutdownNow_withQueuedFork_returnsAndCancelsIt() {
         WorkStealingThreadPool pool = WorkStealingThreadPool.create(1);
-        CountDownLatch started = new CountDownLatch(1);
-        CountDownLatch gate = new CountDownLatch(1);
-        pool.execute(() -> {
-            started.countDown();
-            TestPools.awaitUninterruptibly(gate);
-        });
-        TestPools.await(started, "blocker");
+        CountDownLatch gate = TestPools.occupyWorker(pool);
         Joinable<Integer> queued = pool.fork(() -> 1);
         List<Runnable> neverRun = pool.shutdownNow();
         gate.countDown();
@@ -285,13 +267,7 @@ final class ForkJoinTest {
     @Test
     void shutdownNow_wakesAnOutsideJoinerOfTheQueuedFork() throws Exception {
         WorkStealingThreadPool pool = WorkStealingThreadPool.create(1);
-        CountDownLatch started = new CountDownLatch(1);
-        CountDownLatch gate = new CountDownLatch(1);
-        pool.execute(() -> {
-            started.countDown();
-            TestPools.awaitUninterruptibly(gate);
-        });
-        TestPools.await(started, "blocker");
+        CountDownLatch gate = TestPools.occupyWorker(pool);
         Joinable<Integer> queued = pool.fork(() -> 1);
         AtomicReference<Throwable> joined = new AtomicReference<>();
         Thread joiner = new Thread(() -> {

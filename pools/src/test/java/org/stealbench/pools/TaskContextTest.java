@@ -164,13 +164,7 @@ final class TaskContextTest {
     @Test
     void shutdownNow_flowingPool_returnsTheTasksAsSubmitted() {
         SimpleLockThreadPool pool = new SimpleLockThreadPool(1, true);
-        CountDownLatch started = new CountDownLatch(1);
-        CountDownLatch gate = new CountDownLatch(1);
-        pool.execute(() -> {
-            started.countDown();
-            TestPools.awaitUninterruptibly(gate);
-        });
-        TestPools.await(started, "blocker");
+        CountDownLatch gate = TestPools.occupyWorker(pool);
         Runnable queued = () -> { };
         TaskContext.with(USER, "ada", () -> pool.execute(queued));
         List<Runnable> neverRun = pool.shutdownNow();

@@ -40,6 +40,21 @@ final class TestPools {
         assertTrue(PoolKind.shutdownAndAwait(pool, HANG), () -> pool + " did not terminate");
     }
 
+    /**
+     * Runs a task on {@code pool} that holds its worker until the returned latch is opened, and
+     * returns once it started: with one worker, whatever is submitted next stays queued.
+     */
+    static CountDownLatch occupyWorker(java.util.concurrent.Executor pool) {
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        pool.execute(() -> {
+            started.countDown();
+            awaitUninterruptibly(release);
+        });
+        await(started, "the task occupying the worker");
+        return release;
+    }
+
     static void await(CountDownLatch latch, String what) {
         try {
             assertTrue(latch.await(HANG.toMillis(), TimeUnit.MILLISECONDS),

@@ -294,13 +294,7 @@ final class WorkStealingThreadPoolTest {
     void outsideSubmissions_oneWorker_everyTuning_startInSubmissionOrder(
             UnaryOperator<WorkStealingThreadPool.Builder> tuning) {
         try (WorkStealingThreadPool pool = tuning.apply(WorkStealingThreadPool.builder().threads(1)).build()) {
-            CountDownLatch blocking = new CountDownLatch(1);
-            CountDownLatch release = new CountDownLatch(1);
-            pool.execute(() -> {
-                blocking.countDown();
-                TestPools.awaitUninterruptibly(release);
-            });
-            TestPools.await(blocking, "the blocker");
+            CountDownLatch release = TestPools.occupyWorker(pool);
             int tasks = 3 * WorkStealingThreadPool.MAX_BATCH + 5;
             List<Integer> order = Collections.synchronizedList(new ArrayList<>());
             CountDownLatch done = new CountDownLatch(tasks);
