@@ -159,10 +159,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * the mover fences and wakes an idle worker (subject to the searchers rule). A deque then
      * holds tasks older than the one its owner runs; a join that steals from that owner may run
      * one, a sibling of the awaited task, which joins only its own subtree (see below).
-     * precheckPop: a worker checks its own deque with isEmpty() before pop, two loads where a
-     * deque's pop fences or locks before it can see itself empty (a stale read can only make a
-     * deque look fuller, never empty by mistake). chase-lev's pop now looks at top without a
-     * fence first itself, so there the option only adds isEmpty()'s loads.
+     * precheckPop: a worker checks its own deque with isEmpty() before pop; for chase-lev that
+     * is two loads instead of pop's full fence when empty (the owner writes bottom and top only
+     * grows, so a stale read can only make the deque look fuller, never empty by mistake).
      *
      * LIFO slot (an option). A worker's own push exchanges the task into its slot (one atomic
      * exchange, which is also the signalling protocol's full barrier) and pushes the task it

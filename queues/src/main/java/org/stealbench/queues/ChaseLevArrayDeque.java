@@ -31,16 +31,10 @@ public final class ChaseLevArrayDeque<T> extends ChaseLevPadAfterBottom implemen
      * indices are longs that never wrap. Only the owner writes bottom and the array reference;
      * top only grows, by CAS (thieves, and the owner when it takes the last item). push stores
      * the slot and publishes it by advancing bottom, doubling the array first when full. pop
-     * first reads top with no fence: since top only grows, a stale value can only overstate the
-     * items, so a deque that looks empty is empty, and one that looks like it holds one item
-     * holds one or none. Only when it looks like more than one does pop lower bottom to claim
-     * the newest item, fence, and read top again: with more than one item left no thief can
-     * reach it. For the last item it races the thieves with a CAS on top: at first look with
-     * bottom untouched, after the fence with bottom still lowered, restored only after the CAS
-     * (a thief that saw the lowered bottom said empty; the item must not reappear to thieves). So an empty pop costs no barrier and a pop of the
-     * only item one CAS, where the paper's pop pays its fence first. steal reads top, then
-     * bottom, then the slot, and claims it by CAS on top. Linearization points: a successful CAS;
-     * pop's fence when it takes without a CAS; the load that saw the deque empty.
+     * lowers bottom to claim the newest item, then reads top: with more than one item left no
+     * thief can reach it; for the last one it races the thieves with a CAS on top. steal reads
+     * top, then bottom, then the slot, and claims it by CAS on top. Linearization points: a
+     * successful CAS; pop's fence when it takes without a CAS; the load that saw the deque empty.
      *
      * Memory ordering, as in Le et al. (C11 -> VarHandle; their relaxed is opaque or plain here):
      * - pop: bottom store opaque, then VarHandle.fullFence() (their seq_cst fence), then top
@@ -76,9 +70,8 @@ public final class ChaseLevArrayDeque<T> extends ChaseLevPadAfterBottom implemen
      * sit on separate cache lines, padded JCTools-style by the superclass chain below; no
      * @Contended, which needs a JVM flag.
      *
-     * Deviations: steal retries instead of returning ABORT (so null means empty); pop's first
-     * look without a fence, as above; slot clearing as above; the indices are 64-bit so they
-     * cannot overflow.
+     * Deviations: steal retries instead of returning ABORT (so null means empty); slot clearing
+     * as above; the indices are 64-bit so they cannot overflow.
      */
 
     static final QueueTraits TRAITS = QueueTraits.correct(true, Order.LIFO, Order.FIFO, false);
@@ -126,44 +119,27 @@ public final class ChaseLevArrayDeque<T> extends ChaseLevPadAfterBottom implemen
     public T pop() {
         long b = bottom - 1;
         Object[] a = array;
-        long t = topOpaque(); // first look, no fence: top only grows, so a stale t only overstates the items
-        if (t < b) { // more than one item at first look: claim the newest by lowering bottom
-            setBottomOpaque(b);
-            VarHandle.fullFence(); // seq_cst: bottom store before top load; pairs with the fence in steal
-            t = topOpaque();
-            if (t < b) {
-                int slot = (int) b & (a.length - 1);
-                Object item = a[slot];
-                a[slot] = null; // more than one item: no thief can reach b (linearized at the fence)
-                return (T) item;
-            }
-            // At most one item after all. Race for it with bottom still lowered, and restore
-            // bottom only after the CAS: a thief that saw the lowered bottom reported the deque
-            // empty, so the item must not become stealable again (Lincheck's counterexample when
-            // bottom was restored first: steal null, then a steal of that same item).
-            T item = t == b ? takeLast(a, b) : null; // t > b: empty
-            setBottomOpaque(b + 1); // top and bottom now equal: empty
+        setBottomOpaque(b);
+        VarHandle.fullFence(); // seq_cst: bottom store before top load; pairs with the fence in steal
+        long t = topOpaque();
+        if (t > b) {
+            setBottomOpaque(b + 1); // empty: undo
             clearStolen(a);
-            return item;
+            return null;
         }
-        T item = t == b ? takeLast(a, b) : null; // t > b: empty (bottom was never lowered)
-        clearStolen(a);
-        return item;
-    }
-
-    /**
-     * Races the thieves for the one item left, at index {@code b}: whoever moves top from {@code b}
-     * wins (seq_cst CAS, the linearization point). No fence is needed before it: the CAS decides alone.
-     */
-    @SuppressWarnings("unchecked")
-    private T takeLast(Object[] a, long b) {
         int slot = (int) b & (a.length - 1);
         Object item = a[slot];
-        if (casTop(b, b + 1)) {
-            a[slot] = null;
+        if (t < b) {
+            a[slot] = null; // more than one item: no thief can reach b (linearized at the fence)
             return (T) item;
         }
-        return null;
+        boolean won = casTop(t, t + 1); // the last item: race the thieves (seq_cst CAS)
+        setBottomOpaque(b + 1); // top and bottom now both b + 1: empty
+        if (won) {
+            a[slot] = null;
+        }
+        clearStolen(a);
+        return won ? (T) item : null;
     }
 
     /** With the deque empty: nulls the slots of the items stolen since the last clear. */
