@@ -705,37 +705,18 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             if (spec.equals(DEFAULT_TUNING)) {
                 return this;
             }
-            Set<String> optionsSet = new HashSet<>();
+            Set<String> optionsSet = new HashSet<>(); // the builder options the items set so far
             for (String item : spec.split("\\+", -1)) {
                 String option = switch (item) {
-                    case "searching" -> {
-                        signalling(Signalling.SEARCHING);
-                        yield "signalling";
-                    }
-                    case "eager-signalling" -> {
-                        signalling(Signalling.EMPTY_TO_NON_EMPTY);
-                        yield "signalling";
-                    }
-                    case "precheck-pop" -> {
-                        precheckPop(true);
-                        yield "precheckPop";
-                    }
-                    case "steal-half", "steal-one" -> {
-                        stealHalf(item.equals("steal-half"));
-                        yield "stealHalf";
-                    }
-                    case "lifo-slot" -> {
-                        lifoSlot(true);
-                        yield "lifoSlot";
-                    }
-                    case "submitter-cells", "shared-counter", "injector-admission" -> {
-                        admission(switch (item) {
-                            case "submitter-cells" -> Admission.SUBMITTER_CELLS;
-                            case "shared-counter" -> Admission.SHARED_COUNTER;
-                            default -> Admission.INJECTOR;
-                        });
-                        yield "admission";
-                    }
+                    case "searching" -> applied("signalling", () -> signalling(Signalling.SEARCHING));
+                    case "eager-signalling" -> applied("signalling", () -> signalling(Signalling.EMPTY_TO_NON_EMPTY));
+                    case "precheck-pop" -> applied("precheckPop", () -> precheckPop(true));
+                    case "steal-half" -> applied("stealHalf", () -> stealHalf(true));
+                    case "steal-one" -> applied("stealHalf", () -> stealHalf(false));
+                    case "lifo-slot" -> applied("lifoSlot", () -> lifoSlot(true));
+                    case "submitter-cells" -> applied("admission", () -> admission(Admission.SUBMITTER_CELLS));
+                    case "shared-counter" -> applied("admission", () -> admission(Admission.SHARED_COUNTER));
+                    case "injector-admission" -> applied("admission", () -> admission(Admission.INJECTOR));
                     default -> numberedOrQueueItem(item);
                 };
                 if (!optionsSet.add(option)) {
@@ -743,6 +724,12 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 }
             }
             return this;
+        }
+
+        /** Runs {@code apply}, one tuning item's setter, and returns the option it set. */
+        private static String applied(String option, Runnable apply) {
+            apply.run();
+            return option;
         }
 
         /** Applies a global-batch-N, idle-scans-N or global-<id> item; returns the option it set. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -44,7 +45,7 @@ final class TestPools {
      * Runs a task on {@code pool} that holds its worker until the returned latch is opened, and
      * returns once it started: with one worker, whatever is submitted next stays queued.
      */
-    static CountDownLatch occupyWorker(java.util.concurrent.Executor pool) {
+    static CountDownLatch occupyWorker(Executor pool) {
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         pool.execute(() -> {

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.stealbench.harness.results.JmhResult;
@@ -112,14 +114,14 @@ final class NewExperimentSectionsTest {
     @Test
     void wideErrorList_namesEachResultByItsRowAndColumn() {
         String fib = "org.stealbench.harness.bench.ForkJoinFibBenchmark.fib";
-        List<JmhResult> options = new java.util.ArrayList<>();
+        List<JmhResult> options = new ArrayList<>();
         for (String tuning : List.of("default", "lifo-slot")) {
             for (String n : List.of("20", "30")) {
                 // three forks each: tight ones for all but lifo-slot at n=30, whose forks spread 2x
                 List<List<Double>> forks = tuning.equals("lifo-slot") && n.equals("30")
                         ? List.of(List.of(10.0), List.of(20.0), List.of(15.0))
                         : List.of(List.of(10.0), List.of(10.01), List.of(10.02));
-                options.add(new JmhResult(fib, "ss", 1, new java.util.TreeMap<>(Map.of("pool", "ws-chase-lev",
+                options.add(new JmhResult(fib, "ss", 1, new TreeMap<>(Map.of("pool", "ws-chase-lev",
                         "tuning", tuning, "n", n, "threshold", "0")), new Metric(12, 0, "ms/op", forks), Map.of(), "17", ""));
             }
         }
