@@ -83,9 +83,16 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
 
     /** Claims this task for the caller; true at most once over all claimers. */
     boolean tryClaim() {
-        int s = status;
-        // A NEW task may already carry WAITING (an outside joiner blocked before anyone took it).
-        return (s & STATE) == NEW && STATUS.compareAndSet(this, s, s | CLAIMED);
+        // A NEW task may carry WAITING, set before or during this claim by an outside joiner. A
+        // failed CAS whose re-read still shows NEW means only that flag arrived: retry, or the
+        // task, already taken from its queue, would never run (ForkJoinTest's tryClaim race test).
+        // Every other change of status leaves NEW, so the loop ends after at most one retry.
+        for (int s = status; (s & STATE) == NEW; s = status) {
+            if (STATUS.compareAndSet(this, s, s | CLAIMED)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Records the worker that took this task from a queue not its own, before it runs it. */
