@@ -692,6 +692,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
          * (a comma would split a JMH parameter): {@code searching} and {@code eager-signalling}
          * (Signalling.SEARCHING, EMPTY_TO_NON_EMPTY), {@code steal-half} and {@code steal-one},
          * {@code precheck-pop}, {@code lifo-slot}, {@code global-batch-N}, {@code idle-scans-N},
+         * {@code global-before-steal} and {@code steal-before-global} (the SearchOrder),
          * {@code submitter-cells} (Admission.SUBMITTER_CELLS), {@code shared-counter} (Admission.SHARED_COUNTER),
          * {@code injector-admission} (Admission.INJECTOR),
          * {@code global-<queue id>} (the global queue, e.g.
@@ -714,6 +715,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                     case "steal-half" -> applied("stealHalf", () -> stealHalf(true));
                     case "steal-one" -> applied("stealHalf", () -> stealHalf(false));
                     case "lifo-slot" -> applied("lifoSlot", () -> lifoSlot(true));
+                    case "global-before-steal" -> applied("searchOrder", () -> searchOrder(SearchOrder.LOCAL_GLOBAL_STEAL));
+                    case "steal-before-global" -> applied("searchOrder", () -> searchOrder(SearchOrder.LOCAL_STEAL_GLOBAL));
                     case "submitter-cells" -> applied("admission", () -> admission(Admission.SUBMITTER_CELLS));
                     case "shared-counter" -> applied("admission", () -> admission(Admission.SHARED_COUNTER));
                     case "injector-admission" -> applied("admission", () -> admission(Admission.INJECTOR));
@@ -760,6 +763,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         private static IllegalArgumentException badTuning(String item) {
             return new IllegalArgumentException("tuning item '" + item + "' is not one of searching,"
                     + " eager-signalling, steal-half, steal-one, precheck-pop, lifo-slot,"
+                    + " global-before-steal, steal-before-global,"
                     + " global-batch-N (N in 1.." + MAX_BATCH + "), idle-scans-N (N in 0.." + MAX_IDLE_SCANS
                     + "), submitter-cells, shared-counter, injector-admission,"
                     + " global-<id> (a global queue kind)"

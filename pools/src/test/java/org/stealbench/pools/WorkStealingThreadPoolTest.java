@@ -60,7 +60,8 @@ final class WorkStealingThreadPoolTest {
                         "global-segmented-mpmc+searching+precheck-pop+global-batch-8+steal-half+submitter-cells"
                                 + "+idle-scans-64",
                         "global-segmented-mpmc+global-batch-32+injector-admission+idle-scans-256", "lifo-slot",
-                        "lifo-slot+searching+steal-half+precheck-pop", "lifo-slot+global-locked+global-batch-1")
+                        "lifo-slot+searching+steal-half+precheck-pop", "lifo-slot+global-locked+global-batch-1",
+                        "steal-before-global")
                 .map(spec -> Named.of(spec, (UnaryOperator<WorkStealingThreadPool.Builder>) b -> b.tuning(spec)));
     }
 
@@ -104,6 +105,14 @@ final class WorkStealingThreadPoolTest {
             assertTrue(pool.lifoSlot());
             assertTrue(pool.toString().contains("lifo-slot"), pool.toString());
         }
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1)
+                .tuning("steal-before-global").build()) {
+            assertEquals(WorkStealingThreadPool.SearchOrder.LOCAL_STEAL_GLOBAL, pool.searchOrder());
+        }
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1)
+                .searchOrder(WorkStealingThreadPool.SearchOrder.LOCAL_STEAL_GLOBAL).tuning("global-before-steal").build()) {
+            assertEquals(WorkStealingThreadPool.SearchOrder.LOCAL_GLOBAL_STEAL, pool.searchOrder());
+        }
         // The admission follows the global queue unless set: the old defaults, and a set one kept.
         try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1)
                 .tuning("global-locked+global-batch-1").build()) {
@@ -133,7 +142,8 @@ final class WorkStealingThreadPoolTest {
         }
         // two items that set one option: the last would silently win, so the spec is refused
         for (String twice : new String[] {"searching+eager-signalling", "global-locked+global-segmented-mpmc",
-                "steal-half+steal-one", "shared-counter+injector-admission", "lifo-slot+lifo-slot"}) {
+                "steal-half+steal-one", "shared-counter+injector-admission", "lifo-slot+lifo-slot",
+                "steal-before-global+global-before-steal"}) {
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                     () -> WorkStealingThreadPool.builder().tuning(twice), twice);
             assertTrue(refused.getMessage().startsWith("tuning '" + twice + "' sets ")

@@ -105,7 +105,7 @@ public final class Contenders {
      */
     public static String require(String id, List<String> valid, String benchmark) {
         if (!valid.contains(id)) {
-            throw new IllegalArgumentException("queue '" + id + "' is not a contender of " + benchmark
+            throw new IllegalArgumentException("'" + id + "' is not a contender of " + benchmark
                     + "; valid: " + String.join(", ", valid));
         }
         return id;

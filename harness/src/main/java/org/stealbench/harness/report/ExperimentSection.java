@@ -130,10 +130,22 @@ final class ExperimentSection {
                     + "workers' own forks, steals and helping joins carry the cost. Milliseconds per fib(n).",
             "default", JmhResult::primary);
 
+    /** Issue 9's liveness scenarios against the clock. */
+    static final Spec LIVENESS = new Spec("liveness-scenarios", "liveness-scenarios",
+            "Liveness scenarios against the clock",
+            "The five scenarios a work-stealing pool's signalling and helping join must survive (a fork waited for by a "
+                    + "latch, an outside task behind waiting forks, a join on an interrupted worker, a join beside an "
+                    + "outside task that waits for the joiner, an outside fork joining the joiner), each built so the "
+                    + "tasks that may run in parallel do 'workMs' of busy work. A pool that handles a scenario takes about "
+                    + "one work unit (outside-behind-forks: about nothing); one with the bug takes far longer or fails "
+                    + "its bounded wait. interrupted-join's counter joinCpuMs is the CPU the joiner burnt while waiting. "
+                    + "Milliseconds per scenario.",
+            "jdk-fjp", JmhResult::primary);
+
     /** The experiments drawn by this class's table and chart. */
     static List<Spec> all() {
         return List.of(FIB, RECURSIVE, PARTITIONER, DEQUE_OPS, CONTENTION, GLOBAL_QUEUE, POOL_OPTIONS_DRAIN,
-                POOL_OPTIONS_FIB);
+                POOL_OPTIONS_FIB, LIVENESS);
     }
 
     /**

@@ -14,6 +14,7 @@ import org.stealbench.harness.bench.DequeOpsBenchmark;
 import org.stealbench.harness.bench.EnqueueDequeueBenchmark;
 import org.stealbench.harness.bench.ForkJoinFibBenchmark;
 import org.stealbench.harness.bench.IdleCostBenchmark;
+import org.stealbench.harness.bench.LivenessScenariosBenchmark;
 import org.stealbench.harness.bench.QueueDrainBenchmark;
 import org.stealbench.harness.bench.RangePartitionerBenchmark;
 import org.stealbench.harness.bench.RecursiveWorkBenchmark;
@@ -257,6 +258,21 @@ public enum Experiment {
         Settings full() {
             return Settings.singleShot(5, 20, 0.05).forks(FULL_ROUNDS).params(Map.of(
                     "workload", SchedulerWorkloadsBenchmark.WORKLOADS));
+        }
+    },
+
+    /** Issue 9's liveness scenarios against the clock: each should take about one work unit. */
+    LIVENESS_SCENARIOS("liveness-scenarios", "liveness-scenarios", LivenessScenariosBenchmark.class, "pool",
+            Contenders::forkJoinPools) {
+        /** Left out: the liveness tests pin the behaviour in every build; this is its price in time. */
+        @Override
+        Settings quick() {
+            return null;
+        }
+
+        @Override
+        Settings full() {
+            return Settings.singleShot(3, 10, 0.03).forks(FULL_ROUNDS);
         }
     },
 

@@ -213,6 +213,18 @@ final class BenchmarkSmokeTest {
     }
 
     @Test
+    @Timeout(value = 200, unit = TimeUnit.SECONDS)
+    void livenessScenarios_everyForkJoinPoolAndScenario_finish() throws RunnerException {
+        Collection<RunResult> results = new Runner(shortRun(LivenessScenariosBenchmark.class)
+                .param("pool", Contenders.forkJoinPools().toArray(String[]::new))
+                .param("workMs", "1")
+                .build()).run();
+        assertEquals(new TreeSet<>(Contenders.forkJoinPools()), values(results, "pool"));
+        assertEquals(new TreeSet<>(LivenessScenariosBenchmark.SCENARIOS), values(results, "scenario"));
+        assertEquals(Contenders.forkJoinPools().size() * LivenessScenariosBenchmark.SCENARIOS.size(), results.size());
+    }
+
+    @Test
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void oversubscription_queueDrainAndFib_runFromOneToEightThreads() throws RunnerException {
         Collection<RunResult> drain = new Runner(shortRun(QueueDrainBenchmark.class)

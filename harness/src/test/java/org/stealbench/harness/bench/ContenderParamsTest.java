@@ -77,12 +77,18 @@ final class ContenderParamsTest {
                 () -> assertDefaults(Contenders.forkJoinPools(), ForkJoinFibBenchmark.class, "pool"),
                 () -> assertDefaults(Contenders.pools(), WakeupLatencyBenchmark.class, "pool"),
                 () -> assertDefaults(Contenders.pools(), IdleCostBenchmark.class, "pool"),
-                () -> assertDefaults(Contenders.pools(), SchedulerWorkloadsBenchmark.class, "pool"));
+                () -> assertDefaults(Contenders.pools(), SchedulerWorkloadsBenchmark.class, "pool"),
+                () -> assertDefaults(Contenders.forkJoinPools(), LivenessScenariosBenchmark.class, "pool"));
     }
 
     @Test
     void schedulerWorkloads_defaults_areEveryWorkload() throws Exception {
         assertEquals(SchedulerWorkloadsBenchmark.WORKLOADS, defaults(SchedulerWorkloadsBenchmark.class, "workload"));
+    }
+
+    @Test
+    void livenessScenarios_defaults_areEveryScenario() throws Exception {
+        assertEquals(LivenessScenariosBenchmark.SCENARIOS, defaults(LivenessScenariosBenchmark.class, "scenario"));
     }
 
     @Test
