@@ -60,8 +60,9 @@ import org.stealbench.queues.TaskQueue;
  *
  * <p>Tuning. {@link Builder#globalQueue}, {@link Builder#globalBatch}, {@link Builder#admission},
  * {@link Builder#signalling}, {@link Builder#stealHalf}, {@link Builder#precheckPop},
- * {@link Builder#lifoSlot} and {@link Builder#idleScans} change how work is submitted, taken and
- * signalled, not what runs; each can be set from one string with {@link Builder#tuning}, which
+ * {@link Builder#lifoSlot}, {@link Builder#idleScans} and {@link Builder#searchOrder} change how
+ * work is submitted, taken and signalled, not what runs; each can be set from one string with
+ * {@link Builder#tuning}, which
  * is what {@link PoolKind#create(int, String)} passes for benchmarks, and {@link #COMPARED_TUNINGS} lists
  * the ones the harness's pool-options experiments compare. The defaults: the lock-free
  * segmented-mpmc injector as the global queue, batches of 32 taken from it, Admission.INJECTOR,
@@ -76,6 +77,12 @@ import org.stealbench.queues.TaskQueue;
  * So does {@code lifo-slot}: fib(30) against ForkJoinPool 0.98x [0.85, 1.14] (JDK 17) and 1.10x
  * [0.87, 1.38] (JDK 25) where the defaults gave 0.99x [0.85, 1.16] and 0.99x [0.68, 1.46] in the
  * same rounds; a push that displaces the slot's task costs an exchange and the deque's fence.
+ * Measured again with this code (2026-11-24, 10 rounds for fib, 5 for queue/drain, JDK 17 / 25):
+ * queue/drain 0.70x [0.59, 0.82] / 0.17x [0.10, 0.27]; fib(30) 1.19x [1.03, 1.38] / 1.07x [0.87,
+ * 1.32]. Fib's fastest invocations are within 3% (JDK 17) and 17% (JDK 25) of ForkJoinPool's;
+ * the gap is in the slower ones. Removing the claim CAS and the push's fence (unsafe, built only
+ * to measure) left fib at 1.06x and 1.10x against 1.09x in the same rounds (JDK 17), so a fork's
+ * barriers are not what separates the two pools.
  * With one worker, outside submissions start in submission order under every tuning (a batch
  * goes onto the worker's deque newest first).
  *
