@@ -152,11 +152,7 @@ public class LivenessScenariosBenchmark {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         Joinable<Long> parent = forkJoin.fork(() -> {
             CountDownLatch started = new CountDownLatch(1);
-            Joinable<Integer> child = forkJoin.fork(() -> {
-                started.countDown();
-                busy();
-                return 1;
-            });
+            Joinable<Integer> child = forkBusy(started);
             Joinable<Integer> sibling = forkJoin.fork(() -> 0);
             await(started, "the child's start on the other worker");
             sibling.join();
@@ -178,11 +174,7 @@ public class LivenessScenariosBenchmark {
         CountDownLatch continued = new CountDownLatch(1);
         CountDownLatch outsideDone = new CountDownLatch(1);
         Joinable<Long> parent = forkJoin.fork(() -> {
-            Joinable<Integer> child = forkJoin.fork(() -> {
-                childStarted.countDown();
-                busy();
-                return 1;
-            });
+            Joinable<Integer> child = forkBusy(childStarted);
             Joinable<Integer> sibling = forkJoin.fork(() -> 0);
             await(childStarted, "the child's start on the other worker");
             await(outsideQueued, "the outside task's submission");
@@ -207,11 +199,7 @@ public class LivenessScenariosBenchmark {
         CountDownLatch cQueued = new CountDownLatch(1);
         AtomicReference<Joinable<Long>> tHandle = new AtomicReference<>();
         Joinable<Long> t = forkJoin.fork(() -> {
-            Joinable<Integer> subtask = forkJoin.fork(() -> {
-                subtaskStarted.countDown();
-                busy();
-                return 1;
-            });
+            Joinable<Integer> subtask = forkBusy(subtaskStarted);
             Joinable<Integer> sibling = forkJoin.fork(() -> 0);
             await(subtaskStarted, "the subtask's start on the other worker");
             await(cQueued, "C's submission");
@@ -228,6 +216,15 @@ public class LivenessScenariosBenchmark {
         cQueued.countDown();
         await(cDone, "C, which joins T");
         return c.join();
+    }
+
+    /** Forks a task that counts {@code started} down, then does one work unit; its value is 1. */
+    private Joinable<Integer> forkBusy(CountDownLatch started) {
+        return forkJoin.fork(() -> {
+            started.countDown();
+            busy();
+            return 1;
+        });
     }
 
     /** Spins for one work unit: the scenario's computation, on the calling thread's core. */
