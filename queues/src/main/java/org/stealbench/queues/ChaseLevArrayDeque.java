@@ -31,10 +31,16 @@ public final class ChaseLevArrayDeque<T> extends ChaseLevPadAfterBottom implemen
      * indices are longs that never wrap. Only the owner writes bottom and the array reference;
      * top only grows, by CAS (thieves, and the owner when it takes the last item). push stores
      * the slot and publishes it by advancing bottom, doubling the array first when full. pop
-     * lowers bottom to claim the newest item, then reads top: with more than one item left no
-     * thief can reach it; for the last one it races the thieves with a CAS on top. steal reads
+     * first reads top with no fence: if that shows the deque empty, it is (top only grows, and
+     * only pop lowers bottom); if it shows one item, pop takes it as a thief would, by a CAS on
+     * top that leaves bottom alone (a stale top only makes the CAS fail, on a deque then empty).
+     * Otherwise it lowers bottom to claim the newest item and reads top again: with more than one
+     * item left no thief can reach it; for the last one it races the thieves with a CAS on top.
+     * So an owner that pushes and pops one item at a time pays one CAS per pop and no fence,
+     * where the paper's pop pays a fence and a CAS (the deque-ops benchmark at depth 0). steal reads
      * top, then bottom, then the slot, and claims it by CAS on top. Linearization points: a
-     * successful CAS; pop's fence when it takes without a CAS; the load that saw the deque empty.
+     * successful CAS; pop's fence when it takes without a CAS; the load that saw the deque empty
+     * (for pop, its first top read or the read after the fence).
      *
      * Memory ordering, as in Le et al. (C11 -> VarHandle; their relaxed is opaque or plain here):
      * - pop: bottom store opaque, then VarHandle.fullFence() (their seq_cst fence), then top
@@ -44,7 +50,9 @@ public final class ChaseLevArrayDeque<T> extends ChaseLevPadAfterBottom implemen
      *   reached the owner's index must see the lowered bottom and stop. (Without the fence, x86
      *   lets the bottom store wait in the store buffer past the top load, and jcstress's
      *   ChaseLevPopAgainstTwoStealsTest sees an item taken twice. For the last item both sides
-     *   end in the CAS, which decides alone.)
+     *   end in the CAS, which decides alone.) The first top read, before any store, is opaque:
+     *   it decides nothing alone (an empty answer holds for any value read, one item goes to
+     *   the CAS), so it needs no ordering, only a fresh load each call.
      * - steal: top acquire, fullFence, bottom acquire (pairs with the release in push: the slot
      *   store is visible), array acquire (pairs with the release that published a grown array),
      *   slot plain, then CAS on top (volatile, their seq_cst CAS), the linearization point.
@@ -119,6 +127,17 @@ public final class ChaseLevArrayDeque<T> extends ChaseLevPadAfterBottom implemen
     public T pop() {
         long b = bottom - 1;
         Object[] a = array;
+        // Opaque: top only grows and only this method lowers bottom, so a top read that shows
+        // no item or one item shows at most that many; a stale one only sends the pop down a
+        // path that still decides correctly (an empty answer is then true, a CAS fails).
+        long seen = topOpaque();
+        if (seen > b) {
+            clearStolen(a); // empty, linearized at the read above: no fence
+            return null;
+        }
+        if (seen == b) {
+            return popLast(a, b); // one item: no fence, the CAS decides as for a thief
+        }
         setBottomOpaque(b);
         VarHandle.fullFence(); // seq_cst: bottom store before top load; pairs with the fence in steal
         long t = topOpaque();
@@ -140,6 +159,27 @@ public final class ChaseLevArrayDeque<T> extends ChaseLevPadAfterBottom implemen
         }
         clearStolen(a);
         return won ? (T) item : null;
+    }
+
+    /**
+     * Takes the item at {@code t} when it looked like the only one, by the thieves' CAS on top:
+     * bottom stays where it is, so the fence that orders a lowered bottom is not needed.
+     */
+    @SuppressWarnings("unchecked")
+    private T popLast(Object[] a, long t) {
+        int slot = (int) t & (a.length - 1);
+        Object item = a[slot];
+        if (casTop(t, t + 1)) { // seq_cst CAS: the linearization point, as in steal
+            a[slot] = null; // ours now; a thief reading the slot after this fails its CAS
+            if (cleared == t) {
+                cleared = t + 1; // nothing stolen to clear below the slot just nulled
+            } else {
+                clearStolen(a);
+            }
+            return (T) item;
+        }
+        clearStolen(a); // a thief took it: top is bottom, the deque is empty
+        return null;
     }
 
     /** With the deque empty: nulls the slots of the items stolen since the last clear. */
