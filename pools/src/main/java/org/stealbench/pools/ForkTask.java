@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * A task forked on a {@link WorkStealingThreadPool}: the queued item and the {@link Joinable}
@@ -211,16 +212,19 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
     }
 
     /**
-     * Blocks until the task is done or {@code nanos} have passed, whichever is first. An interrupt
-     * (pending on entry or arriving during the wait) ends the wait early and is cleared, not
-     * restored: the caller restores it once it stops waiting, so a loop of timed waits on an
-     * interrupted thread keeps blocking instead of spinning.
+     * Blocks until the task is done, {@code nanos} have passed, or {@link #wakeWaiters} is called,
+     * whichever is first; does not block if {@code skipWait} (when given) answers true, asked
+     * under this task's monitor, so a wakeWaiters() after the work it announces cannot fall
+     * between that check and the wait. An interrupt (pending on entry or arriving during the
+     * wait) ends the wait early and is cleared, not restored: the caller restores it once it
+     * stops waiting, so a loop of timed waits on an interrupted thread keeps blocking instead
+     * of spinning.
      *
      * @return whether the thread was interrupted
      */
-    boolean awaitDoneClearingInterrupt(long nanos) {
+    boolean awaitDoneClearingInterrupt(long nanos, BooleanSupplier skipWait) {
         synchronized (this) {
-            if (announceWaiting()) {
+            if (announceWaiting() && (skipWait == null || !skipWait.getAsBoolean())) {
                 try {
                     TimeUnit.NANOSECONDS.timedWait(this, nanos);
                 } catch (InterruptedException e) {
@@ -229,6 +233,13 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
             }
         }
         return false;
+    }
+
+    /** Wakes every thread blocked in a wait on this task, done or not. */
+    void wakeWaiters() {
+        synchronized (this) {
+            notifyAll();
+        }
     }
 
     @Override

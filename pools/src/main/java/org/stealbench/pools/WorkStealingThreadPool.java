@@ -232,7 +232,16 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * worker's deque holds the awaited task's subtree while it runs it, since a worker takes
      * from another queue only when its own deque is empty (a join on a FIFO-pop deque, which
      * may still hold older tasks, therefore never steals). Else spin a bounded number of rounds,
-     * then wait on the task's monitor for at most a millisecond and retry. The join never takes
+     * then wait on the task's monitor for at most 16 ms; after each wait look once more, then
+     * wait again. A wait ends early when the task completes, and when the thief pushes a task
+     * (how new work in the awaited task's subtree appears there): before waiting the
+     * join registers the task in the thief's helpWanted (a CAS, so one joiner per thief) and,
+     * under the task's monitor, checks the thief's deque; the thief reads helpWanted after each
+     * push's full fence and notifies, so either the check sees the push or the thief sees the
+     * joiner (a store-load pair), and the monitor keeps the notify out of the gap between check
+     * and wait. So a join that could help is woken as soon as it can, and one that cannot (an
+     * awaited task that runs long with no forks) wakes once per 16 ms, not once per millisecond.
+     * A second joiner on the same thief is not registered and waits 1 ms at a time. The join never takes
      * from the global queue or from random victims. A pending interrupt ends one timed wait and
      * is cleared; the join restores it when it returns, so an interrupted joiner blocks instead
      * of spinning.
@@ -389,18 +398,23 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private static final int SEARCH_SCANS = 16;
     /** The largest {@link Builder#idleScans}. */
     public static final int MAX_IDLE_SCANS = 4096;
-    /** Help-or-spin rounds a join makes before it waits on the task. */
+    /** Help-or-spin rounds a join makes before it first waits on the task. */
     private static final int JOIN_SPINS = 64;
-    private static final long JOIN_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** A join's timed wait when a push of the thief it waits on will wake it (awaitJoin). */
+    private static final long JOIN_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(16);
+    /** A join's timed wait when another joiner holds the thief's wake-up (awaitJoin). */
+    private static final long JOIN_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     /** A {@link PaddedInt}'s value: ctl's CAS and atomic add, a cell's release store. */
     private static final VarHandle VALUE;
     private static final VarHandle SEARCHERS;
+    private static final VarHandle HELP_WANTED;
 
     static {
         try {
             VALUE = MethodHandles.lookup().findVarHandle(PaddedIntValue.class, "value", int.class);
             SEARCHERS = MethodHandles.lookup().findVarHandle(WorkStealingThreadPool.class, "searchers", int.class);
+            HELP_WANTED = MethodHandles.lookup().findVarHandle(Worker.class, "helpWanted", ForkTask.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -435,6 +449,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private final boolean cellAdmission;
     private final boolean injectorAdmission;
     private final PauseHook pause;
+    /** A join's timed waits (Builder.joinWait; awaitJoin). */
+    private final long joinWaitNanos;
+    private final long joinPollNanos;
     /** Every outside thread's cell (Admission.SUBMITTER_CELLS); workers' cells are in Worker. */
     private final ConcurrentLinkedQueue<PaddedInt> outsideCells = new ConcurrentLinkedQueue<>();
     private final ThreadLocal<PaddedInt> outsideCell = ThreadLocal.withInitial(() -> {
@@ -483,6 +500,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         this.cellAdmission = admission == Admission.SUBMITTER_CELLS;
         this.injectorAdmission = admission == Admission.INJECTOR;
         this.pause = b.pauseHook;
+        this.joinWaitNanos = b.joinWaitNanos;
+        this.joinPollNanos = b.joinPollNanos;
         this.thievesPop = b.thievesPopOwnersEnd;
         this.flowContext = b.flowContext;
         this.globalFirst = b.searchOrder == SearchOrder.LOCAL_GLOBAL_STEAL;
@@ -548,8 +567,23 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         /** Null: {@link #defaultAdmission} of the global queue, decided in build(). */
         private Admission admission;
         private PauseHook pauseHook = NO_PAUSE;
+        private long joinWaitNanos = JOIN_WAIT_NANOS;
+        private long joinPollNanos = JOIN_POLL_NANOS;
 
         private Builder() {
+        }
+
+        /**
+         * Tests only: a join's timed waits (defaults 16 ms, and 1 ms when it cannot register with
+         * the thief), so a test can make them too long to matter and see what else wakes a join.
+         */
+        Builder joinWait(long waitNanos, long pollNanos) {
+            if (waitNanos <= 0 || pollNanos <= 0) {
+                throw new IllegalArgumentException("joinWait needs positive waits, got " + waitNanos + " and " + pollNanos);
+            }
+            this.joinWaitNanos = waitNanos;
+            this.joinPollNanos = pollNanos;
+            return this;
         }
 
         /** Tests only: the hook the workers call at each {@link PausePoint} (default NO_PAUSE). */
@@ -938,6 +972,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         if (idleCount != 0 && noSearcher() && (w == null || queue.size() <= 1)) {
             wakeOne();
         }
+        if (w != null) {
+            wakeHelper(w);
+        }
         if ((ctl.value & SHUTDOWN) != 0) {
             tryTerminate();
         }
@@ -997,6 +1034,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 if (idleCount != 0 && deque.isEmpty() && noSearcher()) {
                     wakeOne();
                 }
+                wakeHelper(w);
                 return;
             }
             task = displaced; // onto the deque, older than the slot's task, as without the slot
@@ -1008,6 +1046,22 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         VarHandle.fullFence();
         if (idleCount != 0 && deque.size() <= 1 && noSearcher()) {
             wakeOne();
+        }
+        wakeHelper(w);
+    }
+
+    /**
+     * Wakes the joiner waiting to help with a task {@code w} runs, if one is (awaitJoin); called
+     * by {@code w} after a push and its full barrier. Opaque read: the barrier before it makes
+     * this the second half of a store-load pair with the joiner's CAS of helpWanted followed by
+     * its emptiness check, so either the joiner sees the push or this sees the joiner.
+     */
+    private static void wakeHelper(Worker w) {
+        if (HELP_WANTED.getOpaque(w) != null) {
+            ForkTask<?> awaited = (ForkTask<?>) HELP_WANTED.getAndSet(w, null); // one wake per wait
+            if (awaited != null) {
+                awaited.wakeWaiters();
+            }
         }
     }
 
@@ -1589,8 +1643,22 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 if (idleCount != 0 && holdsWork(w)) {
                     wakeOne(); // we are about to wait: our queued tasks must not wait with us
                 }
-                interrupted |= task.awaitDoneClearingInterrupt(JOIN_WAIT_NANOS);
-                spins = 0;
+                Worker thief = mayHelp && ownPopHelps ? helpableThief(w, task) : null;
+                if (thief != null && !HELP_WANTED.compareAndSet(thief, null, task)) {
+                    // Another joiner holds this thief's wake-up: look again every millisecond.
+                    interrupted |= task.awaitDoneClearingInterrupt(joinPollNanos, null);
+                } else {
+                    // CAS above: a full barrier between registering and the emptiness check
+                    // (the store-load pair with wakeHelper), which runs under the task's monitor
+                    // so that the thief's notify cannot fall between the check and the wait.
+                    // With no thief to help there is nothing to wake for but the task's end.
+                    interrupted |= task.awaitDoneClearingInterrupt(joinWaitNanos,
+                            thief == null ? null : () -> holdsWork(thief));
+                    if (thief != null) {
+                        HELP_WANTED.compareAndSet(thief, task, null);
+                    }
+                }
+                spins = JOIN_SPINS - 1; // after a wait, look for help once, then wait again
             }
         }
         if (interrupted) {
@@ -1598,12 +1666,18 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         }
     }
 
+    /** The worker that took {@code awaited} from a queue, if a join on {@code w} may help it. */
+    private Worker helpableThief(Worker w, ForkTask<?> awaited) {
+        return awaited.thiefAcquire() instanceof Worker thief && thief != w && thief.pool == this ? thief : null;
+    }
+
     /**
      * One task from the deque of the worker that took {@code awaited} (its subtree while that
      * worker runs it), or null: no thief recorded, the thief is {@code w}, or its deque is empty.
      */
     private Runnable stealFromThief(Worker w, ForkTask<?> awaited) {
-        if (!(awaited.thiefAcquire() instanceof Worker thief) || thief == w || thief.pool != this) {
+        Worker thief = helpableThief(w, awaited);
+        if (thief == null) {
             return null;
         }
         TaskQueue<Runnable> deque = thief.deque;
@@ -1738,6 +1812,13 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         final BatchSink batch;
         /** The task this worker pushed last, under Builder.lifoSlot (pushOwn); unused without it. */
         final LifoSlot<Runnable> slot = new LifoSlot<>();
+        /**
+         * A task this worker runs, taken from a queue not its own, that a join on another worker
+         * waits for with nothing to help yet: set by that joiner (CAS from null), cleared by this
+         * worker's next push, which wakes it (wakeHelper), or by the joiner when it stops waiting.
+         * Accessed through HELP_WANTED only.
+         */
+        ForkTask<?> helpWanted;
 
         Worker(WorkStealingThreadPool pool, int index, TaskQueue<Runnable> deque) {
             super(pool.threadNamePrefix + index);

@@ -377,7 +377,7 @@ final class ForkJoinTest {
                 }
                 // Sets WAITING (a CAS under the monitor); the pending interrupt ends the wait at once.
                 Thread.currentThread().interrupt();
-                current.get().awaitDoneClearingInterrupt(Long.MAX_VALUE);
+                current.get().awaitDoneClearingInterrupt(Long.MAX_VALUE, null);
             }
         });
         waiter.start();

@@ -203,6 +203,50 @@ final class WorkStealingLivenessTest {
     }
 
     /**
+     * A join waiting on a stolen task while the thief's deque is empty: the thief's next fork must
+     * wake it to help. The join's timed waits last an hour here and the thief then blocks until
+     * its fork has run, so only that wake-up gets the fork run (the joiner is the only other
+     * worker); without it the fork is never run within the bound.
+     */
+    @Tag("quick")
+    @Timeout(60)
+    @ParameterizedTest
+    @MethodSource("tunings")
+    void join_waitingOnAThiefWithNothingToHelp_isWokenByTheThiefsNextFork(UnaryOperator<Builder> tuning) {
+        long hour = TimeUnit.HOURS.toNanos(1);
+        try (WorkStealingThreadPool pool = idlePool(tuning.apply(WorkStealingThreadPool.builder().threads(2))
+                .joinWait(hour, hour))) {
+            AtomicReference<Thread> parentThread = new AtomicReference<>();
+            AtomicBoolean joining = new AtomicBoolean();
+            CountDownLatch childStarted = new CountDownLatch(1);
+            AtomicReference<Thread> grandchildThread = new AtomicReference<>();
+            CountDownLatch grandchildRan = new CountDownLatch(1);
+            AtomicBoolean childSawGrandchild = new AtomicBoolean();
+            Joinable<Integer> parent = pool.fork(() -> {
+                parentThread.set(Thread.currentThread());
+                Joinable<Integer> child = pool.fork(() -> {
+                    childStarted.countDown();
+                    TestPools.awaitCondition(() -> joining.get() && isWaiting(parentThread.get()),
+                            "the parent to wait in its join");
+                    pool.fork(() -> {
+                        grandchildThread.set(Thread.currentThread());
+                        grandchildRan.countDown();
+                        return 0;
+                    });
+                    childSawGrandchild.set(await(grandchildRan));
+                    return 1;
+                });
+                TestPools.awaitUninterruptibly(childStarted);
+                joining.set(true);
+                return child.join();
+            });
+            assertEquals(1, parent.join());
+            assertTrue(childSawGrandchild.get(), "the waiting join was not woken to run the thief's fork");
+            assertEquals(parentThread.get(), grandchildThread.get(), "the fork ran elsewhere than on the joiner");
+        }
+    }
+
+    /**
      * Bug 5: T joins a stolen subtask; an outside fork C, queued meanwhile, joins T. Were the
      * join to help with C, C would sit above T's frame waiting for T forever.
      */
