@@ -77,12 +77,20 @@ import org.stealbench.queues.TaskQueue;
  * So does {@code lifo-slot}: fib(30) against ForkJoinPool 0.98x [0.85, 1.14] (JDK 17) and 1.10x
  * [0.87, 1.38] (JDK 25) where the defaults gave 0.99x [0.85, 1.16] and 0.99x [0.68, 1.46] in the
  * same rounds; a push that displaces the slot's task costs an exchange and the deque's fence.
- * Measured again with this code (2026-11-24, 10 rounds for fib, 5 for queue/drain, JDK 17 / 25):
- * queue/drain 0.70x [0.59, 0.82] / 0.17x [0.10, 0.27]; fib(30) 1.19x [1.03, 1.38] / 1.07x [0.87,
- * 1.32]. Fib's fastest invocations are within 3% (JDK 17) and 17% (JDK 25) of ForkJoinPool's;
- * the gap is in the slower ones. Removing the claim CAS and the push's fence (unsafe, built only
- * to measure) left fib at 1.06x and 1.10x against 1.09x in the same rounds (JDK 17), so a fork's
- * barriers are not what separates the two pools.
+ * On an Intel Xeon 2-core VM (2026-11-24; the figures above are from an AMD EPYC one), JDK 17
+ * / 25: queue/drain 0.51x [0.41, 0.63] / 0.12x [0.09, 0.15] (5 rounds, before the join's
+ * wake-up on the thief's push, which that path never reaches); fib(30) 1.31x [1.15, 1.49] /
+ * 1.32x [1.14, 1.53] (10 rounds, with it; JMH's mean of single shots, which the slow shots
+ * raise: by per-fork medians 1.21x [1.12, 1.30] on JDK 17 in 12 rounds). With one worker,
+ * where no join ever waits, fib is 1.13x [1.11, 1.14] / 1.10x [1.06, 1.14] (5 rounds): each
+ * fork's own cost is at least half the gap. A fork and its
+ * join cost this pool four atomic operations (the push's fence, the pop's fence or last-item
+ * CAS, the claim CAS, the completion CAS) where ForkJoinPool pays three (the slot store with a
+ * full fence, the slot CAS that both pops and claims, the completion's atomic OR); the claim is
+ * separate here because a joiner may run the awaited task inline while its entry stays in
+ * another queue. On the AMD VM, removing the claim CAS and the push's fence (unsafe, built only
+ * to measure) did not move fib (1.06x and 1.10x against 1.09x in the same rounds); on the Intel
+ * VM, where one full fence costs about 3 ns (deque-ops at depth 64), that was not re-measured.
  * With one worker, outside submissions start in submission order under every tuning (a batch
  * goes onto the worker's deque newest first).
  *

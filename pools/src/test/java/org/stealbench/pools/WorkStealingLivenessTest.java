@@ -53,6 +53,11 @@ final class WorkStealingLivenessTest {
         }
     }
 
+    /** Returns once {@code parent} has set {@code joining} and then blocks, in its join. */
+    private static void awaitWaitingInJoin(AtomicBoolean joining, AtomicReference<Thread> parent) {
+        TestPools.awaitCondition(() -> joining.get() && isWaiting(parent.get()), "the parent to wait in its join");
+    }
+
     private static boolean isWaiting(Thread thread) {
         Thread.State state = thread.getState();
         return state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING;
@@ -173,8 +178,7 @@ final class WorkStealingLivenessTest {
                 parentThread.set(Thread.currentThread());
                 Joinable<Integer> child = pool.fork(() -> {
                     childStarted.countDown();
-                    TestPools.awaitCondition(() -> joining.get() && isWaiting(parentThread.get()),
-                            "the parent to wait in its join");
+                    awaitWaitingInJoin(joining, parentThread);
                     return 1;
                 });
                 Joinable<Integer> sibling = pool.fork(() -> 0);
@@ -226,8 +230,7 @@ final class WorkStealingLivenessTest {
                 parentThread.set(Thread.currentThread());
                 Joinable<Integer> child = pool.fork(() -> {
                     childStarted.countDown();
-                    TestPools.awaitCondition(() -> joining.get() && isWaiting(parentThread.get()),
-                            "the parent to wait in its join");
+                    awaitWaitingInJoin(joining, parentThread);
                     pool.fork(() -> {
                         grandchildThread.set(Thread.currentThread());
                         grandchildRan.countDown();
