@@ -1062,7 +1062,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * Wakes the joiner waiting to help with a task {@code w} runs, if one is (awaitJoin); called
      * by {@code w} after a push and its full barrier. Opaque read: the barrier before it makes
      * this the second half of a store-load pair with the joiner's CAS of helpWanted followed by
-     * its emptiness check, so either the joiner sees the push or this sees the joiner.
+     * its emptiness check, so either the joiner sees the push or this sees the joiner
+     * (jcstress: ChaseLevJoinWakeTest, which sees both miss without the fence).
      */
     private static void wakeHelper(Worker w) {
         if (HELP_WANTED.getOpaque(w) != null) {
