@@ -89,8 +89,12 @@ import org.stealbench.queues.TaskQueue;
  * full fence, the slot CAS that both pops and claims, the completion's atomic OR); the claim is
  * separate here because a joiner may run the awaited task inline while its entry stays in
  * another queue. On the AMD VM, removing the claim CAS and the push's fence (unsafe, built only
- * to measure) did not move fib (1.06x and 1.10x against 1.09x in the same rounds); on the Intel
- * VM, where one full fence costs about 3 ns (deque-ops at depth 64), that was not re-measured.
+ * to measure) did not move fib (1.06x and 1.10x against 1.09x in the same rounds). On the Intel
+ * VM, where one full fence costs about 3 ns (deque-ops at depth 64), a claim without the CAS
+ * (unsafe, built only to measure; JDK 17, 8 alternating rounds, per-fork medians) made fib
+ * 0.89x [0.88, 0.90] as long with one worker and 0.95x [0.92, 0.97] with two, against
+ * ForkJoinPool 1.06x and 1.11x instead of 1.19x and 1.18x: the claim is most of the per-fork
+ * gap there, and fib stays above ForkJoinPool without it.
  * With one worker, outside submissions start in submission order under every tuning (a batch
  * goes onto the worker's deque newest first).
  *
