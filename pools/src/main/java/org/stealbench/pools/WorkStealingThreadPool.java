@@ -273,9 +273,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
      * Hot path. A worker's own pushes and pops take no lock beyond what the deque kind takes and
      * allocate nothing; a fork allocates its ForkTask and issues one full fence (the signalling
-     * protocol's, as ForkJoinPool's push does); an outside execute does one CAS and one atomic
-     * add on ctl (padded onto a cache line of its own) and one full fence besides the global
-     * queue's push. Workers keep their
+     * protocol's, as ForkJoinPool's push does) and one opaque read (helpWanted); an outside
+     * execute is the injector's one fetch-and-add under the default Admission.INJECTOR, and
+     * under SHARED_COUNTER one CAS and one atomic add on ctl (padded onto a cache line of its
+     * own) and one full fence besides the global queue's push. Workers keep their
      * private state (help depth, random seed) in their own Thread objects, which are large
      * enough that two workers' fields never share a cache line.
      *

@@ -207,21 +207,29 @@ final class BenchmarkSmokeTest {
                 .param("tasks", "64")
                 .param("depth", "20")
                 .build()).run();
-        assertEquals(new TreeSet<>(Contenders.pools()), values(results, "pool"));
-        assertEquals(new TreeSet<>(SchedulerWorkloadsBenchmark.WORKLOADS), values(results, "workload"));
-        assertEquals(Contenders.pools().size() * SchedulerWorkloadsBenchmark.WORKLOADS.size(), results.size());
+        assertRanEachPair(results, Contenders.pools(), "workload", SchedulerWorkloadsBenchmark.WORKLOADS);
     }
 
     @Test
     @Timeout(value = 200, unit = TimeUnit.SECONDS)
     void livenessScenarios_everyForkJoinPoolAndScenario_finish() throws RunnerException {
+        // JDK 17's ForkJoinPool misses these scenarios' bounded waits now and then (docs/running.md),
+        // which would fail this run for a JDK bug; there it runs our pools only, on JDK 25 all.
+        List<String> pools = Runtime.version().feature() >= 25 ? Contenders.forkJoinPools()
+                : Contenders.forkJoinPools().stream().filter(id -> !id.equals("jdk-fjp")).toList();
         Collection<RunResult> results = new Runner(shortRun(LivenessScenariosBenchmark.class)
-                .param("pool", Contenders.forkJoinPools().toArray(String[]::new))
+                .param("pool", pools.toArray(String[]::new))
                 .param("workMs", "1")
                 .build()).run();
-        assertEquals(new TreeSet<>(Contenders.forkJoinPools()), values(results, "pool"));
-        assertEquals(new TreeSet<>(LivenessScenariosBenchmark.SCENARIOS), values(results, "scenario"));
-        assertEquals(Contenders.forkJoinPools().size() * LivenessScenariosBenchmark.SCENARIOS.size(), results.size());
+        assertRanEachPair(results, pools, "scenario", LivenessScenariosBenchmark.SCENARIOS);
+    }
+
+    /** Each of {@code pools} ran once with each of {@code values} of {@code param}, and nothing else. */
+    private static void assertRanEachPair(Collection<RunResult> results, List<String> pools, String param,
+            List<String> values) {
+        assertEquals(new TreeSet<>(pools), values(results, "pool"));
+        assertEquals(new TreeSet<>(values), values(results, param));
+        assertEquals(pools.size() * values.size(), results.size());
     }
 
     @Test
