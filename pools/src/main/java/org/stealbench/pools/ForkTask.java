@@ -20,24 +20,30 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
     /*
      * Implementation overview
      *
-     * status holds a state in its low bits and the WAITING flag above them. State: NEW ->
-     * CLAIMED (CAS, by run(), tryClaim() or cancel()) -> NORMAL | EXCEPTIONAL | CANCELLED (by the
-     * claimer). The claim CAS makes the claim exclusive, which is what lets a joiner run the
-     * awaited task inline while its entry still sits in some deque. `result` is a plain field,
-     * holding the callable's value or, when EXCEPTIONAL, its Throwable; it is written before the
-     * completion's CAS and read only after a volatile read that saw a final state, so that pair
-     * publishes it.
+     * status: NEW -> CLAIMED (CAS, by run(), tryClaim() or cancel()) -> NORMAL | EXCEPTIONAL |
+     * CANCELLED (a volatile store by the claimer). The CAS makes the claim exclusive, which is
+     * what lets a joiner run the awaited task inline while its entry still sits in some deque.
+     * `result` and `failure` are plain fields written before the volatile store of the final
+     * status and read only after a volatile read that saw it, so that store/load pair publishes
+     * them.
      *
-     * Blocking joins wait on this object's monitor. A waiter sets WAITING with a CAS on status
-     * under the monitor unless the state is final; the completer sets the final state with a CAS
-     * that expects the word without WAITING. Both are read-modify-writes of one word, so they are
-     * totally ordered: either the waiter's CAS came first, the completer's CAS fails, and it
-     * stores the final state with the flag and notifies (taking the monitor, hence after the
-     * waiter is inside wait() or has left), or the completer's came first and the waiter sees the
-     * final state and never waits: no wake-up is lost. A completion with no waiter is one CAS and
-     * takes no lock. With the flag in status a fork is 32 bytes (the pool, the callable, the
-     * result, status and the thief hint under compressed references), 16 fewer than with
-     * separate failure, context and waiting fields; a flowing context wraps the callable instead.
+     * Blocking joins wait on this object's monitor. The completer does a volatile write of
+     * `status` and then a volatile read of `waiting`; a waiter does a volatile write of `waiting`
+     * and then a volatile read of `status`, both under the monitor. Volatile accesses are
+     * totally ordered, so either the completer sees `waiting` and notifies (taking the monitor,
+     * hence after the waiter is inside wait() or has left), or the waiter sees the final status
+     * and never waits: no wake-up is lost. A completion with no waiter takes no lock.
+     *
+     * Why this layout (48 bytes a fork under compressed references) and not a 32-byte one: a
+     * variant with `waiting` as a bit of status (set by the waiter's CAS, so the completion had
+     * to be a CAS too), the failure kept in `result` and a flowing context wrapping the callable
+     * instead of a field ran fork/join fib(30) longer. Interleaved rounds of the two builds, this
+     * pool's default tuning, per-fork medians: with one worker on JDK 25 this layout took 0.868x
+     * [0.846, 0.890] as long (8 rounds); with two on JDK 17, 23-25 against 27-30 ms in the forks
+     * without the slow mode the pool's class comment describes (10 rounds). Taken apart on JDK
+     * 17, each half cost about as much: the completion CAS in place of the volatile store about
+     * 2 ms of the 4, the smaller object the other 2 (padding the 32-byte variant to 48 bytes won
+     * that back; to 64 bytes, less). Why the size matters is not established.
      *
      * `thief` names the worker that took this task from a queue other than its own (a steal,
      * the global queue, or a helping join's steal from a thief), written with a release store
@@ -51,10 +57,6 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
     private static final int NORMAL = 2;
     private static final int EXCEPTIONAL = 3;
     private static final int CANCELLED = 4;
-    /** The bits of status that hold the state. */
-    private static final int STATE = 7;
-    /** Set in status once a thread may be blocked in wait() on this task's monitor. */
-    private static final int WAITING = 8;
 
     private static final VarHandle STATUS;
     private static final VarHandle THIEF;
@@ -69,31 +71,29 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
     }
 
     private final WorkStealingThreadPool pool;
+    /** The context to run under, or null when the pool does not flow context. */
+    private final TaskContext context;
     private Callable<? extends T> callable;
-    /** The callable's value, or its Throwable once EXCEPTIONAL. */
-    private Object result;
+    private T result;
+    private Throwable failure;
     private volatile int status;
+    /** Set once a thread may be blocked in wait() on this task's monitor. */
+    private volatile boolean waiting;
     /** The worker that took this task from a queue not its own; accessed through THIEF only. */
     private Thread thief;
 
-    /** @param callable the body, already wrapped to run under its context if the pool flows one */
-    ForkTask(WorkStealingThreadPool pool, Callable<? extends T> callable) {
+    /** @param context the context to run under, or null when the pool does not flow context */
+    ForkTask(WorkStealingThreadPool pool, Callable<? extends T> callable, TaskContext context) {
         this.pool = pool;
         this.callable = callable;
+        this.context = context;
     }
 
     /** Claims this task for the caller; true at most once over all claimers. */
     boolean tryClaim() {
-        // A NEW task may carry WAITING, set before or during this claim by an outside joiner. A
-        // failed CAS whose re-read still shows NEW means only that flag arrived: retry, or the
-        // task, already taken from its queue, would never run (ForkJoinTest's tryClaim race test).
-        // Every other change of status leaves NEW, so the loop ends after at most one retry.
-        for (int s = status; (s & STATE) == NEW; s = status) {
-            if (STATUS.compareAndSet(this, s, s | CLAIMED)) {
-                return true;
-            }
-        }
-        return false;
+        // Only claims move status off NEW (waiters write `waiting`, not status), so a failed CAS
+        // means another claimer won (ForkJoinTest's tryClaim race test).
+        return status == NEW && STATUS.compareAndSet(this, NEW, CLAIMED);
     }
 
     /** Records the worker that took this task from a queue not its own, before it runs it. */
@@ -119,10 +119,10 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
         Callable<? extends T> body = callable;
         callable = null;
         try {
-            result = body.call();
+            result = context == null ? body.call() : context.call(body);
             complete(NORMAL);
         } catch (Throwable t) {
-            result = t;
+            failure = t;
             complete(EXCEPTIONAL);
         }
     }
@@ -137,13 +137,10 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
         return false;
     }
 
-    private void complete(int finalState) {
-        // Only the claimer gets here, so status is CLAIMED, with WAITING if a joiner blocked.
-        // The CAS (a full barrier like any read-modify-write) publishes `result`; it fails only
-        // when a waiter's CAS set WAITING first, which the overview's ordering argument needs.
-        if (!STATUS.compareAndSet(this, CLAIMED, finalState)) {
+    private void complete(int finalStatus) {
+        status = finalStatus; // volatile: publishes result/failure; ordered before the read of `waiting`
+        if (waiting) {
             synchronized (this) {
-                status = finalState | WAITING; // volatile: waiters re-read it after wait()
                 notifyAll();
             }
         }
@@ -151,54 +148,34 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
 
     @Override
     public boolean isDone() {
-        return isFinal(status);
-    }
-
-    private static boolean isFinal(int s) {
-        return (s & STATE) >= NORMAL;
+        return status >= NORMAL;
     }
 
     @Override
     public T join() {
-        if (!isFinal(status)) {
+        if (status < NORMAL) {
             pool.awaitJoin(this);
         }
         return report();
     }
 
-    @SuppressWarnings("unchecked")
     private T report() {
-        int s = status & STATE;
+        int s = status;
         if (s == NORMAL) {
-            return (T) result;
+            return result;
         }
         if (s == EXCEPTIONAL) {
-            throw ForkedTaskFailure.wrap((Throwable) result);
+            throw ForkedTaskFailure.wrap(failure);
         }
         throw new CancellationException("the pool was stopped before the task ran");
-    }
-
-    /**
-     * Sets WAITING unless the task is done; the caller holds this task's monitor.
-     *
-     * @return whether the task is still not done, so the caller may wait()
-     */
-    private boolean announceWaiting() {
-        for (int s = status; !isFinal(s); s = status) {
-            // CAS: the waiter's half of the overview's ordering argument (a plain store could
-            // be overwritten by the completer's CAS, losing the wake-up).
-            if ((s & WAITING) != 0 || STATUS.compareAndSet(this, s, s | WAITING)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Blocks until the task is done; an interrupt is remembered and restored, not obeyed. */
     void awaitDone() {
         boolean interrupted = false;
         synchronized (this) {
-            while (announceWaiting()) {
+            waiting = true; // volatile: ordered before the read of status; pairs with complete()
+            while (status < NORMAL) {
                 try {
                     wait();
                 } catch (InterruptedException e) {
@@ -224,7 +201,8 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
      */
     boolean awaitDoneClearingInterrupt(long nanos, BooleanSupplier skipWait) {
         synchronized (this) {
-            if (announceWaiting() && (skipWait == null || !skipWait.getAsBoolean())) {
+            waiting = true; // volatile: as in awaitDone()
+            if (status < NORMAL && (skipWait == null || !skipWait.getAsBoolean())) {
                 try {
                     TimeUnit.NANOSECONDS.timedWait(this, nanos);
                 } catch (InterruptedException e) {
@@ -244,7 +222,7 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
 
     @Override
     public String toString() {
-        return "ForkTask[" + switch (status & STATE) {
+        return "ForkTask[" + switch (status) {
             case NEW -> "new";
             case CLAIMED -> "running";
             case NORMAL -> "done";

@@ -162,15 +162,6 @@ public final class TaskContext {
         }
     }
 
-    /**
-     * {@code body} with the calling thread's current context captured: the returned callable runs
-     * it under that context (for forks; submitted runnables use {@link ContextTask}).
-     */
-    static <R> Callable<R> capture(Callable<R> body) {
-        TaskContext context = current();
-        return () -> context.call(body);
-    }
-
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder("TaskContext{");

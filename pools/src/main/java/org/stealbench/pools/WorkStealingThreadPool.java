@@ -1018,7 +1018,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     @Override
     public <T> Joinable<T> fork(Callable<T> task) {
         checkTask(task);
-        ForkTask<T> forked = new ForkTask<>(this, flowContext ? TaskContext.capture(task) : task);
+        ForkTask<T> forked = new ForkTask<>(this, task, flowContext ? TaskContext.current() : null);
         Worker w = currentWorker();
         if (w != null) {
             pushOwn(w, forked);
