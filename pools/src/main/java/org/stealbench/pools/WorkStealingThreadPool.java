@@ -427,7 +427,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         try {
             VALUE = MethodHandles.lookup().findVarHandle(PaddedIntValue.class, "value", int.class);
             SEARCHERS = MethodHandles.lookup().findVarHandle(WorkStealingThreadPool.class, "searchers", int.class);
-            HELP_WANTED = MethodHandles.lookup().findVarHandle(Worker.class, "helpWanted", ForkTask.class);
+            HELP_WANTED = MethodHandles.lookup().findVarHandle(WorkerFields.class, "helpWanted", ForkTask.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -1806,13 +1806,23 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 + (injectorAdmission ? ", injector admission" : "") + (isShutdown() ? ", shut down" : "") + "]";
     }
 
-    private static final class Worker extends Thread {
+    /** 128 bytes between Thread's own fields and a worker's (see Worker). */
+    private abstract static class WorkerPadBefore extends Thread {
+        long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
+
+        WorkerPadBefore(String name) {
+            super(name);
+        }
+    }
+
+    /** A worker's fields, padded on both sides (see Worker). */
+    private abstract static class WorkerFields extends WorkerPadBefore {
         final WorkStealingThreadPool pool;
         final TaskQueue<Runnable> deque;
         /** Helped tasks nested on this worker's stack; touched only by this worker. */
         int depth;
         /** Xorshift state for the victim start; touched only by this worker. */
-        private int seed;
+        int seed;
         /** Set (under idleLock) by whoever takes this worker off the idle stack. */
         volatile boolean signaled;
         /**
@@ -1834,13 +1844,31 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
          */
         ForkTask<?> helpWanted;
 
-        Worker(WorkStealingThreadPool pool, int index, TaskQueue<Runnable> deque) {
+        WorkerFields(WorkStealingThreadPool pool, int index, TaskQueue<Runnable> deque) {
             super(pool.threadNamePrefix + index);
             this.pool = pool;
             this.deque = deque;
-            this.batch = new BatchSink(this, pool.globalBatch);
+            this.batch = new BatchSink((Worker) this, pool.globalBatch);
             this.seed = (index + 1) * 0x9E3779B9;
             setDaemon(true);
+        }
+
+    }
+
+    /**
+     * A worker thread. Its fields (WorkerFields) sit between 128 bytes of padding on each side,
+     * JCTools-style: the worker writes depth at every task a join runs and seed at every steal,
+     * and whatever object the collector copies next to a worker must not share those cache lines
+     * (or the pairs the adjacent-line prefetcher fetches). Without the padding, fork/join fib(30)
+     * ran about twice as long in some JVM runs and not in others (G1's parallel copying places
+     * objects differently from run to run): 1 to 4 of every 10 to 16 forks with per-fork medians
+     * of 39-58 ms against 23-26 ms, and none of 32 forks with it (JDK 17, 2 workers).
+     */
+    private static final class Worker extends WorkerFields {
+        long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
+
+        Worker(WorkStealingThreadPool pool, int index, TaskQueue<Runnable> deque) {
+            super(pool, index, deque);
         }
 
         int nextRandom(int bound) {
