@@ -95,9 +95,15 @@ public enum Experiment {
                     "threshold", List.of("0", "10")));
         }
 
+        /**
+         * 15 warm-up shots: with 4, the work-stealing pool's first measured shots on JDK 17 still ran
+         * at up to 2.5x its steady time while C2 recompiled the inlined fork/join recursion
+         * (ws-chase-lev against jdk-fjp, fib(30), 8 measured shots, 10 rounds: 1.42x [1.11, 1.83]
+         * with 4, 1.08x [1.00, 1.17] with 15; ForkJoinPool's own shots were steady after 4).
+         */
         @Override
         Settings full() {
-            return Settings.singleShot(4, 8, 1.0).forks(FULL_ROUNDS).params(Map.of(
+            return Settings.singleShot(15, 8, 1.0).forks(FULL_ROUNDS).params(Map.of(
                     "n", List.of("32"),
                     "threshold", List.of("0", "5", "10", "15")));
         }
