@@ -77,24 +77,22 @@ import org.stealbench.queues.TaskQueue;
  * So does {@code lifo-slot}: fib(30) against ForkJoinPool 0.98x [0.85, 1.14] (JDK 17) and 1.10x
  * [0.87, 1.38] (JDK 25) where the defaults gave 0.99x [0.85, 1.16] and 0.99x [0.68, 1.46] in the
  * same rounds; a push that displaces the slot's task costs an exchange and the deque's fence.
- * On an Intel Xeon 2-core VM (2026-11-24; the figures above are from an AMD EPYC one), JDK 17
- * / 25: queue/drain 0.51x [0.41, 0.63] / 0.12x [0.09, 0.15] (5 rounds, before the join's
- * wake-up on the thief's push, which that path never reaches); fib(30) 1.31x [1.15, 1.49] /
- * 1.32x [1.14, 1.53] (10 rounds, with it; JMH's mean of single shots, which the slow shots
- * raise: by per-fork medians 1.21x [1.12, 1.30] on JDK 17 in 12 rounds). With one worker,
- * where no join ever waits, fib is 1.13x [1.11, 1.14] / 1.10x [1.06, 1.14] (5 rounds): each
- * fork's own cost is at least half the gap. A fork and its
- * join cost this pool four atomic operations (the push's fence, the pop's fence or last-item
- * CAS, the claim CAS, the completion CAS) where ForkJoinPool pays three (the slot store with a
- * full fence, the slot CAS that both pops and claims, the completion's atomic OR); the claim is
- * separate here because a joiner may run the awaited task inline while its entry stays in
- * another queue. On the AMD VM, removing the claim CAS and the push's fence (unsafe, built only
- * to measure) did not move fib (1.06x and 1.10x against 1.09x in the same rounds). On the Intel
- * VM, where one full fence costs about 3 ns (deque-ops at depth 64), a claim without the CAS
- * (unsafe, built only to measure; JDK 17, 8 alternating rounds, per-fork medians) made fib
- * 0.89x [0.88, 0.90] as long with one worker and 0.95x [0.92, 0.97] with two, against
- * ForkJoinPool 1.06x and 1.11x instead of 1.19x and 1.18x: the claim is most of the per-fork
- * gap there, and fib stays above ForkJoinPool without it.
+ * On an Intel Xeon 2-core VM (2026-11-25; the figures above are from an AMD EPYC one), JDK 17
+ * / 25, 10 rounds unless noted: queue/drain 0.59x [0.50, 0.68] / 0.11x [0.09, 0.12] (5 rounds);
+ * fib(30) with 15 warm-up shots 1.01x [0.96, 1.07] and, in a second run, 1.08x [1.00, 1.17] /
+ * 0.93x [0.90, 0.96]; with one worker, where no join ever waits, 1.09x [1.05, 1.12] / 0.98x
+ * [0.94, 1.02] (5 rounds). Before two fixes of 2026-11-25 fib was 1.31x / 1.32x there: the
+ * worker objects were not padded (see Worker), and ForkTask's 32-byte layout cost 13% (see
+ * its overview). A fork and its join cost this pool four atomic operations or full fences
+ * (the push's fence, the pop's fence or last-item CAS, the claim CAS, the completion's volatile
+ * store) where ForkJoinPool pays three (the slot store with a full fence, the slot CAS that
+ * both pops and claims, the completion's atomic OR); the claim is separate here because a
+ * joiner may run the awaited task inline while its entry stays in another queue. On the AMD
+ * VM, removing the claim CAS and the push's fence (unsafe, built only to measure) did not move
+ * fib. On the Intel VM, where one full fence costs about 3 ns (deque-ops at depth 64), a claim
+ * without the CAS (unsafe, built only to measure; JDK 17, 8 alternating rounds, per-fork
+ * medians, before the two fixes) made fib 0.89x [0.88, 0.90] as long with one worker and 0.95x
+ * [0.92, 0.97] with two.
  * With one worker, outside submissions start in submission order under every tuning (a batch
  * goes onto the worker's deque newest first).
  *
