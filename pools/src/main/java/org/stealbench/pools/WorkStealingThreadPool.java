@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import org.stealbench.queues.ChaseLevArrayDeque;
 import org.stealbench.queues.LifoSlot;
 import org.stealbench.queues.QueueKind;
 import org.stealbench.queues.QueueTraits;
@@ -1295,7 +1296,23 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             }
         }
         TaskQueue<Runnable> deque = w.deque;
-        return precheckPop && deque.isEmpty() ? null : deque.pop();
+        if (precheckPop && deque.isEmpty()) {
+            return null;
+        }
+        ChaseLevArrayDeque<Runnable> chaseLev = w.chaseLev;
+        if (chaseLev == null) {
+            return deque.pop(); // run() claims the task with a CAS
+        }
+        // The owner claim without a CAS (ForkTask's overview): mark, pop (a full fence), settle.
+        ForkTask<?> marked = chaseLev.peekOwn() instanceof ForkTask<?> f ? f : null;
+        if (marked != null) {
+            marked.markOwnerPop();
+        }
+        Runnable task = chaseLev.pop();
+        if (task != null && task == marked) {
+            marked.settleOwnerPop(); // OWNED, which run() runs, or a joiner's claim won: run() skips it
+        }
+        return task;
     }
 
     private Runnable scan(Worker w) {
@@ -1633,7 +1650,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             boolean mayHelp = w.depth < MAX_HELP_DEPTH;
             Runnable other = mayHelp && ownPopHelps ? popOwn(w) : null;
             if (other == null) {
-                if (task.tryClaim()) {
+                if (task.tryClaimInline()) {
                     w.depth++;
                     try {
                         task.runClaimed();
@@ -1817,6 +1834,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private abstract static class WorkerFields extends WorkerPadBefore {
         final WorkStealingThreadPool pool;
         final TaskQueue<Runnable> deque;
+        /** {@code deque} when it is a chase-lev deque, whose pops then claim without a CAS; else null. */
+        final ChaseLevArrayDeque<Runnable> chaseLev;
         /** Helped tasks nested on this worker's stack; touched only by this worker. */
         int depth;
         /** Xorshift state for the victim start; touched only by this worker. */
@@ -1846,6 +1865,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             super(pool.threadNamePrefix + index);
             this.pool = pool;
             this.deque = deque;
+            this.chaseLev = deque instanceof ChaseLevArrayDeque<Runnable> c ? c : null;
             this.batch = new BatchSink((Worker) this, pool.globalBatch);
             this.seed = (index + 1) * 0x9E3779B9;
             setDaemon(true);

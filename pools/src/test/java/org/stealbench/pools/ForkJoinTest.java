@@ -16,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
@@ -400,6 +401,60 @@ final class ForkJoinTest {
     }
 
     @Tag("quick")
+    /**
+     * The owner claim without a CAS (ForkTask's overview) against inline claims: the invoking
+     * worker forks children and joins them oldest first, so its joins pop the newer ones (the
+     * marked owner pop), while a task on the other worker joins the same children newest first,
+     * claiming inline those still in the first worker's deque. Every child must run exactly once
+     * and every join see its value: a joiner that missed the owner's mark runs a child twice, an
+     * owner that dropped a child no one claimed loses it (its join then hangs, caught by the
+     * timeout). With the joiner's check of the mark removed, a child ran twice within the first
+     * three rounds in each of two runs.
+     */
+    @Tag("slow")
+    @Timeout(120)
+    @Test
+    void ownerPopsAgainstInlineClaims_runEveryChildExactlyOnce() {
+        int rounds = 3_000;
+        int children = 32;
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.create(2)) {
+            for (int round = 0; round < rounds; round++) {
+                AtomicIntegerArray runs = new AtomicIntegerArray(children);
+                AtomicReference<List<Joinable<Integer>>> published = new AtomicReference<>();
+                CountDownLatch otherJoinerDone = new CountDownLatch(1);
+                pool.execute(() -> {
+                    List<Joinable<Integer>> forked;
+                    while ((forked = published.get()) == null) {
+                        Thread.onSpinWait(); // the invoking worker publishes right after its forks
+                    }
+                    for (int i = children - 1; i >= 0; i--) {
+                        assertEquals(i, forked.get(i).join());
+                    }
+                    otherJoinerDone.countDown();
+                });
+                pool.invoke(() -> {
+                    List<Joinable<Integer>> forked = new ArrayList<>();
+                    for (int i = 0; i < children; i++) {
+                        int index = i;
+                        forked.add(pool.fork(() -> {
+                            runs.incrementAndGet(index);
+                            return index;
+                        }));
+                    }
+                    published.set(forked);
+                    for (int i = 0; i < children; i++) {
+                        assertEquals(i, forked.get(i).join());
+                    }
+                    return null;
+                });
+                TestPools.awaitUninterruptibly(otherJoinerDone);
+                for (int i = 0; i < children; i++) {
+                    assertEquals(1, runs.get(i), "round " + round + ": runs of child " + i);
+                }
+            }
+        }
+    }
+
     @Test
     void forkJoinOf_returnsThePoolItselfOrAnAdapter() {
         try (WorkStealingThreadPool pool = WorkStealingThreadPool.create(1)) {
