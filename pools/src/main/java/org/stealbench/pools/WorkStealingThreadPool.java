@@ -82,18 +82,19 @@ import org.stealbench.queues.TaskQueue;
  * / 25, 10 rounds unless noted: queue/drain 0.59x [0.50, 0.68] / 0.11x [0.09, 0.12] (5 rounds);
  * fib(30) with 15 warm-up shots 1.01x [0.96, 1.07] and, in a second run, 1.08x [1.00, 1.17] /
  * 0.93x [0.90, 0.96]; with one worker, where no join ever waits, 1.09x [1.05, 1.12] / 0.98x
- * [0.94, 1.02] (5 rounds). Before two fixes of 2026-11-25 fib was 1.31x / 1.32x there: the
- * worker objects were not padded (see Worker), and ForkTask's 32-byte layout cost 13% (see
- * its overview). A fork and its join cost this pool four atomic operations or full fences
- * (the push's fence, the pop's fence or last-item CAS, the claim CAS, the completion's volatile
- * store) where ForkJoinPool pays three (the slot store with a full fence, the slot CAS that
- * both pops and claims, the completion's atomic OR); the claim is separate here because a
- * joiner may run the awaited task inline while its entry stays in another queue. On the AMD
- * VM, removing the claim CAS and the push's fence (unsafe, built only to measure) did not move
- * fib. On the Intel VM, where one full fence costs about 3 ns (deque-ops at depth 64), a claim
- * without the CAS (unsafe, built only to measure; JDK 17, 8 alternating rounds, per-fork
- * medians, before the two fixes) made fib 0.89x [0.88, 0.90] as long with one worker and 0.95x
- * [0.92, 0.97] with two.
+ * [0.94, 1.02] (5 rounds), before the owner claim below. Two fixes of 2026-11-25 had brought
+ * fib there from 1.31x / 1.32x: the worker objects were not padded (see Worker), and ForkTask's
+ * 32-byte layout cost 13% (see its overview). A fork and its join then cost this pool four
+ * atomic operations or full fences (the push's fence, the pop's fence or last-item CAS, the
+ * claim CAS, the completion's volatile store) where ForkJoinPool pays three (the slot store with
+ * a full fence, the slot CAS that both pops and claims, the completion's atomic OR). A worker's
+ * pop of its own fork now claims it without the CAS (ForkTask's overview), three as in
+ * ForkJoinPool: fib(30) 0.878x [0.821, 0.940] as long with one worker and 0.895x [0.851,
+ * 0.942] with two (JDK 17, 6 alternating rounds, per-fork medians), and against ForkJoinPool,
+ * 10 rounds, JDK 17 / 25: 0.97x [0.88, 1.08] / 0.92x [0.83, 1.01]; with one worker 0.95x
+ * [0.93, 0.97] / 0.87x [0.86, 0.88] (5 rounds); queue/drain 0.57x [0.49, 0.66] / 0.14x [0.12,
+ * 0.17] (5 rounds). A fork allocates 72 bytes here (the 48-byte ForkTask and the caller's
+ * 24-byte callable) against ForkJoinPool's 56 (-prof gc, fib(30)).
  * With one worker, outside submissions start in submission order under every tuning (a batch
  * goes onto the worker's deque newest first).
  *
@@ -268,16 +269,20 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * finished the awaited task and moved on; the join then runs one task of that worker's
      * newer work, which joins only its own descendants, and sees the awaited task done next.
      * An inline claim leaves the task's queue entry behind; running that stale entry later does
-     * nothing (ForkTask's claim CAS).
+     * nothing (ForkTask's claim).
 
      * Hot path. A worker's own pushes and pops take no lock beyond what the deque kind takes and
      * allocate nothing; a fork allocates its ForkTask and issues one full fence (the signalling
-     * protocol's, as ForkJoinPool's push does) and one opaque read (helpWanted); an outside
+     * protocol's, as ForkJoinPool's push does) and one opaque read (helpWanted); a worker's pop
+     * of its own fork claims it without a CAS (ForkTask's overview: a mark before the pop's
+     * fence, a read of status after it), so a fork and its join cost three fences or atomic
+     * operations: the push's, the pop's and the completion's volatile store; an outside
      * execute is the injector's one fetch-and-add under the default Admission.INJECTOR, and
      * under SHARED_COUNTER one CAS and one atomic add on ctl (padded onto a cache line of its
      * own) and one full fence besides the global queue's push. Workers keep their
-     * private state (help depth, random seed) in their own Thread objects, which are large
-     * enough that two workers' fields never share a cache line.
+     * private state (help depth, random seed) in their own Thread objects, whose fields are
+     * padded on both sides (see Worker: without the padding they shared cache lines with
+     * whatever the collector copied next to them).
      *
      * Deviations from the seeds. Seed 000's pool (the TPL design) has no code; seed 004's
      * workers check the queues without a lock and then wait on a condition variable with no
