@@ -36,7 +36,12 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
      * since any joiner arriving later sees the mark; an owner that sees CLAIMED lost to a joiner
      * that missed the mark and drops its entry. Thieves and other queue takers keep the CAS,
      * waiting out a TRYING; a mark left by an owner whose pop lost the task to a thief only makes
-     * joiners leave that task to the thief. jcstress: ChaseLevOwnerClaimTest.
+     * joiners leave that task to the thief. jcstress: ChaseLevOwnerClaimTest. The last-item pop
+     * orders the mark by its CAS on top, relying, as the rest of this pool does, on a
+     * read-modify-write acting as a full barrier (HotSpot's CAS does on x86 and AArch64); the
+     * Java memory model alone orders a plain store before a later volatile read only through
+     * VarHandle.fullFence, which the pop's other path issues.
+     *
      * `result` and `failure` are plain fields written before the volatile store of the final
      * status and read only after a volatile read that saw it, so that store/load pair publishes
      * them.
@@ -54,10 +59,10 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
      * instead of a field ran fork/join fib(30) longer. Interleaved rounds of the two builds, this
      * pool's default tuning, per-fork medians: with one worker on JDK 25 this layout took 0.868x
      * [0.846, 0.890] as long (8 rounds); with two on JDK 17, 23-25 against 27-30 ms in the forks
-     * spared by the false sharing the pool's Worker comment describes (10 rounds). Taken apart on JDK
-     * 17, each half cost about as much: the completion CAS in place of the volatile store about
-     * 2 ms of the 4, the smaller object the other 2 (padding the 32-byte variant to 48 bytes won
-     * that back; to 64 bytes, less). Why the size matters is not established.
+     * spared by the false sharing the pool's Worker comment describes (10 rounds). Taken apart
+     * on JDK 17, each half cost about as much: the completion CAS in place of the volatile store
+     * about 2 ms of the 4, the smaller object the other 2 (padding the 32-byte variant to 48 bytes
+     * won that back; to 64 bytes, less). Why the size matters is not established.
      *
      * `thief` names the worker that took this task from a queue other than its own (a steal,
      * the global queue, or a helping join's steal from a thief), written with a release store

@@ -115,7 +115,8 @@ public final class ChaseLevOwnerClaimTest {
     @JCStressTest
     @Description("chase-lev owner claim, one item: mark, pop by CAS, settle vs an inline claim")
     @Outcome(id = {"1, 0", "0, 1"}, expect = ACCEPTABLE, desc = "exactly one ran the task")
-    @Outcome(id = "1, 1", expect = FORBIDDEN, desc = "double run: the joiner missed the mark and the owner missed TRYING")
+    @Outcome(id = "1, 1", expect = FORBIDDEN,
+            desc = "double run: the joiner missed the mark and the owner missed TRYING")
     @Outcome(id = "0, 0", expect = FORBIDDEN, desc = "lost task: neither ran it")
     @State
     public static class OneItem {
@@ -140,7 +141,8 @@ public final class ChaseLevOwnerClaimTest {
     @JCStressTest
     @Description("chase-lev owner claim, two items: mark, pop with the fence, settle vs an inline claim")
     @Outcome(id = {"1, 0", "0, 1"}, expect = ACCEPTABLE, desc = "exactly one ran the task")
-    @Outcome(id = "1, 1", expect = FORBIDDEN, desc = "double run: the joiner missed the mark and the owner missed TRYING")
+    @Outcome(id = "1, 1", expect = FORBIDDEN,
+            desc = "double run: the joiner missed the mark and the owner missed TRYING")
     @Outcome(id = "0, 0", expect = FORBIDDEN, desc = "lost task: neither ran it")
     @State
     public static class TwoItems {
