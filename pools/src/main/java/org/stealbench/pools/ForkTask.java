@@ -81,8 +81,8 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
     /** A joiner's inline claim deciding whether the owner's pop marked the task. */
     private static final int TRYING = -2;
 
-    /** The mark of an owner's pop in {@code thief} (never a worker, so joins do not help it). */
-    private static final Thread OWNER_POP = new Thread(() -> { }, "stealbench-owner-pop-mark");
+    /** The mark of an owner's pop in {@code thief} (not a worker, so joins do not help it). */
+    private static final Object OWNER_POP = new Object();
 
     private static final VarHandle STATUS;
     private static final VarHandle THIEF;
@@ -90,7 +90,7 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
     static {
         try {
             STATUS = MethodHandles.lookup().findVarHandle(ForkTask.class, "status", int.class);
-            THIEF = MethodHandles.lookup().findVarHandle(ForkTask.class, "thief", Thread.class);
+            THIEF = MethodHandles.lookup().findVarHandle(ForkTask.class, "thief", Object.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -105,8 +105,11 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
     private volatile int status;
     /** Set once a thread may be blocked in wait() on this task's monitor. */
     private volatile boolean waiting;
-    /** The worker that took this task from a queue not its own; accessed through THIEF only. */
-    private Thread thief;
+    /**
+     * The worker that took this task from a queue not its own, or OWNER_POP; accessed through
+     * THIEF, except the owner's plain read and store in markOwnerPop.
+     */
+    private Object thief;
 
     /** @param context the context to run under, or null when the pool does not flow context */
     ForkTask(WorkStealingThreadPool pool, Callable<? extends T> callable, TaskContext context) {
@@ -159,21 +162,20 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
     }
 
     /**
-     * The owner's half, after a pop that returned this task marked: whether the owner may run it
-     * (status now OWNED) or a joiner's inline claim won.
+     * The owner's half, after a pop that returned this task marked: leaves status OWNED, which
+     * run() runs without a claim, or as a joiner's inline claim that won left it, which run()
+     * then skips.
      */
-    boolean settleOwnerPop() {
-        for (int s = status; ; s = status) {
-            if (s == TRYING) {
-                Thread.onSpinWait(); // a joiner deciding; it will see the mark and back off
-            } else if (s != NEW) {
-                return false;
-            } else {
-                // Opaque: only this thread runs an OWNED task; a joiner's CAS to TRYING racing
-                // with this store is one that saw the mark, and its CAS back to NEW then fails.
-                STATUS.setOpaque(this, OWNED);
-                return true;
-            }
+    void settleOwnerPop() {
+        int s = status;
+        while (s == TRYING) {
+            Thread.onSpinWait(); // a joiner deciding; it will see the mark and back off
+            s = status;
+        }
+        if (s == NEW) {
+            // Opaque: only this thread runs an OWNED task; a joiner's CAS to TRYING racing with
+            // this store is one that saw the mark, and its CAS back to NEW then fails.
+            STATUS.setOpaque(this, OWNED);
         }
     }
 
@@ -182,9 +184,9 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
         THIEF.setRelease(this, worker); // release: pairs with thiefAcquire() in a joiner
     }
 
-    /** The worker that last took this task from a queue not its own, or null. */
-    Thread thiefAcquire() {
-        return (Thread) THIEF.getAcquire(this); // acquire: pairs with setThiefRelease()
+    /** The worker that last took this task from a queue not its own, OWNER_POP, or null. */
+    Object thiefAcquire() {
+        return THIEF.getAcquire(this); // acquire: pairs with setThiefRelease()
     }
 
     /** Runs the task if no one has claimed it yet. Never throws. */

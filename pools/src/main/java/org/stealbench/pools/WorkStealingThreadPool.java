@@ -1884,8 +1884,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * and whatever object the collector copies next to a worker must not share those cache lines
      * (or the pairs the adjacent-line prefetcher fetches). Without the padding, fork/join fib(30)
      * ran about twice as long in some JVM runs and not in others (G1's parallel copying places
-     * objects differently from run to run): 1 to 4 of every 10 to 16 forks with per-fork medians
-     * of 39-58 ms against 23-26 ms, and none of 32 forks with it (JDK 17, 2 workers).
+     * objects differently from run to run): in 16 interleaved rounds of the builds without and
+     * with it (JDK 17, 2 workers, per-fork medians), 2 of 16 forks without it took 41 and 56 ms
+     * against 24-28 ms, and none of 16 with it (24-28 ms).
      */
     private static final class Worker extends WorkerFields {
         long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;

@@ -3,6 +3,7 @@ package org.stealbench.pools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -400,7 +401,6 @@ final class ForkJoinTest {
         assertEquals(0, failed, "claims of a NEW task lost to a waiter's flag");
     }
 
-    @Tag("quick")
     /**
      * The owner claim without a CAS (ForkTask's overview) against inline claims: the invoking
      * worker forks children and joins them oldest first, so its joins pop the newer ones (the
@@ -421,16 +421,22 @@ final class ForkJoinTest {
             for (int round = 0; round < rounds; round++) {
                 AtomicIntegerArray runs = new AtomicIntegerArray(children);
                 AtomicReference<List<Joinable<Integer>>> published = new AtomicReference<>();
+                AtomicReference<Throwable> otherJoinerFailure = new AtomicReference<>();
                 CountDownLatch otherJoinerDone = new CountDownLatch(1);
                 pool.execute(() -> {
-                    List<Joinable<Integer>> forked;
-                    while ((forked = published.get()) == null) {
-                        Thread.onSpinWait(); // the invoking worker publishes right after its forks
+                    try {
+                        List<Joinable<Integer>> forked;
+                        while ((forked = published.get()) == null) {
+                            Thread.onSpinWait(); // the invoking worker publishes right after its forks
+                        }
+                        for (int i = children - 1; i >= 0; i--) {
+                            assertEquals(i, forked.get(i).join());
+                        }
+                    } catch (Throwable t) {
+                        otherJoinerFailure.set(t);
+                    } finally {
+                        otherJoinerDone.countDown();
                     }
-                    for (int i = children - 1; i >= 0; i--) {
-                        assertEquals(i, forked.get(i).join());
-                    }
-                    otherJoinerDone.countDown();
                 });
                 pool.invoke(() -> {
                     List<Joinable<Integer>> forked = new ArrayList<>();
@@ -448,6 +454,7 @@ final class ForkJoinTest {
                     return null;
                 });
                 TestPools.awaitUninterruptibly(otherJoinerDone);
+                assertNull(otherJoinerFailure.get(), "round " + round + ": the other worker's joins");
                 for (int i = 0; i < children; i++) {
                     assertEquals(1, runs.get(i), "round " + round + ": runs of child " + i);
                 }
@@ -455,6 +462,7 @@ final class ForkJoinTest {
         }
     }
 
+    @Tag("quick")
     @Test
     void forkJoinOf_returnsThePoolItselfOrAnAdapter() {
         try (WorkStealingThreadPool pool = WorkStealingThreadPool.create(1)) {

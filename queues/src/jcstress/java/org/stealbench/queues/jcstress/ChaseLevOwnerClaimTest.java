@@ -60,16 +60,14 @@ public final class ChaseLevOwnerClaimTest {
             }
         }
 
-        boolean settleOwnerPop() {
-            for (int s = status; ; s = status) {
-                if (s == TRYING) {
-                    Thread.onSpinWait();
-                } else if (s != NEW) {
-                    return false;
-                } else {
-                    STATUS.setOpaque(this, OWNED);
-                    return true;
-                }
+        void settleOwnerPop() {
+            int s = status;
+            while (s == TRYING) {
+                Thread.onSpinWait();
+                s = status;
+            }
+            if (s == NEW) {
+                STATUS.setOpaque(this, OWNED);
             }
         }
 
@@ -107,8 +105,10 @@ public final class ChaseLevOwnerClaimTest {
             if (task == null) {
                 return 0;
             }
-            boolean owned = task == marked && task.settleOwnerPop();
-            return owned || task.status != OWNED && task.tryClaim() ? 1 : 0;
+            if (task == marked) {
+                task.settleOwnerPop();
+            }
+            return task.status == OWNED || task.tryClaim() ? 1 : 0; // ForkTask.run()
         }
     }
 
