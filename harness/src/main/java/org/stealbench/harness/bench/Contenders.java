@@ -1,7 +1,8 @@
 package org.stealbench.harness.bench;
 
-import java.util.ArrayDeque;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -26,6 +27,12 @@ public final class Contenders {
 
     /** {@link ArrayDeque} with no synchronization: the physical floor of an owner operation. */
     public static final String ARRAY_DEQUE = "array-deque";
+    /**
+     * {@link #ARRAY_DEQUE} with one full fence before each pop and steal: the floor of a deque whose
+     * owner pop is safe against a concurrent steal, since such a pop must order a store before a
+     * load (Attiya et al., "Laws of Order", POPL 2011) and one fence is the least that does.
+     */
+    public static final String ARRAY_DEQUE_FENCED = "array-deque-fenced";
     /** JCTools' unbounded MPMC queue, the outside peer of the enqueue/dequeue experiment. */
     public static final String JCTOOLS_MPMC = "jctools-mpmc";
     /** No queue at all: threads that do no queue work, to subtract thread start and join. */
@@ -78,11 +85,12 @@ public final class Contenders {
         return ids;
     }
 
-    /** DequeOpsBenchmark's contenders: every deque, and the unsynchronized floor if asked. */
+    /** DequeOpsBenchmark's contenders: every deque, and the two single-thread floors if asked. */
     public static List<String> dequeOps(boolean withFloor) {
         List<String> ids = new ArrayList<>();
         if (withFloor) {
             ids.add(ARRAY_DEQUE);
+            ids.add(ARRAY_DEQUE_FENCED);
         }
         ids.addAll(queueIds(DEQUE));
         return ids;
@@ -144,10 +152,11 @@ public final class Contenders {
         return PoolKind.values().stream().filter(PoolKind::supportsForkJoin).map(PoolKind::id).toList();
     }
 
-    /** A new queue for a registry id or {@link #ARRAY_DEQUE} / {@link #JCTOOLS_MPMC}. */
+    /** A new queue for a registry id or one of the peers outside the registry. */
     public static <T> TaskQueue<T> queue(String id) {
         return switch (id) {
             case ARRAY_DEQUE -> JdkDequeAdapter.over(new ArrayDeque<>(), FLOOR_TRAITS);
+            case ARRAY_DEQUE_FENCED -> new FencedFloor<>();
             case JCTOOLS_MPMC -> new JctoolsMpmc<>();
             default -> QueueKind.byId(id).create();
         };
@@ -156,6 +165,43 @@ public final class Contenders {
     /** Whether {@code pop} takes the oldest item, else {@code steal} is the FIFO end. */
     public static boolean popIsFifo(TaskQueue<?> queue) {
         return queue.traits().popOrder() == QueueTraits.Order.FIFO;
+    }
+
+    /** {@link #ARRAY_DEQUE_FENCED}: one thread only, like the floor it wraps. */
+    private static final class FencedFloor<T> implements TaskQueue<T> {
+        private final TaskQueue<T> floor = JdkDequeAdapter.over(new ArrayDeque<>(), FLOOR_TRAITS);
+
+        @Override
+        public void push(T item) {
+            floor.push(item);
+        }
+
+        @Override
+        public T pop() {
+            VarHandle.fullFence(); // the store-load barrier a stealable deque's pop cannot avoid
+            return floor.pop();
+        }
+
+        @Override
+        public T steal() {
+            VarHandle.fullFence(); // a steal's claim (a CAS in the real deques) is at least a fence
+            return floor.steal();
+        }
+
+        @Override
+        public int size() {
+            return floor.size();
+        }
+
+        @Override
+        public boolean isEmpty() {
+            return floor.isEmpty();
+        }
+
+        @Override
+        public QueueTraits traits() {
+            return FLOOR_TRAITS;
+        }
     }
 
     /** JCTools' MPMC queue: FIFO from any thread; pop and steal both take the oldest item. */

@@ -18,7 +18,8 @@ import org.stealbench.queues.TaskQueue;
 /**
  * Uncontended per-operation cost of each deque: an owner push+pop pair and a push+steal pair, one
  * thread, against {@code java.util.ArrayDeque} with no synchronization at all ({@code array-deque}),
- * the physical floor of an owner operation.
+ * the physical floor of an owner operation, and the same with one full fence per pop or steal
+ * ({@code array-deque-fenced}), the floor of any deque whose owner may pop while a thief steals.
  *
  * <p>Why: the owner's push/pop is the hot path of a work-stealing pool; its cost over the floor is
  * what the deque's synchronization costs when nobody steals. {@code depth} items sit below the
@@ -43,7 +44,7 @@ public class DequeOpsBenchmark {
     /** Single-threaded owner operations; admits the unsynchronized floor. */
     @State(Scope.Benchmark)
     public static class Owner {
-        @Param({"array-deque", "locked", "duffy", "chase-lev", "blocking", "jdk-cld", "jdk-lbd", "hybrid-fixed", "segmented-mpmc"})
+        @Param({"array-deque", "array-deque-fenced", "locked", "duffy", "chase-lev", "blocking", "jdk-cld", "jdk-lbd", "hybrid-fixed", "segmented-mpmc"})
         public String queue;
 
         @Param({"0", "64"})

@@ -39,9 +39,11 @@ import org.stealbench.pools.PoolKind;
  * idle worker runs the two units in parallel.
  *
  * <p><b>outside-behind-forks</b> (bug 2, 3 workers): a task forks a child; both wait by latch for
- * an outside task submitted after the fork. The third worker must start it; the time is mostly
- * the outside task's start latency. Run it with {@code -p tuning=steal-before-global} for the
- * search order of the bug report.
+ * an outside task, submitted after the fork, that does a work unit. The third worker must start
+ * it, so a pool that does finishes in about one unit plus the start latency (without the unit, the
+ * time was a start latency of a fraction of a millisecond, and rounds of it too noisy to compare
+ * pools). Run it with {@code -p tuning=steal-before-global} for the search order of the bug
+ * report.
  *
  * <p><b>interrupted-join</b> (bug 3, 2 workers): a task with its interrupt set joins a stolen
  * child doing a work unit. Time is about one unit on every pool; the counter {@code joinCpuMs} is
@@ -144,7 +146,10 @@ public class LivenessScenariosBenchmark {
             return 1L;
         });
         await(forked, "the parent's fork");
-        executor.execute(outsideRan::countDown);
+        executor.execute(() -> {
+            busy();
+            outsideRan.countDown();
+        });
         return parent.join();
     }
 

@@ -88,6 +88,6 @@ final class Contender {
             }
             return q == QueueKind.LOCKED || q.traits().blocking() ? Family.LOCK_QUEUE : Family.LOCK_FREE_QUEUE;
         }
-        return id.startsWith("jdk-") || id.equals("array-deque") || id.startsWith("jctools") ? Family.JDK : Family.OTHER;
+        return id.startsWith("jdk-") || id.startsWith("array-deque") || id.startsWith("jctools") ? Family.JDK : Family.OTHER;
     }
 }

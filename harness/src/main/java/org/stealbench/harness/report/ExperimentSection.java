@@ -97,8 +97,9 @@ final class ExperimentSection {
     /** Uncontended deque operations. */
     static final Spec DEQUE_OPS = new Spec("deque-ops", "deque-ops", "Deque operation costs (uncontended)",
             "One thread: an owner push+pop pair and a push+steal pair on each deque, with 'depth' items below the working "
-                    + "slot, against java.util.ArrayDeque with no synchronization (array-deque, the floor). Nanoseconds "
-                    + "per pair.",
+                    + "slot, against java.util.ArrayDeque with no synchronization (array-deque, the floor) and the same with one "
+                    + "full fence per pop or steal (array-deque-fenced, the floor of any deque whose owner may pop while "
+                    + "a thief steals: such a pop must order a store before a load). Nanoseconds per pair.",
             "array-deque", JmhResult::primary);
 
     /** The owner against thieves. */
@@ -137,7 +138,7 @@ final class ExperimentSection {
                     + "latch, an outside task behind waiting forks, a join on an interrupted worker, a join beside an "
                     + "outside task that waits for the joiner, an outside fork joining the joiner), each built so the "
                     + "tasks that may run in parallel do 'workMs' of busy work. A pool that handles a scenario takes about "
-                    + "one work unit (outside-behind-forks: about nothing); one with the bug takes far longer or fails "
+                    + "one work unit; one with the bug takes far longer or fails "
                     + "its bounded wait. interrupted-join's counter joinCpuMs is the CPU the joiner burnt while waiting. "
                     + "Milliseconds per scenario.",
             "jdk-fjp", JmhResult::primary);

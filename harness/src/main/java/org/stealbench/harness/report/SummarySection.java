@@ -193,7 +193,8 @@ final class SummarySection {
 
     /** Floors: references that bound what is possible but are not a choice. */
     static boolean floor(String contender) {
-        return Contenders.ARRAY_DEQUE.equals(contender) || Contenders.NONE.equals(contender);
+        return Contenders.ARRAY_DEQUE.equals(contender) || Contenders.ARRAY_DEQUE_FENCED.equals(contender)
+                || Contenders.NONE.equals(contender);
     }
 
     /** Every experiment of the run with a contender parameter, by shape, ranked. */
@@ -487,7 +488,7 @@ final class SummarySection {
                 + "from the best (their cost ratio's " + confidence + "% interval includes 1), then what the others cost "
                 + "relative to the best (time / best time). Ranked by geometric mean of the experiment's score, or of "
                 + "the measure its answer names (wake-up latency by its percentiles, idle cost by the CPU burnt); \u26A0 broken contenders (not "
-                + "exactly-once) and floors (array-deque, none: references, not choices) are shown in the details but "
+                + "exactly-once) and floors (array-deque, array-deque-fenced, none: references, not choices) are shown in the details but "
                 + "never ranked.");
         // one certainty for every answer (the usual case): said once in the caption, not in a column
         List<String> bases = shapes.stream().map(Shape::basis).distinct().toList();

@@ -46,8 +46,8 @@ import picocli.CommandLine.Parameters;
  * random order ({@link RoundPlan}, seeded; the seed is recorded), each fork a process of its own
  * ({@link ForkRunner}); the per-fork JMH JSON files are merged into {@code jmh-<experiment>.json}
  * ({@link ForkMerge}). {@code --no-interleave} runs each experiment as one JMH run in JMH's own
- * order instead. Every fork gets a fixed, pre-touched heap ({@link #HEAP_FLAGS}) unless the
- * user's JVM arguments set the heap. JMH options after the profile pass through to every fork and
+ * order instead. Every fork gets a fixed, pre-touched heap ({@link #HEAP_FLAGS}): the size
+ * unless the user's JVM arguments size the heap, the pre-touch unless they set it. JMH options after the profile pass through to every fork and
  * win over the profile's settings ({@code -f} is the number of rounds when interleaved).
  * The full profile, given no {@code --jvm}, runs on every JDK it finds: the default java and JDK
  * 25 ({@link #findJdk25}, the one place that looks for it; {@code --both-jdks} does the same for
@@ -60,7 +60,10 @@ import picocli.CommandLine.Parameters;
                 "Exit codes: 0 every experiment ran, 1 some failed (what finished is kept), 2 bad usage."})
 public final class BenchCommand implements Callable<Integer> {
 
-    /** The measured JVM's heap unless the user sets one: fixed, so GC does not resize it mid-run. */
+    /**
+     * The measured JVM's heap unless the user sets one: fixed, so GC does not resize it mid-run, and
+     * pre-touched, so no shot pays the first touch of heap pages.
+     */
     public static final List<String> HEAP_FLAGS = List.of("-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch");
 
     /** The environment variable naming JDK 25: its java executable or its home. */
@@ -302,7 +305,7 @@ public final class BenchCommand implements Callable<Integer> {
         userJvmArgs.addAll(values(jmh.getJvmArgsPrepend()));
         userJvmArgs.addAll(values(jmh.getJvmArgs()));
         userJvmArgs.addAll(values(jmh.getJvmArgsAppend()));
-        List<String> heap = userJvmArgs.stream().anyMatch(BenchCommand::isHeapFlag) ? List.of() : HEAP_FLAGS;
+        List<String> heap = defaultHeapFlags(userJvmArgs);
         List<String> forkArgs = new ArrayList<>();
         forkArgs.addAll(values(jmh.getJvmArgsPrepend()));
         forkArgs.addAll(heap);
@@ -315,8 +318,21 @@ public final class BenchCommand implements Callable<Integer> {
         return option.hasValue() ? new ArrayList<>(option.get()) : List.of();
     }
 
-    private static boolean isHeapFlag(String arg) {
-        return arg.startsWith("-Xms") || arg.startsWith("-Xmx") || arg.matches("-XX:[+-]AlwaysPreTouch")
+    /**
+     * The part of {@link #HEAP_FLAGS} the user's JVM arguments leave in force: the fixed size unless
+     * they size the heap, the pre-touch unless they set {@code -XX:±AlwaysPreTouch}. Separate, so
+     * that a user's {@code -Xms2g -Xmx2g} does not silently drop the pre-touch: without it, an
+     * allocating benchmark's shots before the collector's first cycle also pay the kernel's first
+     * touch of each heap page (fork/join fib(30) on JDK 25: 60 ms a shot against 41 ms).
+     */
+    static List<String> defaultHeapFlags(List<String> userJvmArgs) {
+        boolean sized = userJvmArgs.stream().anyMatch(BenchCommand::isHeapSizeFlag);
+        boolean touched = userJvmArgs.stream().anyMatch(a -> a.matches("-XX:[+-]AlwaysPreTouch"));
+        return HEAP_FLAGS.stream().filter(f -> f.contains("AlwaysPreTouch") ? !touched : !sized).toList();
+    }
+
+    private static boolean isHeapSizeFlag(String arg) {
+        return arg.startsWith("-Xms") || arg.startsWith("-Xmx")
                 || arg.startsWith("-XX:MaxRAMPercentage") || arg.startsWith("-XX:InitialRAMPercentage")
                 || arg.startsWith("-XX:MaxHeapSize") || arg.startsWith("-XX:InitialHeapSize");
     }

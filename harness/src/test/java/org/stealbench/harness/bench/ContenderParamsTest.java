@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Param;
 import org.stealbench.pools.WorkStealingThreadPool;
 import org.stealbench.queues.QueueKind;
+import org.stealbench.queues.TaskQueue;
 
 /**
  * Each benchmark's contender {@code @Param} defaults must equal what the registry admits, so a
@@ -139,6 +140,17 @@ final class ContenderParamsTest {
                 () -> EnqueueDequeueBenchmark.parseShape("10by10"));
         assertEquals(true, e.getMessage().contains("10by10"));
         assertThrows(IllegalArgumentException.class, () -> EnqueueDequeueBenchmark.parseShape("0x5"));
+    }
+
+    @Test
+    void fencedFloor_popsAndStealsAsTheFloorDoes() {
+        for (String id : List.of(Contenders.ARRAY_DEQUE, Contenders.ARRAY_DEQUE_FENCED)) {
+            TaskQueue<Integer> q = Contenders.queue(id);
+            for (int i = 1; i <= 3; i++) {
+                q.push(i);
+            }
+            assertEquals(List.of(3, 1, 1), List.of(q.pop(), q.steal(), q.size()), id);
+        }
     }
 
     @Test

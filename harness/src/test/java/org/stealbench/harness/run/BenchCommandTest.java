@@ -211,13 +211,20 @@ final class BenchCommandTest {
     }
 
     @Test
-    void userHeapFlag_replacesTheDefaultHeap() throws Exception {
+    void userHeapSize_replacesTheDefaultSize_keepsThePreTouch() throws Exception {
         BenchCommand command = new BenchCommand();
         command.arguments = new ArrayList<>(List.of("deque-ops", "-jvmArgsAppend", "-Xmx1g"));
 
         BenchCommand.Request request = command.parse();
 
-        assertEquals(List.of("-Xmx1g"), request.jvmArgs());
+        assertEquals(List.of("-XX:+AlwaysPreTouch", "-Xmx1g"), request.jvmArgs());
+    }
+
+    @Test
+    void userPreTouchFlag_replacesTheDefaultPreTouch_keepsTheSize() {
+        assertEquals(List.of("-Xms2g", "-Xmx2g"), BenchCommand.defaultHeapFlags(List.of("-XX:-AlwaysPreTouch")));
+        assertEquals(List.of(), BenchCommand.defaultHeapFlags(List.of("-XX:MaxRAMPercentage=50", "-XX:+AlwaysPreTouch")));
+        assertEquals(BenchCommand.HEAP_FLAGS, BenchCommand.defaultHeapFlags(List.of("-XX:+UseParallelGC")));
     }
 
     /** A tiny real run (a functional check; nothing is timed): the interleaved folder's layout. */
@@ -312,7 +319,7 @@ final class BenchCommandTest {
         Outcome quick = bench("quick", "--dry-run", "--only", "deque-ops");
 
         int n = Experiment.DEQUE_OPS.registryContenders().size();
-        assertTrue(full.out().contains("queue from the registry: all of " + n + ": array-deque, locked,"), full.out());
+        assertTrue(full.out().contains("queue from the registry: all of " + n + ": array-deque, array-deque-fenced, locked,"), full.out());
         assertTrue(quick.out().matches("(?s).*queue from the registry: \\d+ of " + n + ": array-deque, locked, .*"),
                 quick.out());
     }
