@@ -90,11 +90,16 @@ import org.stealbench.queues.TaskQueue;
  * a full fence, the slot CAS that both pops and claims, the completion's atomic OR). A worker's
  * pop of its own fork now claims it without the CAS (ForkTask's overview), three as in
  * ForkJoinPool: fib(30) 0.878x [0.821, 0.940] as long with one worker and 0.895x [0.851,
- * 0.942] with two (JDK 17, 6 alternating rounds, per-fork medians), and against ForkJoinPool,
- * 10 rounds, JDK 17 / 25: 0.97x [0.88, 1.08] / 0.92x [0.83, 1.01]; with one worker 0.95x
- * [0.93, 0.97] / 0.87x [0.86, 0.88] (5 rounds); queue/drain 0.57x [0.49, 0.66] / 0.14x [0.12,
- * 0.17] (5 rounds). A fork allocates 72 bytes here (the 48-byte ForkTask and the caller's
- * 24-byte callable) against ForkJoinPool's 56 (-prof gc, fib(30)).
+ * 0.942] with two (JDK 17, 6 alternating rounds, per-fork medians). The Intel figures above
+ * were taken with -Xms2g -Xmx2g given by hand, which then dropped the suite's pre-touch (since
+ * fixed in scripts/bench). With it, against ForkJoinPool, JDK 17 / 25: fib(30) 1.13x [1.05,
+ * 1.22] / 0.89x [0.80, 0.99] (10 rounds; per-fork medians 1.03x / 0.91x); with one worker 0.91x
+ * [0.87, 0.96] / 0.87x [0.84, 0.90] (5 rounds); queue/drain 0.55x [0.47, 0.65] / 0.11x [0.10,
+ * 0.12] (5 rounds). Fib stays near parity because both pools pay the same three barriers per
+ * fork and join; a build without the push's fence and the completion's (unsafe, measured only)
+ * ran fib(30) in 0.80x / 0.70x ForkJoinPool's time (docs/using.md). A fork allocates 72 bytes
+ * here (the 48-byte ForkTask and the caller's 24-byte callable) against ForkJoinPool's 56
+ * (-prof gc, fib(30)).
  * With one worker, outside submissions start in submission order under every tuning (a batch
  * goes onto the worker's deque newest first).
  *
