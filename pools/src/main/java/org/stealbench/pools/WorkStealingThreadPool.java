@@ -92,10 +92,10 @@ import org.stealbench.queues.TaskQueue;
  * ForkJoinPool: fib(30) 0.878x [0.821, 0.940] as long with one worker and 0.895x [0.851,
  * 0.942] with two (JDK 17, 6 alternating rounds, per-fork medians). The Intel figures above
  * were taken with -Xms2g -Xmx2g given by hand, which then dropped the suite's pre-touch (since
- * fixed in scripts/bench). With it, against ForkJoinPool, JDK 17 / 25: fib(30) 1.13x [1.05,
- * 1.22] / 0.89x [0.80, 0.99] (10 rounds; per-fork medians 1.03x / 0.91x); with one worker 0.91x
- * [0.87, 0.96] / 0.87x [0.84, 0.90] (5 rounds); queue/drain 0.55x [0.47, 0.65] / 0.11x [0.10,
- * 0.12] (5 rounds). Fib stays near parity because both pools pay the same three barriers per
+ * fixed in scripts/bench). With it, against ForkJoinPool, JDK 17 / 25: fib(30) 0.99x [0.91,
+ * 1.08] / 0.88x [0.86, 0.91] (10 rounds, 40 warm-up shots, which this pool's C2 compilation
+ * needs on JDK 17: after 15, 1.13x [1.05, 1.22]); with one worker 0.94x [0.92, 0.97] / 0.87x
+ * [0.86, 0.88] (5 rounds); queue/drain 0.55x [0.47, 0.65] / 0.11x [0.10, 0.12] (5 rounds). Fib stays near parity because both pools pay the same three barriers per
  * fork and join; a build without the push's fence and the completion's (unsafe, measured only)
  * ran fib(30) in 0.80x / 0.70x ForkJoinPool's time (docs/using.md). A fork allocates 72 bytes
  * here (the 48-byte ForkTask and the caller's 24-byte callable) against ForkJoinPool's 56

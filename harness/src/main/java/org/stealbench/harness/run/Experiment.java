@@ -96,10 +96,12 @@ public enum Experiment {
         }
 
         /**
-         * 15 warm-up shots: with 4, the work-stealing pool's first measured shots on JDK 17 still ran
-         * at up to 2.5x its steady time while C2 recompiled the inlined fork/join recursion
-         * (ws-chase-lev against jdk-fjp, fib(30), 8 measured shots, 10 rounds: 1.42x [1.11, 1.83]
-         * with 4, 1.08x [1.00, 1.17] with 15; ForkJoinPool's own shots were steady after 4).
+         * 15 warm-up shots of fib(32), as many forks as about 40 shots of fib(30), which is what
+         * the work-stealing pool needs on JDK 17 before C2 stops recompiling the inlined fork/join
+         * recursion (ws-chase-lev against jdk-fjp, fib(30), 8 measured shots, 10 interleaved rounds,
+         * pre-touched heap, 2026-11-25: 1.13x [1.05, 1.22] after 15 warm-up shots, its measured
+         * shots still up to 2.5x its steady time, and 0.99x [0.91, 1.08] after 40; earlier, 1.42x
+         * [1.11, 1.83] after 4). ForkJoinPool settles sooner.
          */
         @Override
         Settings full() {
@@ -141,7 +143,8 @@ public enum Experiment {
 
         @Override
         Settings full() {
-            return Settings.singleShot(4, 8, 0.3).forks(FULL_ROUNDS).params(Map.of(
+            // 40 shots of fib(30): the warm-up fork-join-fib's comment explains
+            return Settings.singleShot(40, 8, 0.3).forks(FULL_ROUNDS).params(Map.of(
                     "pool", List.of("ws-chase-lev"),
                     "n", List.of("30"),
                     "threshold", List.of("0")));
@@ -315,7 +318,8 @@ public enum Experiment {
 
         @Override
         Settings full() {
-            return Settings.singleShot(3, 8, 1.0).forks(FULL_ROUNDS).params(Map.of(
+            // 15 shots of fib(32), as fork-join-fib (whose comment explains the warm-up)
+            return Settings.singleShot(15, 8, 1.0).forks(FULL_ROUNDS).params(Map.of(
                     "n", List.of("32"),
                     "threshold", List.of("0", "10"),
                     "threads", OVERSUBSCRIPTION_THREADS));
