@@ -36,7 +36,7 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
      * since any joiner arriving later sees the mark; an owner that sees CLAIMED lost to a joiner
      * that missed the mark and drops its entry. Thieves and other queue takers keep the CAS,
      * waiting out a TRYING; a mark left by an owner whose pop lost the task to a thief only makes
-     * joiners leave that task to the thief. jcstress: ChaseLevOwnerClaimTest. The last-item pop
+     * joiners leave that task to the thief. jcstress: ForkTaskClaimTest. The last-item pop
      * orders the mark by its CAS on top, relying, as the rest of this pool does, on a
      * read-modify-write acting as a full barrier (HotSpot's CAS does on x86 and AArch64); the
      * Java memory model alone orders a plain store before a later volatile read only through

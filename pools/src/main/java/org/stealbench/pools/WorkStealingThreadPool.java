@@ -1313,7 +1313,15 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         if (chaseLev == null) {
             return deque.pop(); // run() claims the task with a CAS
         }
-        // The owner claim without a CAS (ForkTask's overview): mark, pop (a full fence), settle.
+        return popOwnClaiming(chaseLev);
+    }
+
+    /**
+     * The owner's pop on chase-lev with the owner claim without a CAS (ForkTask's overview): mark,
+     * pop (a full fence), settle. Its own method so that the jcstress test ForkTaskClaimTest
+     * drives this code, not a copy.
+     */
+    static Runnable popOwnClaiming(ChaseLevArrayDeque<Runnable> chaseLev) {
         ForkTask<?> marked = chaseLev.peekOwn() instanceof ForkTask<?> f ? f : null;
         if (marked != null) {
             marked.markOwnerPop();
