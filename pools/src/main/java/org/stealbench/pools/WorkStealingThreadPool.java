@@ -78,28 +78,20 @@ import org.stealbench.queues.TaskQueue;
  * So does {@code lifo-slot}: fib(30) against ForkJoinPool 0.98x [0.85, 1.14] (JDK 17) and 1.10x
  * [0.87, 1.38] (JDK 25) where the defaults gave 0.99x [0.85, 1.16] and 0.99x [0.68, 1.46] in the
  * same rounds; a push that displaces the slot's task costs an exchange and the deque's fence.
- * On an Intel Xeon 2-core VM (2026-11-25; the figures above are from an AMD EPYC one), JDK 17
- * / 25, 10 rounds unless noted: queue/drain 0.59x [0.50, 0.68] / 0.11x [0.09, 0.12] (5 rounds);
- * fib(30) with 15 warm-up shots 1.01x [0.96, 1.07] and, in a second run, 1.08x [1.00, 1.17] /
- * 0.93x [0.90, 0.96]; with one worker, where no join ever waits, 1.09x [1.05, 1.12] / 0.98x
- * [0.94, 1.02] (5 rounds), before the owner claim below. Two fixes of 2026-11-25 had brought
- * fib there from 1.31x / 1.32x: the worker objects were not padded (see Worker), and ForkTask's
- * 32-byte layout cost 13% (see its overview). A fork and its join then cost this pool four
- * atomic operations or full fences (the push's fence, the pop's fence or last-item CAS, the
- * claim CAS, the completion's volatile store) where ForkJoinPool pays three (the slot store with
- * a full fence, the slot CAS that both pops and claims, the completion's atomic OR). A worker's
- * pop of its own fork now claims it without the CAS (ForkTask's overview), three as in
- * ForkJoinPool: fib(30) 0.878x [0.821, 0.940] as long with one worker and 0.895x [0.851,
- * 0.942] with two (JDK 17, 6 alternating rounds, per-fork medians). The Intel figures above
- * were taken with -Xms2g -Xmx2g given by hand, which then dropped the suite's pre-touch (since
- * fixed in scripts/bench). With it, against ForkJoinPool, JDK 17 / 25: fib(30) 0.99x [0.91,
- * 1.08] / 0.88x [0.86, 0.91] (10 rounds, 40 warm-up shots, which this pool's C2 compilation
- * needs on JDK 17: after 15, 1.13x [1.05, 1.22]); with one worker 0.94x [0.92, 0.97] / 0.87x
- * [0.86, 0.88] (5 rounds); queue/drain 0.55x [0.47, 0.65] / 0.11x [0.10, 0.12] (5 rounds). Fib stays near parity because both pools pay the same three barriers per
- * fork and join; a build without the push's fence and the completion's (unsafe, measured only)
- * ran fib(30) in 0.80x / 0.70x ForkJoinPool's time (docs/using.md). A fork allocates 72 bytes
- * here (the 48-byte ForkTask and the caller's 24-byte callable) against ForkJoinPool's 56
- * (-prof gc, fib(30)).
+ * On an Intel Xeon 2-core VM (2026-11-25; the figures above are from an AMD EPYC one), with the
+ * suite's pre-touched heap, JDK 17 / 25: queue/drain 0.55x [0.47, 0.65] / 0.11x [0.10, 0.12] (5
+ * rounds); fib(30) 0.99x [0.91, 1.08] / 0.88x [0.86, 0.91] (10 rounds, 40 warm-up shots, see
+ * Experiment.FORK_JOIN_FIB); with one worker 0.94x [0.92, 0.97] / 0.87x [0.86, 0.88] (5 rounds).
+ * Three changes of that day took fib there from 1.31x / 1.32x: padding the worker objects (see
+ * Worker), ForkTask's 48-byte layout in place of a 32-byte one (see its overview), and the owner
+ * claim without a CAS (ForkTask's overview; 0.878x [0.821, 0.940] as long with one worker and
+ * 0.895x [0.851, 0.942] with two, JDK 17, 6 alternating rounds, per-fork medians). A fork and its
+ * join now cost three atomic operations or full fences, as in ForkJoinPool (its slot store with a
+ * full fence, the slot CAS that pops and claims, the completion's atomic OR): the push's fence,
+ * the pop's fence or last-item CAS, the completion's volatile store. A build without the first
+ * and the last (unsafe, measured only) ran fib(30) in 0.80x / 0.70x ForkJoinPool's time
+ * (docs/using.md), so fib stays near parity. A fork allocates 72 bytes here (the 48-byte
+ * ForkTask and the caller's 24-byte callable) against ForkJoinPool's 56 (-prof gc, fib(30)).
  * With one worker, outside submissions start in submission order under every tuning (a batch
  * goes onto the worker's deque newest first).
  *
@@ -1327,7 +1319,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             marked.markOwnerPop();
         }
         Runnable task = chaseLev.pop();
-        if (task != null && task == marked) {
+        if (marked != null && task == marked) {
             marked.settleOwnerPop(); // OWNED, which run() runs, or a joiner's claim won: run() skips it
         }
         return task;
@@ -1852,7 +1844,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private abstract static class WorkerFields extends WorkerPadBefore {
         final WorkStealingThreadPool pool;
         final TaskQueue<Runnable> deque;
-        /** {@code deque} when it is a chase-lev deque, whose pops then claim without a CAS; else null. */
+        /**
+         * {@code deque} when it is a chase-lev deque, whose pops then claim without a CAS; else
+         * null. Kept rather than derived: a type check of {@code deque} at every pop made fork/join
+         * fib(30) with one worker 1.03x [1.01, 1.05] as long on JDK 17 (5 interleaved rounds).
+         */
         final ChaseLevArrayDeque<Runnable> chaseLev;
         /** Helped tasks nested on this worker's stack; touched only by this worker. */
         int depth;

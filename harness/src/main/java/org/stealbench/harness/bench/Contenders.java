@@ -37,6 +37,8 @@ public final class Contenders {
     public static final String JCTOOLS_MPMC = "jctools-mpmc";
     /** No queue at all: threads that do no queue work, to subtract thread start and join. */
     public static final String NONE = "none";
+    /** The floors: references that bound what is possible, measured beside the contenders but no choice. */
+    public static final List<String> FLOORS = List.of(ARRAY_DEQUE, ARRAY_DEQUE_FENCED, NONE);
 
     /** The JDK's parallel stream, the partitioner experiment's peer. */
     public static final String JDK_PARALLEL_STREAM = "jdk-parallel-stream";

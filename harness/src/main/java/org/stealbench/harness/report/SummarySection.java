@@ -191,10 +191,9 @@ final class SummarySection {
         return List.of(new Measure(experiment, null, null, JmhResult::primary));
     }
 
-    /** Floors: references that bound what is possible but are not a choice. */
+    /** Floors ({@link Contenders#FLOORS}): references that bound what is possible but are not a choice. */
     static boolean floor(String contender) {
-        return Contenders.ARRAY_DEQUE.equals(contender) || Contenders.ARRAY_DEQUE_FENCED.equals(contender)
-                || Contenders.NONE.equals(contender);
+        return Contenders.FLOORS.contains(contender);
     }
 
     /** Every experiment of the run with a contender parameter, by shape, ranked. */
@@ -488,8 +487,8 @@ final class SummarySection {
                 + "from the best (their cost ratio's " + confidence + "% interval includes 1), then what the others cost "
                 + "relative to the best (time / best time). Ranked by geometric mean of the experiment's score, or of "
                 + "the measure its answer names (wake-up latency by its percentiles, idle cost by the CPU burnt); \u26A0 broken contenders (not "
-                + "exactly-once) and floors (array-deque, array-deque-fenced, none: references, not choices) are shown in the details but "
-                + "never ranked.");
+                + "exactly-once) and floors (" + String.join(", ", Contenders.FLOORS) + ": references, not choices) are shown in "
+                + "the details but never ranked.");
         // one certainty for every answer (the usual case): said once in the caption, not in a column
         List<String> bases = shapes.stream().map(Shape::basis).distinct().toList();
         boolean oneBasis = bases.size() == 1;

@@ -47,8 +47,9 @@ import picocli.CommandLine.Parameters;
  * ({@link ForkRunner}); the per-fork JMH JSON files are merged into {@code jmh-<experiment>.json}
  * ({@link ForkMerge}). {@code --no-interleave} runs each experiment as one JMH run in JMH's own
  * order instead. Every fork gets a fixed, pre-touched heap ({@link #HEAP_FLAGS}): the size
- * unless the user's JVM arguments size the heap, the pre-touch unless they set it. JMH options after the profile pass through to every fork and
- * win over the profile's settings ({@code -f} is the number of rounds when interleaved).
+ * unless the user's JVM arguments size the heap, the pre-touch unless they set it. JMH options
+ * after the profile pass through to every fork and win over the profile's settings ({@code -f}
+ * is the number of rounds when interleaved).
  * The full profile, given no {@code --jvm}, runs on every JDK it finds: the default java and JDK
  * 25 ({@link #findJdk25}, the one place that looks for it; {@code --both-jdks} does the same for
  * any profile); {@code --jvm default} keeps one. Everything the command line names is checked
@@ -323,7 +324,7 @@ public final class BenchCommand implements Callable<Integer> {
      * they size the heap, the pre-touch unless they set {@code -XX:±AlwaysPreTouch}. Separate, so
      * that a user's {@code -Xms2g -Xmx2g} does not silently drop the pre-touch: without it, an
      * allocating benchmark's shots before the collector's first cycle also pay the kernel's first
-     * touch of each heap page (fork/join fib(30) on JDK 25: 60 ms a shot against 41 ms).
+     * touch of each heap page (docs/running.md: ForkJoinPool's fib(30) shots 1.45x as long on JDK 25).
      */
     static List<String> defaultHeapFlags(List<String> userJvmArgs) {
         boolean sized = userJvmArgs.stream().anyMatch(BenchCommand::isHeapSizeFlag);

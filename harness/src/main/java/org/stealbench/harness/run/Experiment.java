@@ -98,10 +98,10 @@ public enum Experiment {
         /**
          * 15 warm-up shots of fib(32), as many forks as about 40 shots of fib(30), which is what
          * the work-stealing pool needs on JDK 17 before C2 stops recompiling the inlined fork/join
-         * recursion (ws-chase-lev against jdk-fjp, fib(30), 8 measured shots, 10 interleaved rounds,
-         * pre-touched heap, 2026-11-25: 1.13x [1.05, 1.22] after 15 warm-up shots, its measured
-         * shots still up to 2.5x its steady time, and 0.99x [0.91, 1.08] after 40; earlier, 1.42x
-         * [1.11, 1.83] after 4). ForkJoinPool settles sooner.
+         * recursion; ForkJoinPool settles sooner. ws-chase-lev against jdk-fjp, fib(30), 2 workers,
+         * 8 measured shots, pre-touched heap, 10 rounds with all six arms interleaved (2026-11-25):
+         * 1.16x [0.92, 1.46] after 4 warm-up shots, 1.13x [0.95, 1.34] after 15, 1.01x [0.94, 1.09]
+         * after 40 (per-fork medians 1.09x, 1.03x, 0.98x).
          */
         @Override
         Settings full() {

@@ -126,8 +126,6 @@ final class ReportSummaryTest {
         assertTrue(Double.parseDouble(rows.get("hybrid").child(3).attr("data-value"))
                 < Double.parseDouble(rows.get("locked").child(3).attr("data-value")));
         assertEquals("\u2013", rows("summary-deque-ops-pushPop").get("array-deque").child(0).text());
-        assertTrue(SummarySection.floor("array-deque-fenced"), "the fenced floor is a reference too");
-        assertFalse(SummarySection.floor("chase-lev"));
     }
 
     @Test
