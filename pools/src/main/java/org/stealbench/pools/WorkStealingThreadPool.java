@@ -92,9 +92,9 @@ import org.stealbench.queues.TaskQueue;
  * and the last (unsafe, measured only) ran fib(30) in 0.80x / 0.70x ForkJoinPool's time
  * (docs/using.md), so fib stays near parity on that VM. On an AMD EPYC one the same day it did
  * not: fib(30) 1.15x [0.95, 1.37] / 1.23x [1.11, 1.37], with one worker 1.40x [1.21, 1.62] /
- * 1.25x [1.15, 1.35], the cause not yet found (docs/using.md). A fork allocates 72 bytes here
- * (the 48-byte ForkTask and the caller's 24-byte callable) against ForkJoinPool's 56 (-prof gc,
- * fib(30); the same on that VM).
+ * 1.25x [1.15, 1.35]; one paired-gate job points at the owner claim (docs/using.md). A fork
+ * allocates 72 bytes here (the 48-byte ForkTask and the caller's 24-byte callable) against
+ * ForkJoinPool's 56 (-prof gc, fib(30), on both VMs and JDKs).
  * With one worker, outside submissions start in submission order under every tuning (a batch
  * goes onto the worker's deque newest first).
  *
