@@ -61,10 +61,10 @@ import org.stealbench.queues.TaskQueue;
  *
  * <p>Tuning. {@link Builder#globalQueue}, {@link Builder#globalBatch}, {@link Builder#admission},
  * {@link Builder#signalling}, {@link Builder#stealHalf}, {@link Builder#precheckPop},
- * {@link Builder#lifoSlot}, {@link Builder#idleScans} and {@link Builder#searchOrder} change how
- * work is submitted, taken and signalled, not what runs; each can be set from one string with
- * {@link Builder#tuning}, which
- * is what {@link PoolKind#create(int, String)} passes for benchmarks, and {@link #COMPARED_TUNINGS} lists
+ * {@link Builder#lifoSlot}, {@link Builder#ownerClaim}, {@link Builder#idleScans} and
+ * {@link Builder#searchOrder} change how work is submitted, taken and signalled, not what runs;
+ * each can be set from one string with {@link Builder#tuning}, which is what
+ * {@link PoolKind#create(int, String)} passes for benchmarks, and {@link #COMPARED_TUNINGS} lists
  * the ones the harness's pool-options experiments compare. The defaults: the lock-free
  * segmented-mpmc injector as the global queue, batches of 32 taken from it, Admission.INJECTOR,
  * eager signalling, single steals. Paired interleaved rounds against ForkJoinPool (2 cores, 5
@@ -404,6 +404,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** Whether a worker keeps its newest own push in a LIFO slot by default (see Builder.lifoSlot). */
     public static final boolean DEFAULT_LIFO_SLOT = false;
 
+    /** Whether an owner's pop on chase-lev claims a forked task without a CAS by default (see Builder.ownerClaim). */
+    public static final boolean DEFAULT_OWNER_CLAIM = true;
+
     /** The largest {@link Builder#globalBatch} and {@link Builder#stealHalf} batch. */
     public static final int MAX_BATCH = 64;
 
@@ -460,6 +463,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private final boolean stealHalf;
     /** Whether a worker keeps its newest own push in {@link Worker#slot} (Builder.lifoSlot). */
     private final boolean lifoSlot;
+    /**
+     * Builder.ownerClaim with a chase-lev worker deque (the only kind it applies to): owner pops
+     * claim without a CAS and a join's inline claim checks their mark (ForkTask.tryClaimInline).
+     */
+    private final boolean ownerClaim;
     /** Re-scans before parking: spinScan's under EMPTY_TO_NON_EMPTY, search's under SEARCHING. */
     private final int idleScans;
     private final Admission admission;
@@ -512,6 +520,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         this.globalBatch = b.globalBatch;
         this.stealHalf = b.stealHalf;
         this.lifoSlot = b.lifoSlot;
+        this.ownerClaim = b.ownerClaim && b.workerDeque == QueueKind.CHASE_LEV;
         this.idleScans = b.idleScans >= 0 ? b.idleScans : searchingGate ? SEARCH_SCANS : IDLE_SCANS;
         this.admission = b.admission != null ? b.admission : defaultAdmission(b.globalQueue);
         this.cellAdmission = admission == Admission.SUBMITTER_CELLS;
@@ -580,6 +589,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         private int globalBatch = DEFAULT_GLOBAL_BATCH;
         private boolean stealHalf = DEFAULT_STEAL_HALF;
         private boolean lifoSlot = DEFAULT_LIFO_SLOT;
+        private boolean ownerClaim = DEFAULT_OWNER_CLAIM;
         private int idleScans = -1; // the signalling's default
         /** Null: {@link #defaultAdmission} of the global queue, decided in build(). */
         private Admission admission;
@@ -722,6 +732,19 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         }
 
         /**
+         * Whether a worker's pop of its own chase-lev deque claims the forked task it takes
+         * without a CAS (default {@link #DEFAULT_OWNER_CLAIM}): the worker marks the task before
+         * the pop, whose full fence then orders the mark, and a joiner claiming the task inline
+         * checks for the mark after its own CAS (ForkTask's overview). Off, every take claims by
+         * one CAS on the task's status and a join's inline claim is that CAS alone. Ignored for
+         * other worker deque kinds, whose pops always claim by the CAS.
+         */
+        public Builder ownerClaim(boolean ownerClaim) {
+            this.ownerClaim = ownerClaim;
+            return this;
+        }
+
+        /**
          * How many times a worker that found nothing re-scans every queue before it parks
          * (default 2 under EMPTY_TO_NON_EMPTY, 16 while searching under SEARCHING), with a spin-wait
          * hint before each. More scans keep a briefly idle worker from parking and being woken
@@ -749,7 +772,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
          * {@code default} (the defaults), or options applied on top of them, joined by {@code +}
          * (a comma would split a JMH parameter): {@code searching} and {@code eager-signalling}
          * (Signalling.SEARCHING, EMPTY_TO_NON_EMPTY), {@code steal-half} and {@code steal-one},
-         * {@code precheck-pop}, {@code lifo-slot}, {@code global-batch-N}, {@code idle-scans-N},
+         * {@code precheck-pop}, {@code lifo-slot}, {@code owner-claim} and {@code owner-cas}
+         * (ownerClaim on and off), {@code global-batch-N}, {@code idle-scans-N},
          * {@code global-before-steal} and {@code steal-before-global} (the SearchOrder),
          * {@code submitter-cells} (Admission.SUBMITTER_CELLS), {@code shared-counter} (Admission.SHARED_COUNTER),
          * {@code injector-admission} (Admission.INJECTOR),
@@ -773,6 +797,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                     case "steal-half" -> applied("stealHalf", () -> stealHalf(true));
                     case "steal-one" -> applied("stealHalf", () -> stealHalf(false));
                     case "lifo-slot" -> applied("lifoSlot", () -> lifoSlot(true));
+                    case "owner-claim" -> applied("ownerClaim", () -> ownerClaim(true));
+                    case "owner-cas" -> applied("ownerClaim", () -> ownerClaim(false));
                     case "global-before-steal" -> applied("searchOrder", () -> searchOrder(SearchOrder.LOCAL_GLOBAL_STEAL));
                     case "steal-before-global" -> applied("searchOrder", () -> searchOrder(SearchOrder.LOCAL_STEAL_GLOBAL));
                     case "submitter-cells" -> applied("admission", () -> admission(Admission.SUBMITTER_CELLS));
@@ -820,7 +846,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
         private static IllegalArgumentException badTuning(String item) {
             return new IllegalArgumentException("tuning item '" + item + "' is not one of searching,"
-                    + " eager-signalling, steal-half, steal-one, precheck-pop, lifo-slot,"
+                    + " eager-signalling, steal-half, steal-one, precheck-pop, lifo-slot, owner-claim, owner-cas,"
                     + " global-before-steal, steal-before-global,"
                     + " global-batch-N (N in 1.." + MAX_BATCH + "), idle-scans-N (N in 0.." + MAX_IDLE_SCANS
                     + "), submitter-cells, shared-counter, injector-admission,"
@@ -897,6 +923,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return lifoSlot;
     }
 
+    /** Whether owner pops claim without a CAS: Builder.ownerClaim, and a chase-lev worker deque. */
+    public boolean ownerClaim() {
+        return ownerClaim;
+    }
+
     public Admission admission() {
         return admission;
     }
@@ -913,7 +944,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      */
     public static final List<String> COMPARED_TUNINGS = List.of(DEFAULT_TUNING, "global-locked+global-batch-1",
             "global-locked", "global-batch-1", "shared-counter", "submitter-cells", "searching", "steal-half",
-            "searching+steal-half", "precheck-pop", "idle-scans-256", "lifo-slot");
+            "searching+steal-half", "precheck-pop", "idle-scans-256", "lifo-slot", "owner-cas");
 
     // ---------------------------------------------------------------- submission
 
@@ -1663,7 +1694,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             boolean mayHelp = w.depth < MAX_HELP_DEPTH;
             Runnable other = mayHelp && ownPopHelps ? popOwn(w) : null;
             if (other == null) {
-                if (task.tryClaimInline()) {
+                if (ownerClaim ? task.tryClaimInline() : task.tryClaim()) {
                     w.depth++;
                     try {
                         task.runClaimed();
@@ -1830,7 +1861,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 + ", " + searchOrder + (thievesPop ? ", thieves pop owner's end" : "")
                 + (flowContext ? ", context flow" : "") + ", signalling " + signalling
                 + (precheckPop ? ", precheck-pop" : "") + (globalBatch > 1 ? ", global-batch " + globalBatch : "")
-                + (stealHalf ? ", steal-half" : "") + (lifoSlot ? ", lifo-slot" : "") + ", idle scans " + idleScans + (cellAdmission ? ", submitter cells" : "")
+                + (stealHalf ? ", steal-half" : "") + (lifoSlot ? ", lifo-slot" : "")
+                + (workerDequeKind == QueueKind.CHASE_LEV && !ownerClaim ? ", owner-cas" : "") + ", idle scans " + idleScans + (cellAdmission ? ", submitter cells" : "")
                 + (injectorAdmission ? ", injector admission" : "") + (isShutdown() ? ", shut down" : "") + "]";
     }
 
@@ -1848,8 +1880,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         final WorkStealingThreadPool pool;
         final TaskQueue<Runnable> deque;
         /**
-         * {@code deque} when it is a chase-lev deque, whose pops then claim without a CAS; else
-         * null. Kept rather than derived: a type check of {@code deque} at every pop made fork/join
+         * {@code deque} when its pops claim without a CAS (a chase-lev deque under
+         * Builder.ownerClaim); else null. Kept rather than derived: a type check of {@code deque} at every pop made fork/join
          * fib(30) with one worker 1.03x [1.01, 1.05] as long on JDK 17 (5 interleaved rounds).
          */
         final ChaseLevArrayDeque<Runnable> chaseLev;
@@ -1882,7 +1914,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             super(pool.threadNamePrefix + index);
             this.pool = pool;
             this.deque = deque;
-            this.chaseLev = deque instanceof ChaseLevArrayDeque<Runnable> c ? c : null;
+            this.chaseLev = pool.ownerClaim && deque instanceof ChaseLevArrayDeque<Runnable> c ? c : null;
             this.batch = new BatchSink((Worker) this, pool.globalBatch);
             this.seed = (index + 1) * 0x9E3779B9;
             setDaemon(true);

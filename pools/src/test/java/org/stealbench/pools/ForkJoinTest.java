@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.stealbench.queues.QueueKind;
 import org.stealbench.queues.QueueTraits.Order;
 
@@ -409,15 +410,17 @@ final class ForkJoinTest {
      * and every join see its value: a joiner that missed the owner's mark runs a child twice, an
      * owner that dropped a child no one claimed loses it (its join then hangs, caught by the
      * timeout). With the joiner's check of the mark removed, a child ran twice within the first
-     * three rounds in each of two runs.
+     * three rounds in each of two runs. Under owner-cas (Builder.ownerClaim off) the same race
+     * is between the owner's CAS claim in run() and the joiner's.
      */
     @Tag("slow")
     @Timeout(120)
-    @Test
-    void ownerPopsAgainstInlineClaims_runEveryChildExactlyOnce() {
+    @ParameterizedTest
+    @ValueSource(strings = {"default", "owner-cas"})
+    void ownerPopsAgainstInlineClaims_runEveryChildExactlyOnce(String tuning) {
         int rounds = 3_000;
         int children = 32;
-        try (WorkStealingThreadPool pool = WorkStealingThreadPool.create(2)) {
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(2).tuning(tuning).build()) {
             for (int round = 0; round < rounds; round++) {
                 AtomicIntegerArray runs = new AtomicIntegerArray(children);
                 AtomicReference<List<Joinable<Integer>>> published = new AtomicReference<>();

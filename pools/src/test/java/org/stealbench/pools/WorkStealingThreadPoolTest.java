@@ -61,7 +61,7 @@ final class WorkStealingThreadPoolTest {
                                 + "+idle-scans-64",
                         "global-segmented-mpmc+global-batch-32+injector-admission+idle-scans-256", "lifo-slot",
                         "lifo-slot+searching+steal-half+precheck-pop", "lifo-slot+global-locked+global-batch-1",
-                        "steal-before-global")
+                        "steal-before-global", "owner-cas", "owner-cas+lifo-slot+steal-half")
                 .map(spec -> Named.of(spec, (UnaryOperator<WorkStealingThreadPool.Builder>) b -> b.tuning(spec)));
     }
 
@@ -100,6 +100,18 @@ final class WorkStealingThreadPoolTest {
             assertEquals(WorkStealingThreadPool.DEFAULT_STEAL_HALF, pool.stealHalf());
             assertEquals(WorkStealingThreadPool.Admission.INJECTOR, pool.admission());
             assertEquals(WorkStealingThreadPool.DEFAULT_LIFO_SLOT, pool.lifoSlot());
+            assertEquals(WorkStealingThreadPool.DEFAULT_OWNER_CLAIM, pool.ownerClaim());
+        }
+        try (WorkStealingThreadPool cas = WorkStealingThreadPool.builder().threads(1).tuning("owner-cas").build();
+             WorkStealingThreadPool claim = WorkStealingThreadPool.builder().threads(1).ownerClaim(false)
+                     .tuning("owner-claim").build();
+             WorkStealingThreadPool duffy = WorkStealingThreadPool.builder().threads(1).workerDeque(QueueKind.DUFFY)
+                     .tuning("owner-claim").build()) {
+            assertFalse(cas.ownerClaim());
+            assertTrue(cas.toString().contains("owner-cas"), cas.toString());
+            assertTrue(claim.ownerClaim());
+            assertFalse(claim.toString().contains("owner-cas"), claim.toString());
+            assertFalse(duffy.ownerClaim(), "the owner claim applies to chase-lev deques only");
         }
         try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).tuning("lifo-slot").build()) {
             assertTrue(pool.lifoSlot());
@@ -133,7 +145,7 @@ final class WorkStealingThreadPoolTest {
         for (String bad : new String[] {"", "fast", "searching,steal-half", "global-batch-0", "global-batch-x",
                 "global-batch-" + (WorkStealingThreadPool.MAX_BATCH + 1), "steal-half+", "default+steal-half",
                 " searching", "idle-scans-", "idle-scans--1", "idle-scans-" + (WorkStealingThreadPool.MAX_IDLE_SCANS + 1),
-                "global-", "global-nonsense", "global-chase-lev", "lifo-slots"}) {
+                "global-", "global-nonsense", "global-chase-lev", "lifo-slots", "owner"}) {
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                     () -> WorkStealingThreadPool.builder().tuning(bad), bad);
             assertTrue(refused.getMessage().startsWith("tuning item '"), refused.getMessage());
@@ -143,7 +155,7 @@ final class WorkStealingThreadPoolTest {
         // two items that set one option: the last would silently win, so the spec is refused
         for (String twice : new String[] {"searching+eager-signalling", "global-locked+global-segmented-mpmc",
                 "steal-half+steal-one", "shared-counter+injector-admission", "lifo-slot+lifo-slot",
-                "steal-before-global+global-before-steal"}) {
+                "steal-before-global+global-before-steal", "owner-claim+owner-cas"}) {
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                     () -> WorkStealingThreadPool.builder().tuning(twice), twice);
             assertTrue(refused.getMessage().startsWith("tuning '" + twice + "' sets ")
