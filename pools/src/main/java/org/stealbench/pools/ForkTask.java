@@ -25,21 +25,22 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
      * exclusive, which is what lets a joiner run the awaited task inline while its entry still
      * sits in some deque.
      *
-     * Owner pops claim without the CAS. A task has at most one queue entry, so the worker whose
-     * pop took it competes only with joiners claiming it inline (tryClaimInline). Before its pop,
-     * the owner marks the task (markOwnerPop: a plain store of OWNER_POP into `thief`); the pop
-     * then passes a full fence (chase-lev's fence or CAS) before settleOwnerPop reads status. A
-     * joiner's inline claim first moves status NEW -> TRYING by CAS (a full barrier), then reads
-     * `thief`. Store, barrier, load on both sides: at least one sees the other. A joiner that sees
-     * the mark puts NEW back and does not run the task; an owner that sees TRYING waits for that
-     * decision (two instructions away); an owner that sees NEW stores OWNED and runs the task,
-     * since any joiner arriving later sees the mark; an owner that sees CLAIMED lost to a joiner
-     * that missed the mark and drops its entry. Thieves and other queue takers keep the CAS,
-     * waiting out a TRYING; a mark left by an owner whose pop lost the task to a thief only makes
-     * joiners leave that task to the thief. jcstress: ForkTaskClaimTest. The last-item pop
-     * orders the mark by its CAS on top, relying, as the rest of this pool does, on a
-     * read-modify-write acting as a full barrier (HotSpot's CAS does on x86 and AArch64); the
-     * Java memory model alone orders a plain store before a later volatile read only through
+     * Under the pool's Builder.ownerClaim (off by default; without it every taker and joiner claims
+     * by the CAS), owner pops claim without the CAS. A task has at most one queue entry, so the
+     * worker whose pop took it competes only with joiners claiming it inline (tryClaimInline).
+     * Before its pop, the owner marks the task (markOwnerPop: a plain store of OWNER_POP into
+     * `thief`); the pop then passes a full fence (chase-lev's fence or CAS) before settleOwnerPop
+     * reads status. A joiner's inline claim first moves status NEW -> TRYING by CAS (a full
+     * barrier), then reads `thief`. Store, barrier, load on both sides: at least one sees the
+     * other. A joiner that sees the mark puts NEW back and does not run the task; an owner that
+     * sees TRYING waits for that decision (two instructions away); an owner that sees NEW stores
+     * OWNED and runs the task, since any joiner arriving later sees the mark; an owner that sees
+     * CLAIMED lost to a joiner that missed the mark and drops its entry. Thieves and other queue
+     * takers keep the CAS, waiting out a TRYING; a mark left by an owner whose pop lost the task to
+     * a thief only makes joiners leave that task to the thief. jcstress: ForkTaskClaimTest. The
+     * last-item pop orders the mark by its CAS on top, relying, as the rest of this pool does, on a
+     * read-modify-write acting as a full barrier (HotSpot's CAS does on x86 and AArch64); the Java
+     * memory model alone orders a plain store before a later volatile read only through
      * VarHandle.fullFence, which the pop's other path issues.
      *
      * `result` and `failure` are plain fields written before the volatile store of the final

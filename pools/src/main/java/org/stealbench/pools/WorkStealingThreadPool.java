@@ -84,15 +84,20 @@ import org.stealbench.queues.TaskQueue;
  * Experiment.FORK_JOIN_FIB); with one worker 0.94x [0.92, 0.97] / 0.87x [0.86, 0.88] (5 rounds).
  * Three changes of that day took fib there from 1.31x / 1.32x: padding the worker objects (see
  * Worker), ForkTask's 48-byte layout in place of a 32-byte one (see its overview), and the owner
- * claim without a CAS (ForkTask's overview; 0.878x [0.821, 0.940] as long with one worker and
- * 0.895x [0.851, 0.942] with two, JDK 17, 6 alternating rounds, per-fork medians). A fork and its
- * join now cost three atomic operations or full fences, as in ForkJoinPool (its slot store with a
- * full fence, the slot CAS that pops and claims, the completion's atomic OR): the push's fence,
- * the pop's fence or last-item CAS, the completion's volatile store. A build without the first
- * and the last (unsafe, measured only) ran fib(30) in 0.80x / 0.70x ForkJoinPool's time
- * (docs/using.md), so fib stays near parity on that VM. On an AMD EPYC one the same day it did
- * not: fib(30) 1.15x [0.95, 1.37] / 1.23x [1.11, 1.37], with one worker 1.40x [1.21, 1.62] /
- * 1.25x [1.15, 1.35]; one paired-gate job points at the owner claim (docs/using.md). A fork
+ * claim without a CAS (Builder.ownerClaim, then on by default; 0.878x [0.821, 0.940] as long with
+ * one worker and 0.895x [0.851, 0.942] with two, JDK 17, 6 alternating rounds, per-fork medians).
+ * On an AMD EPYC VM the same day the owner claim did the opposite: fib(30) with two workers took
+ * 1.09x [0.98, 1.22] / 1.14x [1.06, 1.23] as long with it, with one 1.04x [1.01, 1.07] / 1.01x
+ * [0.99, 1.04] (10 interleaved rounds), and queue/drain, which does not fork, did not tell the two
+ * apart. So it is off by default, and with the defaults on that VM queue/drain takes 0.59x [0.51,
+ * 0.69] / 0.17x [0.13, 0.21] of ForkJoinPool's time (6 rounds) and fib(30) 1.07x [0.94, 1.22] /
+ * 1.03x [0.95, 1.12] with two workers, 1.11x [1.04, 1.17] / 1.22x [1.19, 1.24] with one (10
+ * rounds). A fork and its join cost four atomic operations or full fences by default (the push's
+ * fence, the pop's fence or last-item CAS, the claim's CAS on the task's status, the
+ * completion's volatile store) where ForkJoinPool's cost three (its slot store with a full fence,
+ * the slot CAS that pops and claims, the completion's atomic OR); the owner claim removes the
+ * claim's CAS. A build without the push's fence and the completion's store (unsafe, measured
+ * only) ran fib(30) in 0.80x / 0.70x ForkJoinPool's time on the Intel VM (docs/using.md). A fork
  * allocates 72 bytes here (the 48-byte ForkTask and the caller's 24-byte callable) against
  * ForkJoinPool's 56 (-prof gc, fib(30), on both VMs and JDKs).
  * With one worker, outside submissions start in submission order under every tuning (a batch
@@ -404,8 +409,12 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** Whether a worker keeps its newest own push in a LIFO slot by default (see Builder.lifoSlot). */
     public static final boolean DEFAULT_LIFO_SLOT = false;
 
-    /** Whether an owner's pop on chase-lev claims a forked task without a CAS by default (see Builder.ownerClaim). */
-    public static final boolean DEFAULT_OWNER_CLAIM = true;
+    /**
+     * Whether an owner's pop on chase-lev claims a forked task without a CAS by default (see
+     * Builder.ownerClaim and the class comment: off, since it made fork/join with two workers
+     * slower on an AMD EPYC VM).
+     */
+    public static final boolean DEFAULT_OWNER_CLAIM = false;
 
     /** The largest {@link Builder#globalBatch} and {@link Builder#stealHalf} batch. */
     public static final int MAX_BATCH = 64;
@@ -944,7 +953,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      */
     public static final List<String> COMPARED_TUNINGS = List.of(DEFAULT_TUNING, "global-locked+global-batch-1",
             "global-locked", "global-batch-1", "shared-counter", "submitter-cells", "searching", "steal-half",
-            "searching+steal-half", "precheck-pop", "idle-scans-256", "lifo-slot", "owner-cas");
+            "searching+steal-half", "precheck-pop", "idle-scans-256", "lifo-slot", "owner-claim");
 
     // ---------------------------------------------------------------- submission
 
@@ -1862,7 +1871,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 + (flowContext ? ", context flow" : "") + ", signalling " + signalling
                 + (precheckPop ? ", precheck-pop" : "") + (globalBatch > 1 ? ", global-batch " + globalBatch : "")
                 + (stealHalf ? ", steal-half" : "") + (lifoSlot ? ", lifo-slot" : "")
-                + (workerDequeKind == QueueKind.CHASE_LEV && !ownerClaim ? ", owner-cas" : "") + ", idle scans " + idleScans + (cellAdmission ? ", submitter cells" : "")
+                + (ownerClaim ? ", owner-claim" : "") + ", idle scans " + idleScans + (cellAdmission ? ", submitter cells" : "")
                 + (injectorAdmission ? ", injector admission" : "") + (isShutdown() ? ", shut down" : "") + "]";
     }
 

@@ -410,13 +410,13 @@ final class ForkJoinTest {
      * and every join see its value: a joiner that missed the owner's mark runs a child twice, an
      * owner that dropped a child no one claimed loses it (its join then hangs, caught by the
      * timeout). With the joiner's check of the mark removed, a child ran twice within the first
-     * three rounds in each of two runs. Under owner-cas (Builder.ownerClaim off) the same race
+     * three rounds in each of two runs. Under the default (Builder.ownerClaim off) the same race
      * is between the owner's CAS claim in run() and the joiner's.
      */
     @Tag("slow")
     @Timeout(120)
     @ParameterizedTest
-    @ValueSource(strings = {"default", "owner-cas"})
+    @ValueSource(strings = {"owner-claim", "default"})
     void ownerPopsAgainstInlineClaims_runEveryChildExactlyOnce(String tuning) {
         int rounds = 3_000;
         int children = 32;

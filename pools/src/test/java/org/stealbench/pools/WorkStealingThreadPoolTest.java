@@ -61,7 +61,7 @@ final class WorkStealingThreadPoolTest {
                                 + "+idle-scans-64",
                         "global-segmented-mpmc+global-batch-32+injector-admission+idle-scans-256", "lifo-slot",
                         "lifo-slot+searching+steal-half+precheck-pop", "lifo-slot+global-locked+global-batch-1",
-                        "steal-before-global", "owner-cas", "owner-cas+lifo-slot+steal-half")
+                        "steal-before-global", "owner-claim", "owner-claim+lifo-slot+steal-half")
                 .map(spec -> Named.of(spec, (UnaryOperator<WorkStealingThreadPool.Builder>) b -> b.tuning(spec)));
     }
 
@@ -102,15 +102,17 @@ final class WorkStealingThreadPoolTest {
             assertEquals(WorkStealingThreadPool.DEFAULT_LIFO_SLOT, pool.lifoSlot());
             assertEquals(WorkStealingThreadPool.DEFAULT_OWNER_CLAIM, pool.ownerClaim());
         }
-        try (WorkStealingThreadPool cas = WorkStealingThreadPool.builder().threads(1).tuning("owner-cas").build();
+        // each item set against the opposite builder setting, so neither passes by being the default
+        try (WorkStealingThreadPool cas = WorkStealingThreadPool.builder().threads(1).ownerClaim(true)
+                     .tuning("owner-cas").build();
              WorkStealingThreadPool claim = WorkStealingThreadPool.builder().threads(1).ownerClaim(false)
                      .tuning("owner-claim").build();
              WorkStealingThreadPool duffy = WorkStealingThreadPool.builder().threads(1).workerDeque(QueueKind.DUFFY)
                      .tuning("owner-claim").build()) {
             assertFalse(cas.ownerClaim());
-            assertTrue(cas.toString().contains("owner-cas"), cas.toString());
+            assertFalse(cas.toString().contains("owner-claim"), cas.toString());
             assertTrue(claim.ownerClaim());
-            assertFalse(claim.toString().contains("owner-cas"), claim.toString());
+            assertTrue(claim.toString().contains("owner-claim"), claim.toString());
             assertFalse(duffy.ownerClaim(), "the owner claim applies to chase-lev deques only");
         }
         try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).tuning("lifo-slot").build()) {
