@@ -1891,8 +1891,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         final WorkStealingThreadPool pool;
         final TaskQueue<Runnable> deque;
         /**
-         * {@code deque} when its pops claim without a CAS (a chase-lev deque under
-         * Builder.ownerClaim); else null. Kept rather than derived: a type check of {@code deque} at every pop made fork/join
+         * {@code deque} when its pops claim without a CAS (a chase-lev deque under Builder.ownerClaim);
+         * else null. Kept rather than derived: a type check of {@code deque} at every pop made fork/join
          * fib(30) with one worker 1.03x [1.01, 1.05] as long on JDK 17 (5 interleaved rounds).
          */
         final ChaseLevArrayDeque<Runnable> chaseLev;
