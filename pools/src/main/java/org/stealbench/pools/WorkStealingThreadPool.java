@@ -89,10 +89,11 @@ import org.stealbench.queues.TaskQueue;
  * On an AMD EPYC VM the same day the owner claim did the opposite: fib(30) with two workers took
  * 1.09x [0.98, 1.22] / 1.14x [1.06, 1.23] as long with it, with one 1.04x [1.01, 1.07] / 1.01x
  * [0.99, 1.04] (10 interleaved rounds), and queue/drain, which does not fork, did not tell the two
- * apart. So it is off by default, and with the defaults on that VM queue/drain takes 0.59x [0.51,
+ * apart. So it is off by default, and with it off (8710f3f) queue/drain took 0.59x [0.51,
  * 0.69] / 0.17x [0.13, 0.21] of ForkJoinPool's time (6 rounds) and fib(30) 1.07x [0.94, 1.22] /
  * 1.03x [0.95, 1.12] with two workers, 1.11x [1.04, 1.17] / 1.22x [1.19, 1.24] with one (10
- * rounds). A fork and its join cost four atomic operations or full fences by default (the push's
+ * rounds; on JDK 25 waitForJoin's split then cut one worker's time by a tenth). A fork and its
+ * join cost four atomic operations or full fences by default (the push's
  * fence, the pop's fence or last-item CAS, the claim's CAS on the task's status, the
  * completion's volatile store) where ForkJoinPool's cost three (its slot store with a full fence,
  * the slot CAS that pops and claims, the completion's atomic OR); the owner claim removes the
