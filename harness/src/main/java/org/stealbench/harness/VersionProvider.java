@@ -49,6 +49,16 @@ public final class VersionProvider implements IVersionProvider {
         return "stealbench " + v + " (git " + sha + (dirty ? ", uncommitted changes" : "") + ")";
     }
 
+    /**
+     * What {@code git describe --always --dirty} printed when this build was made (a sha, with
+     * "-dirty" appended for a tree with uncommitted changes), or null when the build could not
+     * capture it.
+     */
+    public static String buildDescribe() {
+        String sha = known(read(SHA_RESOURCE));
+        return sha.equals("unknown") ? null : sha;
+    }
+
     private static String read(String resource) {
         try (InputStream in = VersionProvider.class.getResourceAsStream(resource)) {
             return in == null ? null : new String(in.readAllBytes(), StandardCharsets.UTF_8);

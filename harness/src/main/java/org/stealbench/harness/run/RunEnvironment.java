@@ -2,9 +2,11 @@ package org.stealbench.harness.run;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,15 +14,44 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.stealbench.harness.VersionProvider;
 
 /**
  * What a run ran on, for {@code env.json}: the benchmark JVM (asked directly, since it may not be
  * the JVM running this command), its flags, GC and heap, the CPU, cores, memory, OS, the JMH
- * version, the git commit and whether the tree was dirty, the profile and the CPU pinning.
+ * version, the jar that ran and the git commit it was built from, the profile and the CPU pinning.
+ *
+ * <p>The commit ({@code gitSha}, {@code gitDirty}) is the working tree's when the jar that runs
+ * lives inside the repository this command runs in (its own build: the scripts rebuild it when
+ * any source is newer), and otherwise the one the jar recorded when it was built (a copy run
+ * with {@code STEALBENCH_JAR}, or a jar run from anywhere else), so a run folder names the code
+ * it measured; {@code gitShaSource} says which.
  */
 public final class RunEnvironment {
 
+    /** What {@code git describe --dirty} appends for a tree with uncommitted changes. */
+    private static final String DIRTY = "-dirty";
+
     private RunEnvironment() {
+    }
+
+    /** The jar (or, in tests, the classes folder) this class was loaded from, or null if unknown. */
+    static Path runningJar() {
+        try {
+            CodeSource source = RunEnvironment.class.getProtectionDomain().getCodeSource();
+            return source == null ? null : realPath(Path.of(source.getLocation().toURI()));
+        } catch (URISyntaxException | IllegalArgumentException | SecurityException e) {
+            return null;
+        }
+    }
+
+    /** {@code path} with symbolic links resolved, or made absolute and normalized if it does not exist. */
+    private static Path realPath(Path path) {
+        try {
+            return path.toRealPath();
+        } catch (IOException e) {
+            return path.toAbsolutePath().normalize();
+        }
     }
 
     /** The facts about {@code java} (a java executable) and this machine, in a stable order. */
@@ -52,11 +83,39 @@ public final class RunEnvironment {
         env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch"));
         env.put("jmhVersion", jmhVersion());
-        env.put("gitSha", git("rev-parse", "HEAD"));
-        String status = git("status", "--porcelain");
-        env.put("gitDirty", status == null ? null : !status.isBlank());
+        Path jar = runningJar();
+        env.put("jar", jar == null ? null : jar.toString());
+        String built = VersionProvider.buildDescribe();
+        env.put("jarBuild", built);
+        String top = git("rev-parse", "--show-toplevel");
+        env.putAll(commit(jar, top == null ? null : Path.of(top), git("rev-parse", "HEAD"),
+                git("status", "--porcelain"), built));
         env.put("profile", profile);
         return env;
+    }
+
+    /**
+     * {@code gitSha}, {@code gitDirty} and {@code gitShaSource}: the working tree's commit when
+     * {@code jar} lies inside the tree at {@code top}, else the one in {@code built} (see the
+     * class comment); nulls for what is unknown.
+     *
+     * @param head   {@code git rev-parse HEAD} of the working tree, or null
+     * @param status {@code git status --porcelain} of the working tree, or null
+     * @param built  the jar's {@link VersionProvider#buildDescribe()}, or null
+     */
+    static Map<String, Object> commit(Path jar, Path top, String head, String status, String built) {
+        Map<String, Object> commit = new LinkedHashMap<>();
+        if (jar != null && top != null && realPath(jar).startsWith(realPath(top))) {
+            commit.put("gitSha", head);
+            commit.put("gitDirty", status == null ? null : !status.isBlank());
+            commit.put("gitShaSource", "working tree");
+        } else {
+            boolean dirty = built != null && built.endsWith(DIRTY);
+            commit.put("gitSha", dirty ? built.substring(0, built.length() - DIRTY.length()) : built);
+            commit.put("gitDirty", built == null ? null : dirty);
+            commit.put("gitShaSource", "jar build");
+        }
+        return commit;
     }
 
     /** The major version of the JVM, e.g. "17", for run folder names. */
