@@ -158,13 +158,18 @@ public final class ForkRunner {
         return command;
     }
 
-    /** JMH's reason for a failure in its output: the exception after {@code <failure>}, or an error line. */
+    /**
+     * JMH's reason for a failure in its output: the exception after {@code <failure>} (which JMH
+     * prints at the end of the failed iteration's line, "# Warmup Iteration   1: <failure>"), or
+     * an error line. Not JMH's closing "ERROR: ...RunnerException: Benchmark caught the exception"
+     * when the benchmark's own exception was printed.
+     */
     static String reasonIn(List<String> lines) {
         boolean afterFailure = false;
         String error = null;
         for (String raw : lines) {
             String line = raw.strip();
-            if (line.equals("<failure>")) {
+            if (line.endsWith("<failure>")) {
                 afterFailure = true;
             } else if (afterFailure && EXCEPTION.matcher(line).matches()) {
                 return line;

@@ -71,6 +71,22 @@ final class ForkRunnerTest {
     }
 
     @Test
+    void reasonIn_failedIteration_takesTheBenchmarksExceptionNotJmhsWrapper() {
+        // JMH 1.37's output for an exception in an iteration, -foe true (trimmed stack traces).
+        List<String> output = List.of("# Fork: 1 of 1", "# Warmup Iteration   1: <failure>", "",
+                "java.lang.IllegalStateException: jdk-fjp, join-stolen-child: the child's start did not happen",
+                "\tat org.stealbench.harness.bench.LivenessScenariosBenchmark.await(LivenessScenariosBenchmark.java:254)",
+                "", "", "", "Benchmark had encountered error, and fail on error was requested",
+                "ERROR: org.openjdk.jmh.runner.RunnerException: Benchmark caught the exception",
+                "\tat org.openjdk.jmh.runner.Runner.runBenchmarks(Runner.java:581)",
+                "Caused by: org.openjdk.jmh.runner.BenchmarkException: Benchmark error during the run",
+                "\tSuppressed: java.lang.IllegalStateException: jdk-fjp, join-stolen-child: the child's start did not happen");
+
+        assertEquals("java.lang.IllegalStateException: jdk-fjp, join-stolen-child: the child's start did not happen",
+                ForkRunner.reasonIn(output));
+    }
+
+    @Test
     void command_setsForkCountParamsAndResultFile() {
         List<String> command = ForkRunner.command(pushPop("locked", List.of("-Xms2g", "-Xmx2g")), Path.of("/r/x.json"));
 
