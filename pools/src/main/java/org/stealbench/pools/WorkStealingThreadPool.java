@@ -67,42 +67,14 @@ import org.stealbench.queues.TaskQueue;
  * {@link PoolKind#create(int, String)} passes for benchmarks, and {@link #COMPARED_TUNINGS} lists
  * the ones the harness's pool-options experiments compare. The defaults: the lock-free
  * segmented-mpmc injector as the global queue, batches of 32 taken from it, Admission.INJECTOR,
- * eager signalling, single steals. Paired interleaved rounds against ForkJoinPool (2 cores, 5
- * rounds, fixed 2 GB heap, 2026-11-24; ratio of times ws-chase-lev/jdk-fjp, 95% interval):
- * queue/drain of 1M outside tasks, JDK 17: 0.67x [0.59, 0.75] against 4.25x [3.11, 5.79] for the
- * old defaults (locked global queue, no batches, SHARED_COUNTER); JDK 25: 0.14x [0.07, 0.27]
- * against 1.54x [1.16, 2.05]. Fork/join fib(30), threshold 0: 1.00x [0.55, 1.81] (JDK 17) and
- * 1.01x [0.83, 1.22] (JDK 25), the same as the old defaults (0.98x, 1.09x), since the
- * injector only carries outside submissions. Adding {@code searching+steal-half} gave
- * queue/drain 0.56x [0.43, 0.75] on JDK 17 but fib 1.18x [1.05, 1.33], so it stays an option.
- * So does {@code lifo-slot}: fib(30) against ForkJoinPool 0.98x [0.85, 1.14] (JDK 17) and 1.10x
- * [0.87, 1.38] (JDK 25) where the defaults gave 0.99x [0.85, 1.16] and 0.99x [0.68, 1.46] in the
- * same rounds; a push that displaces the slot's task costs an exchange and the deque's fence.
- * On an Intel Xeon 2-core VM (2026-11-25; the figures above are from an AMD EPYC one), with the
- * suite's pre-touched heap, JDK 17 / 25: queue/drain 0.55x [0.47, 0.65] / 0.11x [0.10, 0.12] (5
- * rounds); fib(30) 0.99x [0.91, 1.08] / 0.88x [0.86, 0.91] (10 rounds, 40 warm-up shots, see
- * Experiment.FORK_JOIN_FIB); with one worker 0.94x [0.92, 0.97] / 0.87x [0.86, 0.88] (5 rounds).
- * Three changes of that day took fib there from 1.31x / 1.32x: padding the worker objects (see
- * Worker), ForkTask's 48-byte layout in place of a 32-byte one (see its overview), and the owner
- * claim without a CAS (Builder.ownerClaim, then on by default; 0.878x [0.821, 0.940] as long with
- * one worker and 0.895x [0.851, 0.942] with two, JDK 17, 6 alternating rounds, per-fork medians).
- * On an AMD EPYC VM the same day the owner claim did the opposite: fib(30) with two workers took
- * 1.09x [0.98, 1.22] / 1.14x [1.06, 1.23] as long with it, with one 1.04x [1.01, 1.07] / 1.01x
- * [0.99, 1.04] (10 interleaved rounds), and queue/drain, which does not fork, did not tell the two
- * apart. So it is off by default, and with it off (8710f3f) queue/drain took 0.59x [0.51,
- * 0.69] / 0.17x [0.13, 0.21] of ForkJoinPool's time (6 rounds) and fib(30) 1.07x [0.94, 1.22] /
- * 1.03x [0.95, 1.12] with two workers, 1.11x [1.04, 1.17] / 1.22x [1.19, 1.24] with one (10
- * rounds; on JDK 25 waitForJoin's split then cut one worker's time by a tenth). A fork and its
- * join cost four atomic operations or full fences by default (the push's
- * fence, the pop's fence or last-item CAS, the claim's CAS on the task's status, the
+ * eager signalling, single steals, the owner claim off. Why, with the figures that chose them
+ * (interleaved rounds against ForkJoinPool, by CPU and JDK): docs/using.md. In short, on 2 cores
+ * queue/drain of 1M outside tasks takes 0.1x-0.6x ForkJoinPool's time and fork/join fib(30) about
+ * the same as it (0.9x-1.1x). A fork and its join cost four atomic operations or full fences here
+ * (the push's fence, the pop's fence or last-item CAS, the claim's CAS on the task's status, the
  * completion's volatile store) where ForkJoinPool's cost three (its slot store with a full fence,
- * the slot CAS that pops and claims, the completion's atomic OR); the owner claim removes the
- * claim's CAS. A build without the push's fence and the completion's store (unsafe, measured
- * only) ran fib(30) in 0.80x / 0.70x ForkJoinPool's time on the Intel VM; on the AMD one it, and
- * one without the claim's CAS, took 0.97x-1.00x of this build's time with one worker, so the gap
- * there lies elsewhere in the fork and join path, not yet found (docs/using.md). A fork
- * allocates 72 bytes here (the 48-byte ForkTask and the caller's 24-byte callable) against
- * ForkJoinPool's 56 (-prof gc, fib(30), on both VMs and JDKs).
+ * the slot CAS that pops and claims, the completion's atomic OR); docs/using.md shows on which
+ * CPU that difference is the gap and on which it is not.
  * With one worker, outside submissions start in submission order under every tuning (a batch
  * goes onto the worker's deque newest first).
  *
