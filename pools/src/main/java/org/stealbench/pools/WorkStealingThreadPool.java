@@ -346,7 +346,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * The global queue's default kind: {@code segmented-mpmc}, the lock-free injector (one
      * fetch-and-add per outside submission, one CAS per batch taken; 4 bytes of segment per task).
      * Seed 003's {@code locked} queue, the default before, put one contended monitor between the
-     * submitter and every worker; see the class comment for the figures. The harness's
+     * submitter and every worker; docs/using.md has the figures. The harness's
      * {@code global-queue} experiment measures every eligible kind ({@link Builder#globalQueue}).
      */
     public static final QueueKind DEFAULT_GLOBAL_QUEUE = QueueKind.SEGMENTED_MPMC;
@@ -378,7 +378,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** The default signalling. */
     public static final Signalling DEFAULT_SIGNALLING = Signalling.EMPTY_TO_NON_EMPTY;
 
-    /** Whether a successful steal takes half the victim's tasks by default (see the class comment). */
+    /** Whether a successful steal takes half the victim's tasks by default (docs/using.md has the figures). */
     public static final boolean DEFAULT_STEAL_HALF = false;
 
     /** Whether a worker keeps its newest own push in a LIFO slot by default (see Builder.lifoSlot). */
@@ -386,7 +386,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     /**
      * Whether an owner's pop on chase-lev claims a forked task without a CAS by default (see
-     * Builder.ownerClaim and the class comment: off, since it made fork/join with two workers
+     * Builder.ownerClaim and docs/using.md: off, since it made fork/join with two workers
      * slower on an AMD EPYC VM).
      */
     public static final boolean DEFAULT_OWNER_CLAIM = false;
