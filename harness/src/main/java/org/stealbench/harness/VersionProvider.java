@@ -40,13 +40,30 @@ public final class VersionProvider implements IVersionProvider {
      * @param describe {@code git describe --always --dirty} output: a sha, with "-dirty" appended
      */
     static String describe(String version, String describe) {
-        String v = known(version);
-        String sha = known(describe);
-        boolean dirty = sha.endsWith("-dirty");
-        if (dirty) {
-            sha = sha.substring(0, sha.length() - "-dirty".length());
+        BuildCommit commit = BuildCommit.parse(known(describe));
+        return "stealbench " + known(version) + " (git " + commit.sha()
+                + (commit.dirty() ? ", uncommitted changes" : "") + ")";
+    }
+
+    /**
+     * A build's commit: the sha, and whether the tree had uncommitted changes.
+     *
+     * @param sha   the commit, as {@code git describe} abbreviated it
+     * @param dirty whether the build's tree had uncommitted changes
+     */
+    public record BuildCommit(String sha, boolean dirty) {
+
+        /** What {@code git describe --dirty} appends for a tree with uncommitted changes. */
+        private static final String DIRTY = "-dirty";
+
+        /** {@code git describe --always --dirty} output split in two; null for null. */
+        public static BuildCommit parse(String describe) {
+            if (describe == null) {
+                return null;
+            }
+            boolean dirty = describe.endsWith(DIRTY);
+            return new BuildCommit(dirty ? describe.substring(0, describe.length() - DIRTY.length()) : describe, dirty);
         }
-        return "stealbench " + v + " (git " + sha + (dirty ? ", uncommitted changes" : "") + ")";
     }
 
     /**

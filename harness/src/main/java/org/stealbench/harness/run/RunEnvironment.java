@@ -29,9 +29,6 @@ import org.stealbench.harness.VersionProvider;
  */
 public final class RunEnvironment {
 
-    /** What {@code git describe --dirty} appends for a tree with uncommitted changes. */
-    private static final String DIRTY = "-dirty";
-
     private RunEnvironment() {
     }
 
@@ -110,9 +107,9 @@ public final class RunEnvironment {
             commit.put("gitDirty", status == null ? null : !status.isBlank());
             commit.put("gitShaSource", "working tree");
         } else {
-            boolean dirty = built != null && built.endsWith(DIRTY);
-            commit.put("gitSha", dirty ? built.substring(0, built.length() - DIRTY.length()) : built);
-            commit.put("gitDirty", built == null ? null : dirty);
+            VersionProvider.BuildCommit build = VersionProvider.BuildCommit.parse(built);
+            commit.put("gitSha", build == null ? null : build.sha());
+            commit.put("gitDirty", build == null ? null : build.dirty());
             commit.put("gitShaSource", "jar build");
         }
         return commit;
