@@ -36,7 +36,7 @@ public final class RunEnvironment {
     static Path runningJar() {
         try {
             CodeSource source = RunEnvironment.class.getProtectionDomain().getCodeSource();
-            return source == null ? null : realPath(Path.of(source.getLocation().toURI()));
+            return source == null ? null : Path.of(source.getLocation().toURI());
         } catch (URISyntaxException | IllegalArgumentException | SecurityException e) {
             return null;
         }
