@@ -14,43 +14,38 @@ import org.openjdk.jcstress.infra.results.III_Result;
 import org.stealbench.queues.ChaseLevArrayDeque;
 
 /**
- * The work-stealing pool's claims of a forked task on its default deque, on the real ForkTask
- * and the real owner pop (WorkStealingThreadPool.popOwnClaiming): the owner marks the task it is
- * about to pop with a plain store and claims it without a CAS after the pop's full fence; a
- * joiner claims it inline by a CAS to TRYING and then reads the mark; a thief steals it, records
- * itself and claims it by CAS. The task counts its runs. r1 and r2: whether each actor took or
- * claimed the task (a pop or steal that returned it, an inline claim that won); r3: how many
- * times it ran, which must be exactly once. Two depths for the owner against a joiner: one item
- * (the pop's CAS on top is the fence) and two (the pop's fence).
+ * The work-stealing pool's claims of a forked task on its default deque, on the real ForkTask:
+ * the owner pops it and run() claims it by a CAS on its status; a joiner claims it inline by the
+ * same CAS (tryClaim, then runClaimed, as WorkStealingThreadPool.awaitJoin does) while the task's
+ * entry still sits in the deque; a thief steals it, records itself and run() claims it. The task
+ * counts its runs. r1 and r2: whether each actor took or claimed the task (a pop or steal that
+ * returned it, an inline claim that won); r3: how many times it ran, which must be exactly once.
  */
 public final class ForkTaskClaimTest {
 
     private ForkTaskClaimTest() {
     }
 
-    /** A task that counts its runs, and the deque it sits in, {@code below} other tasks under it. */
+    /** A task that counts its runs, alone in a chase-lev deque. */
     abstract static class Setup {
         final AtomicInteger runs = new AtomicInteger();
         final ForkTask<Integer> task = new ForkTask<>(null, runs::incrementAndGet, null);
         final ChaseLevArrayDeque<Runnable> deque = new ChaseLevArrayDeque<>(4);
 
-        Setup(int below) {
-            for (int i = 0; i < below; i++) {
-                deque.push(new ForkTask<>(null, () -> 0, null));
-            }
+        Setup() {
             deque.push(task);
         }
 
-        /** The pool's scan: its own pop with the owner claim, then run(); 1 if the pop returned the task. */
+        /** The pool's scan: its own pop, then run(); 1 if the pop returned the task. */
         int ownerPopsAndRuns() {
-            Runnable popped = WorkStealingThreadPool.popOwnClaiming(deque);
+            Runnable popped = deque.pop();
             if (popped != null) {
                 popped.run();
             }
             return popped == task ? 1 : 0;
         }
 
-        /** A thief: steal, record itself as the pool's steal does, run() (a CAS claim); 1 if it got the task. */
+        /** A thief: steal, record itself as the pool's steal does, run(); 1 if it got the task. */
         int thiefStealsAndRuns() {
             Runnable stolen = deque.steal();
             if (stolen instanceof ForkTask<?> f) {
@@ -62,7 +57,7 @@ public final class ForkTaskClaimTest {
 
         /** A joiner's inline claim (WorkStealingThreadPool.awaitJoin); 1 if it won and ran the task. */
         int joinerClaimsInline() {
-            if (task.tryClaimInline()) {
+            if (task.tryClaim()) {
                 task.runClaimed();
                 return 1;
             }
@@ -71,16 +66,12 @@ public final class ForkTaskClaimTest {
     }
 
     @JCStressTest
-    @Description("owner pop with the owner claim against an inline claim, one item (the pop's CAS)")
-    @Outcome(id = "1, 0, 1", expect = ACCEPTABLE, desc = "the owner popped and ran it; the joiner saw the mark")
+    @Description("the owner's pop and run() against an inline claim")
+    @Outcome(id = "1, 0, 1", expect = ACCEPTABLE, desc = "the owner popped and ran it")
     @Outcome(id = "1, 1, 1", expect = ACCEPTABLE, desc = "the joiner's claim won and ran it; the owner skipped it")
     @Outcome(expect = FORBIDDEN, desc = "else: a double run (r3 = 2), a lost task (r3 = 0), a task taken twice")
     @State
-    public static class OwnerAgainstJoinerOneItem extends Setup {
-        public OwnerAgainstJoinerOneItem() {
-            super(0);
-        }
-
+    public static class OwnerAgainstJoiner extends Setup {
         @Actor
         public void owner(III_Result r) {
             r.r1 = ownerPopsAndRuns();
@@ -98,42 +89,11 @@ public final class ForkTaskClaimTest {
     }
 
     @JCStressTest
-    @Description("owner pop with the owner claim against an inline claim, two items (the pop's fence)")
-    @Outcome(id = "1, 0, 1", expect = ACCEPTABLE, desc = "the owner popped and ran it; the joiner saw the mark")
-    @Outcome(id = "1, 1, 1", expect = ACCEPTABLE, desc = "the joiner's claim won and ran it; the owner skipped it")
-    @Outcome(expect = FORBIDDEN, desc = "else: a double run (r3 = 2), a lost task (r3 = 0), a task taken twice")
-    @State
-    public static class OwnerAgainstJoinerTwoItems extends Setup {
-        public OwnerAgainstJoinerTwoItems() {
-            super(1);
-        }
-
-        @Actor
-        public void owner(III_Result r) {
-            r.r1 = ownerPopsAndRuns();
-        }
-
-        @Actor
-        public void joiner(III_Result r) {
-            r.r2 = joinerClaimsInline();
-        }
-
-        @Arbiter
-        public void runs(III_Result r) {
-            r.r3 = runs.get();
-        }
-    }
-
-    @JCStressTest
-    @Description("owner pop with the owner claim against a thief's steal and CAS claim, one item")
+    @Description("the owner's pop and run() against a thief's steal and run()")
     @Outcome(id = {"1, 0, 1", "0, 1, 1"}, expect = ACCEPTABLE, desc = "one of them took and ran it")
     @Outcome(expect = FORBIDDEN, desc = "else: a double run (r3 = 2), a lost task (r3 = 0), a task taken twice")
     @State
     public static class OwnerAgainstThief extends Setup {
-        public OwnerAgainstThief() {
-            super(0);
-        }
-
         @Actor
         public void owner(III_Result r) {
             r.r1 = ownerPopsAndRuns();
@@ -151,18 +111,12 @@ public final class ForkTaskClaimTest {
     }
 
     @JCStressTest
-    @Description("a thief's steal and CAS claim against an inline claim, the task marked by an owner whose pop lost it")
-    @Outcome(id = "1, 0, 1", expect = ACCEPTABLE, desc = "the thief ran it; the joiner saw the mark")
-    @Outcome(id = "1, 1, 1", expect = ACCEPTABLE,
-            desc = "the thief's record replaced the mark first; the joiner's claim won and ran it")
+    @Description("a thief's steal and run() against an inline claim")
+    @Outcome(id = "1, 0, 1", expect = ACCEPTABLE, desc = "the thief stole and ran it")
+    @Outcome(id = "1, 1, 1", expect = ACCEPTABLE, desc = "the joiner's claim won and ran it; the thief skipped it")
     @Outcome(expect = FORBIDDEN, desc = "else: a double run (r3 = 2), a lost task (r3 = 0), a task taken twice")
     @State
-    public static class ThiefAgainstJoinerAfterMark extends Setup {
-        public ThiefAgainstJoinerAfterMark() {
-            super(0);
-            task.markOwnerPop();
-        }
-
+    public static class ThiefAgainstJoiner extends Setup {
         @Actor
         public void thief(III_Result r) {
             r.r1 = thiefStealsAndRuns();

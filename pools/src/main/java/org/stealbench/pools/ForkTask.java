@@ -20,28 +20,11 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
     /*
      * Implementation overview
      *
-     * status: NEW -> CLAIMED (CAS, by run(), tryClaim() or cancel()) or OWNED (see below) ->
-     * NORMAL | EXCEPTIONAL | CANCELLED (a volatile store by the claimer). The CAS makes the claim
-     * exclusive, which is what lets a joiner run the awaited task inline while its entry still
-     * sits in some deque.
-     *
-     * Under the pool's Builder.ownerClaim (off by default; without it every taker and joiner claims
-     * by the CAS), owner pops claim without the CAS. A task has at most one queue entry, so the
-     * worker whose pop took it competes only with joiners claiming it inline (tryClaimInline).
-     * Before its pop, the owner marks the task (markOwnerPop: a plain store of OWNER_POP into
-     * `thief`); the pop then passes a full fence (chase-lev's fence or CAS) before settleOwnerPop
-     * reads status. A joiner's inline claim first moves status NEW -> TRYING by CAS (a full
-     * barrier), then reads `thief`. Store, barrier, load on both sides: at least one sees the
-     * other. A joiner that sees the mark puts NEW back and does not run the task; an owner that
-     * sees TRYING waits for that decision (two instructions away); an owner that sees NEW stores
-     * OWNED and runs the task, since any joiner arriving later sees the mark; an owner that sees
-     * CLAIMED lost to a joiner that missed the mark and drops its entry. Thieves and other queue
-     * takers keep the CAS, waiting out a TRYING; a mark left by an owner whose pop lost the task to
-     * a thief only makes joiners leave that task to the thief. jcstress: ForkTaskClaimTest. The
-     * last-item pop orders the mark by its CAS on top, relying, as the rest of this pool does, on a
-     * read-modify-write acting as a full barrier (HotSpot's CAS does on x86 and AArch64); the Java
-     * memory model alone orders a plain store before a later volatile read only through
-     * VarHandle.fullFence, which the pop's other path issues.
+     * status: NEW -> CLAIMED (CAS, by run(), tryClaim() or cancel()) -> NORMAL | EXCEPTIONAL |
+     * CANCELLED (a volatile store by the claimer). The CAS makes the claim exclusive, which is
+     * what lets a joiner run the awaited task inline while its entry still sits in some deque:
+     * every taker (the owner's pop, a thief, a global take) and every inline joiner claims by it.
+     * (An owner claim without the CAS was tried and retired: docs/findings.md.)
      *
      * `result` and `failure` are plain fields written before the volatile store of the final
      * status and read only after a volatile read that saw it, so that store/load pair publishes
@@ -69,7 +52,8 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
      * the global queue, or a helping join's steal from a thief), written with a release store
      * before the taker runs it and read with an acquire load by a joiner, which then helps only
      * on that worker's deque (the pool's "Helping join"). It is a hint: a stale or null value
-     * makes the joiner wait instead of help, never run the wrong task twice.
+     * makes the joiner wait instead of help, never run the wrong task twice. Only thieves and
+     * movers write it, so a task has at most one writer at a time.
      */
 
     private static final int NEW = 0;
@@ -77,13 +61,6 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
     private static final int NORMAL = 2;
     private static final int EXCEPTIONAL = 3;
     private static final int CANCELLED = 4;
-    /** Taken by its owner's pop after the handshake with inline claimers (settleOwnerPop). */
-    private static final int OWNED = -1;
-    /** A joiner's inline claim deciding whether the owner's pop marked the task. */
-    private static final int TRYING = -2;
-
-    /** The mark of an owner's pop in {@code thief} (not a worker, so joins do not help it). */
-    private static final Object OWNER_POP = new Object();
 
     private static final VarHandle STATUS;
     private static final VarHandle THIEF;
@@ -106,10 +83,7 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
     private volatile int status;
     /** Set once a thread may be blocked in wait() on this task's monitor. */
     private volatile boolean waiting;
-    /**
-     * The worker that took this task from a queue not its own, or OWNER_POP; accessed through
-     * THIEF, except the owner's plain read and store in markOwnerPop.
-     */
+    /** The worker that took this task from a queue not its own; accessed through THIEF. */
     private Object thief;
 
     /** @param context the context to run under, or null when the pool does not flow context */
@@ -122,62 +96,9 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
     /** Claims this task for the caller; true at most once over all claimers. */
     boolean tryClaim() {
         // Only claims move status off NEW (waiters write `waiting`, not status), so a failed CAS
-        // means another claimer won (ForkJoinTest's tryClaim race test), unless an inline claim
-        // was deciding: wait for it, a few instructions (see the overview).
-        for (int s = status; ; s = status) {
-            if (s == TRYING) {
-                Thread.onSpinWait();
-            } else if (s != NEW) {
-                return false;
-            } else if (STATUS.compareAndSet(this, NEW, CLAIMED)) {
-                return true;
-            }
-        }
-    }
-
-    /**
-     * Claims this task for a joiner that runs it inline (not taken from any queue), unless its
-     * owner's pop marked it; true at most once over all claimers (see the overview).
-     */
-    boolean tryClaimInline() {
-        if (status != NEW || !STATUS.compareAndSet(this, NEW, TRYING)) {
-            return false;
-        }
-        // The CAS above is a full barrier: the store-load pair with the owner's mark and fence.
-        if (THIEF.getAcquire(this) == OWNER_POP) {
-            STATUS.compareAndSet(this, TRYING, NEW); // fails only if the owner already stored OWNED
-            return false;
-        }
-        status = CLAIMED; // volatile: an owner waiting out TRYING must see it; nobody else writes now
-        return true;
-    }
-
-    /**
-     * The owner's half, before its pop: marks this task, unless a thief already recorded itself
-     * (that task is stolen, and its hint stays). A plain store: the pop's full fence orders it.
-     */
-    void markOwnerPop() {
-        if (thief == null) {
-            thief = OWNER_POP;
-        }
-    }
-
-    /**
-     * The owner's half, after a pop that returned this task marked: leaves status OWNED, which
-     * run() runs without a claim, or as a joiner's inline claim that won left it, which run()
-     * then skips.
-     */
-    void settleOwnerPop() {
-        int s = status;
-        while (s == TRYING) {
-            Thread.onSpinWait(); // a joiner deciding; it will see the mark and back off
-            s = status;
-        }
-        if (s == NEW) {
-            // Opaque: only this thread runs an OWNED task; a joiner's CAS to TRYING racing with
-            // this store is one that saw the mark, and its CAS back to NEW then fails.
-            STATUS.setOpaque(this, OWNED);
-        }
+        // means another claimer won (ForkJoinTest's tryClaim race test). The volatile read first
+        // spares a claimed task's stale queue entry the CAS.
+        return status == NEW && STATUS.compareAndSet(this, NEW, CLAIMED);
     }
 
     /** Records the worker that took this task from a queue not its own, before it runs it. */
@@ -185,7 +106,7 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
         THIEF.setRelease(this, worker); // release: pairs with thiefAcquire() in a joiner
     }
 
-    /** The worker that last took this task from a queue not its own, OWNER_POP, or null. */
+    /** The worker that last took this task from a queue not its own, or null. */
     Object thiefAcquire() {
         return THIEF.getAcquire(this); // acquire: pairs with setThiefRelease()
     }
@@ -193,7 +114,7 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
     /** Runs the task if no one has claimed it yet. Never throws. */
     @Override
     public void run() {
-        if (status == OWNED || tryClaim()) { // OWNED: settled by this thread's own pop
+        if (tryClaim()) {
             runClaimed();
         }
     }
@@ -308,8 +229,7 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
     public String toString() {
         return "ForkTask[" + switch (status) {
             case NEW -> "new";
-            case CLAIMED, OWNED -> "running";
-            case TRYING -> "claiming";
+            case CLAIMED -> "running";
             case NORMAL -> "done";
             case EXCEPTIONAL -> "failed";
             default -> "cancelled";

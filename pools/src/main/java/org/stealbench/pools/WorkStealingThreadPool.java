@@ -8,14 +8,12 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import org.stealbench.queues.ChaseLevArrayDeque;
 import org.stealbench.queues.LifoSlot;
 import org.stealbench.queues.QueueKind;
 import org.stealbench.queues.QueueTraits;
@@ -31,8 +29,9 @@ import org.stealbench.queues.TaskQueue;
  * <p>Scheduling. A task submitted ({@code execute}, {@code submit}, {@link #fork}) from one of this
  * pool's workers goes onto that worker's own deque ({@link TaskQueue#push}, the owner's end);
  * from any other thread it goes onto the global queue. A worker looking for work takes its own
- * deque's next task ({@code pop}), then, in the {@linkplain SearchOrder search order}, the global
- * queue's oldest task and a task stolen from another worker, trying victims from a random start.
+ * deque's next task ({@code pop}), then its inbox's (tasks it moved there from the global queue or
+ * a victim in one batch), then, in the {@linkplain SearchOrder search order}, the global queue's
+ * oldest task and a task stolen from another worker, trying victims from a random start.
  * Thieves take from the thieves' end ({@code steal}); the builder's
  * {@link Builder#thievesPopOwnersEnd} makes them pop the owner's end as seed 004's code does
  * (only for deques that any thread may pop). Idle workers park and are woken when work arrives;
@@ -55,19 +54,21 @@ import org.stealbench.queues.TaskQueue;
  * {@code execute} and {@code fork} from outside are refused after shutdown, as is {@code execute}
  * from a worker, but a running task may still {@code fork} (its subtasks are part of accepted
  * work); {@link #shutdownNow()} cancels the forked tasks it drains (their {@code join()} throws
- * {@link java.util.concurrent.CancellationException}) and returns them with the rest. A task forked
+ * {@link java.util.concurrent.CancellationException}) and returns them with the rest; every other
+ * accepted task has started by the time it returns, except at most one per worker that the worker
+ * had already taken from a queue (as with ThreadPoolExecutor). A task forked
  * by a running task after {@code shutdownNow} drained the queues is run by that task's joins, or,
  * if never joined, neither run nor returned.
  *
  * <p>Tuning. {@link Builder#globalQueue}, {@link Builder#globalBatch}, {@link Builder#admission},
- * {@link Builder#signalling}, {@link Builder#stealHalf}, {@link Builder#precheckPop},
- * {@link Builder#lifoSlot}, {@link Builder#ownerClaim}, {@link Builder#idleScans} and
+ * {@link Builder#signalling}, {@link Builder#stealHalf}, {@link Builder#lifoSlot},
+ * {@link Builder#idleScans} and
  * {@link Builder#searchOrder} change how work is submitted, taken and signalled, not what runs;
  * each can be set from one string with {@link Builder#tuning}, which is what
  * {@link PoolKind#create(int, String)} passes for benchmarks, and {@link #COMPARED_TUNINGS} lists
  * the ones the harness's pool-options experiments compare. The defaults: the lock-free
  * segmented-mpmc injector as the global queue, batches of 32 taken from it, Admission.INJECTOR,
- * eager signalling, single steals, the owner claim off. Why, with the figures that chose them
+ * eager signalling, single steals. Why, with the figures that chose them
  * (interleaved rounds against ForkJoinPool, by CPU and JDK): docs/using.md. In short, on 2 cores
  * queue/drain of 1M outside tasks takes 0.1x-0.6x ForkJoinPool's time and fork/join fib(30) about
  * the same as it (0.9x-1.1x). A fork and its join cost four atomic operations or full fences here
@@ -76,7 +77,7 @@ import org.stealbench.queues.TaskQueue;
  * the slot CAS that pops and claims, the completion's atomic OR); docs/using.md shows on which
  * CPU that difference is the gap and on which it is not.
  * With one worker, outside submissions start in submission order under every tuning (a batch
- * goes onto the worker's deque newest first).
+ * goes into the worker's inbox newest first).
  *
  * <p>Progress: submission is as blocking as the chosen queues; helping joins never block while
  * they have work they may run; a worker blocks only when parked idle or when waiting for a task
@@ -89,7 +90,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      *
      * Queues. workers[i].deque is owned by worker i: only it pushes and pops (owner-only kinds
      * allow nothing else); other workers, outside threads in tryRunOne, and shutdownNow only
-     * steal (or, with thievesPopOwnersEnd, pop an any-thread deque). The global queue is any
+     * steal (or, with thievesPopOwnersEnd, pop an any-thread deque). Its own pushes (fork, and
+     * execute from a worker) are all that goes into it. workers[i].inbox, of the same kind and
+     * with the same owner, holds what worker i moved from shared queues (batches, below) and
+     * executed tasks its joins set aside: top-level work, which joins never take. The global queue is any
      * thread's: submitters push, everyone takes from its FIFO end (pop if popOrder is FIFO,
      * else steal), so outside submissions start in submission order.
      *
@@ -151,16 +155,15 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * PauseHook.
      *
      * Batches (options). globalBatch > 1: a worker that takes from the global queue takes up to
-     * that many and pushes all but the first onto its own deque. stealHalf: after a successful
-     * steal a worker steals half of what the victim still holds (at most MAX_BATCH) into its
-     * own deque. Moved tasks record the mover as their thief. A moved task is in no queue
-     * between its take and its push, so a worker could scan and park in that gap: after moving,
-     * the mover fences and wakes an idle worker (subject to the searchers rule). A deque then
-     * holds tasks older than the one its owner runs; a join that steals from that owner may run
-     * one, a sibling of the awaited task, which joins only its own subtree (see below).
-     * precheckPop: a worker checks its own deque with isEmpty() before pop; for chase-lev that
-     * is two loads instead of pop's full fence when empty (the owner writes bottom and top only
-     * grows, so a stale read can only make the deque look fuller, never empty by mistake).
+     * that many and pushes all but the first into its inbox. stealHalf: after a successful steal
+     * a worker steals half of what the victim's deque still holds (at most MAX_BATCH) into its
+     * inbox. Moved tasks record the mover as their thief. A moved task is in no queue between its
+     * take and its push, so a worker could scan and park in that gap: after moving, the mover
+     * fences and wakes an idle worker (subject to the searchers rule). Moved tasks go into the
+     * inbox, not the deque, because a join pops its own deque: a batch's outside tasks there
+     * would run nested on a join whose frame they may wait for (an outside task waiting for
+     * what the joining task does next could never see it). The inbox is checked after the deque,
+     * so a worker's deque is empty whenever it takes from its inbox or elsewhere.
      *
      * LIFO slot (an option). A worker's own push exchanges the task into its slot (one atomic
      * exchange, which is also the signalling protocol's full barrier) and pushes the task it
@@ -183,24 +186,17 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * the queues, and reads them again; the epoch counts removals from the stack, so an unchanged
      * full stack means no worker ran during the scan and the empty queues were really empty. Then
      * `terminating` is set and every worker is woken to exit. The checks run wherever the last
-     * condition can become true: in shutdown(), when the last in-flight submission leaves, and
-     * in a worker about to park. shutdownNow() sets SHUTDOWN and `stopping`, waits for the
-     * in-flight submissions to finish their push (a few instructions each), drains every queue,
-     * wakes and interrupts the workers, which leave as soon as they find no work.
-     *
-     * Admission.SUBMITTER_CELLS (an option) replaces the in-flight count with one padded flag
-     * per submitting thread: a worker's own cell, or, for an outside thread, a cell made and
-     * registered (a CAS into a lock-free list) on its first submission to this pool. A
-     * submission sets its flag with a volatile store, reads ctl, and rejects if SHUTDOWN is set;
-     * else it pushes, clears the flag with a release store, and issues the one full fence that
-     * also serves the signalling protocol, then re-reads ctl. Shutdown sets SHUTDOWN with a CAS
-     * and then reads every flag. Both sides store then load with a full barrier between, so
-     * either the submission sees SHUTDOWN and rejects, or shutdownNow sees the flag and waits
-     * for the push to end before draining: shutdownNow stays exact. Termination needs every
-     * flag clear as well; a submitter that clears its flag and then sees SHUTDOWN re-checks
-     * termination, as leave() does. Per submission: two fences and no read-modify-write,
-     * against a CAS, a fence and an atomic add on a line every submitter writes; the cells of
-     * threads that stop submitting stay registered until the pool is collected.
+     * condition can become true: in shutdown(), when the last in-flight submission leaves, in a
+     * worker about to park, and when the last outside tryRunOne() ends. An outside thread in
+     * tryRunOne() counts in `outsideHelpers` from before its take until its task has run, and
+     * termination needs that count at zero, read after the queues: a take that emptied a queue
+     * the checker then saw empty came after the helper's increment. shutdownNow() sets SHUTDOWN
+     * and `stopping`, waits for the in-flight submissions to finish their push (a few
+     * instructions each) and for every worker that is moving tasks from a shared queue into its
+     * inbox (`moving`, set before the take and checked against `stopping`: a store-load pair, so
+     * either the mover sees stopping and takes nothing, or shutdownNow sees it moving), drains
+     * every queue, wakes and interrupts the workers, which leave as soon as they find no work. A
+     * task a worker has taken to run (one at a time) may still start after shutdownNow returns.
      *
      * Admission.INJECTOR (an option, with the segmented-mpmc global queue) moves the outside
      * submissions' shutdown check into the injector: shutdown() closes it (one atomic OR on its
@@ -210,13 +206,17 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * take waits for that store, and termination's emptiness check sees it. So shutdownNow stays
      * exact with no in-flight count for outside submissions, and the submission needs no fence
      * either (signalWork(): the fetch-and-add is the parking pair's store). Workers' own
-     * submissions still count in ctl.
+     * submissions still count in ctl. isShutdown() reads the injector's closed bit as well as
+     * SHUTDOWN, so a submitter refused by the closed injector already sees the pool shut down.
      *
      * Helping join (awaitJoin). On a worker, while the awaited task is not done: below
      * MAX_HELP_DEPTH and if the deque pops LIFO with thieves on the other end, pop and run own
      * tasks: these were forked after the awaited one (thieves take the oldest first, so once the
      * awaited task is gone everything left in the deque is younger), usually ending with the
-     * awaited task itself, the natural recursion order. Else, or when that deque is empty, claim
+     * awaited task itself, the natural recursion order. A popped task that was not forked (an
+     * execute() from a task on this worker) is moved into the inbox instead of run: it is no
+     * part of the awaited subtree and may wait for the frame the join suspends, which ForkJoinPool's
+     * joins never run either. Else, or when that deque is empty, claim
      * the awaited task and run it inline if no one started it (always allowed: that is the
      * recursion a sequential program would do, so the stack depth stays that of the program plus
      * at most MAX_HELP_DEPTH helped tasks). Else, below the bound and on such a LIFO deque (whose
@@ -234,7 +234,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * and wait. So a join that could help is woken as soon as it can, and one that cannot (an
      * awaited task that runs long with no forks) wakes once per 16 ms, not once per millisecond.
      * A second joiner on the same thief is not registered and waits 1 ms at a time. The join never takes
-     * from the global queue or from random victims. A pending interrupt ends one timed wait and
+     * from the global queue, an inbox, or random victims. A pending interrupt ends one timed wait and
      * is cleared; the join restores it when it returns, so an interrupted joiner blocks instead
      * of spinning.
      *
@@ -243,8 +243,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * task's subtree. In a program whose tasks join only tasks they forked (or descendants of
      * those), every task in that subtree started after the waiting frame and can wait only for
      * its own descendants, never for a frame suspended under it, so the waits-for relation is
-     * acyclic. An outside task, or any task outside the subtree, is never stacked on a joiner,
-     * so a task that joins a non-descendant (C joining T in issue 9) waits on its own worker's
+     * acyclic. An outside task (in the global queue or an inbox) or an executed one (set aside
+     * into the inbox) is never stacked on a joiner, so a task that joins a non-descendant (C joining T in issue 9) waits on its own worker's
      * stack, not on top of T. The thief hint is read before the steal, so the thief may have
      * finished the awaited task and moved on; the join then runs one task of that worker's
      * newer work, which joins only its own descendants, and sees the awaited task done next.
@@ -253,10 +253,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
      * Hot path. A worker's own pushes and pops take no lock beyond what the deque kind takes and
      * allocate nothing; a fork allocates its ForkTask and issues one full fence (the signalling
-     * protocol's, as ForkJoinPool's push does) and one opaque read (helpWanted); a worker's pop
-     * of its own fork claims it without a CAS (ForkTask's overview: a mark before the pop's
-     * fence, a read of status after it), so a fork and its join cost three fences or atomic
-     * operations: the push's, the pop's and the completion's volatile store; an outside
+     * protocol's, as ForkJoinPool's push does) and one opaque read (helpWanted); a fork and its
+     * join cost four fences or atomic operations: the push's fence, the pop's fence (or its
+     * last-item CAS), the claim's CAS on the task's status and the completion's volatile store;
+     * an outside
      * execute is the injector's one fetch-and-add under the default Admission.INJECTOR, and
      * under SHARED_COUNTER one CAS and one atomic add on ctl (padded onto a cache line of its
      * own) and one full fence besides the global queue's push. Workers keep their
@@ -302,12 +302,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         /** A CAS up and an atomic add down on one in-flight count in {@code ctl}, per submission. */
         SHARED_COUNTER,
         /**
-         * A flag in a padded cell of the submitting thread (a worker's own, or one per outside
-         * thread per pool, made on its first submission): a volatile store up, a release store
-         * down, no read-modify-write and no line shared with other submitters.
-         */
-        SUBMITTER_CELLS,
-        /**
          * Outside submissions are admitted by the global queue itself, which must be
          * {@code segmented-mpmc}: shutdown closes it, and one fetch-and-add both admits and pushes
          * (or refuses); nothing else per outside submission. A worker's submissions count in ctl
@@ -317,9 +311,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     }
 
     /**
-     * A test seam: a worker calls it at the points of the wake-up protocol where the order of
-     * its next step against other threads decides whether a wake-up can be lost, so a test can
-     * hold one worker there while a submitter runs through. Pools built without
+     * A test seam: a worker (or a thread shutting the pool down) calls it at the points of the
+     * wake-up and shutdown protocols where the order of its next step against other threads
+     * decides whether a wake-up or a task can be lost, so a test can hold that thread there while
+     * others run through. Pools built without
      * {@link Builder#pauseHook} use {@link #NO_PAUSE}, which does nothing.
      */
     interface PauseHook {
@@ -334,7 +329,13 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
          */
         NOTHING_FOUND,
         /** A searching worker (Signalling.SEARCHING) found a task; next it stops searching. */
-        SEARCHER_FOUND_TASK
+        SEARCHER_FOUND_TASK,
+        /** A worker took more than one task from the global queue; next it moves all but one to its inbox. */
+        BATCH_TAKEN,
+        /** shutdownNow() found a worker moving tasks into its inbox; next it waits for it to finish. */
+        STOP_AWAITS_MOVER,
+        /** shutdown() closed the injector (Admission.INJECTOR); next it sets SHUTDOWN. */
+        SHUTDOWN_CLOSED_INJECTOR
     }
 
     static final PauseHook NO_PAUSE = point -> { };
@@ -384,13 +385,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** Whether a worker keeps its newest own push in a LIFO slot by default (see Builder.lifoSlot). */
     public static final boolean DEFAULT_LIFO_SLOT = false;
 
-    /**
-     * Whether an owner's pop on chase-lev claims a forked task without a CAS by default (see
-     * Builder.ownerClaim and docs/using.md: off, since it made fork/join with two workers
-     * slower on an AMD EPYC VM).
-     */
-    public static final boolean DEFAULT_OWNER_CLAIM = false;
-
     /** The largest {@link Builder#globalBatch} and {@link Builder#stealHalf} batch. */
     public static final int MAX_BATCH = 64;
 
@@ -409,15 +403,18 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** A join's timed wait when another joiner holds the thief's wake-up (awaitJoin). */
     private static final long JOIN_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
-    /** A {@link PaddedInt}'s value: ctl's CAS and atomic add, a cell's release store. */
+    /** A {@link PaddedInt}'s value: ctl's CAS and atomic add. */
     private static final VarHandle VALUE;
     private static final VarHandle SEARCHERS;
+    private static final VarHandle OUTSIDE_HELPERS;
     private static final VarHandle HELP_WANTED;
 
     static {
         try {
             VALUE = MethodHandles.lookup().findVarHandle(PaddedIntValue.class, "value", int.class);
             SEARCHERS = MethodHandles.lookup().findVarHandle(WorkStealingThreadPool.class, "searchers", int.class);
+            OUTSIDE_HELPERS = MethodHandles.lookup().findVarHandle(WorkStealingThreadPool.class, "outsideHelpers",
+                    int.class);
             HELP_WANTED = MethodHandles.lookup().findVarHandle(WorkerFields.class, "helpWanted", ForkTask.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -440,35 +437,20 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private final SearchOrder searchOrder;
     private final Signalling signalling;
     private final boolean searchingGate;
-    private final boolean precheckPop;
     private final int globalBatch;
     /** The global queue when it is a segmented-mpmc injector, whose batch take is one CAS; else null. */
     private final SegmentedMpmcQueue<Runnable> injector;
     private final boolean stealHalf;
     /** Whether a worker keeps its newest own push in {@link Worker#slot} (Builder.lifoSlot). */
     private final boolean lifoSlot;
-    /**
-     * Builder.ownerClaim with a chase-lev worker deque (the only kind it applies to): owner pops
-     * claim without a CAS and a join's inline claim checks their mark (ForkTask.tryClaimInline).
-     */
-    private final boolean ownerClaim;
     /** Re-scans before parking: spinScan's under EMPTY_TO_NON_EMPTY, search's under SEARCHING. */
     private final int idleScans;
     private final Admission admission;
-    private final boolean cellAdmission;
     private final boolean injectorAdmission;
     private final PauseHook pause;
     /** A join's timed waits (Builder.joinWait; awaitJoin). */
     private final long joinWaitNanos;
     private final long joinPollNanos;
-    /** Every outside thread's cell (Admission.SUBMITTER_CELLS); workers' cells are in Worker. */
-    private final ConcurrentLinkedQueue<PaddedInt> outsideCells = new ConcurrentLinkedQueue<>();
-    private final ThreadLocal<PaddedInt> outsideCell = ThreadLocal.withInitial(() -> {
-        PaddedInt cell = new PaddedInt();
-        outsideCells.add(cell); // a CAS: registered before the cell's first enter
-        return cell;
-    });
-
     /**
      * SHUTDOWN bit | submissions in flight, on a cache line of its own: under SHARED_COUNTER every
      * outside submission writes it twice, while the workers read idleCount and searchers, which
@@ -492,6 +474,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * atomic add or CAS, read by pushes after their fence.
      */
     private volatile int searchers;
+    /** Outside threads inside tryRunOne() (taking or running a task); changed by atomic add. */
+    private volatile int outsideHelpers;
 
     private WorkStealingThreadPool(Builder b) {
         super("ws-" + b.workerDeque.id());
@@ -500,14 +484,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         this.searchOrder = b.searchOrder;
         this.signalling = b.signalling;
         this.searchingGate = b.signalling == Signalling.SEARCHING;
-        this.precheckPop = b.precheckPop;
         this.globalBatch = b.globalBatch;
         this.stealHalf = b.stealHalf;
         this.lifoSlot = b.lifoSlot;
-        this.ownerClaim = b.ownerClaim && b.workerDeque == QueueKind.CHASE_LEV;
         this.idleScans = b.idleScans >= 0 ? b.idleScans : searchingGate ? SEARCH_SCANS : IDLE_SCANS;
         this.admission = b.admission != null ? b.admission : defaultAdmission(b.globalQueue);
-        this.cellAdmission = admission == Admission.SUBMITTER_CELLS;
         this.injectorAdmission = admission == Admission.INJECTOR;
         this.pause = b.pauseHook;
         this.joinWaitNanos = b.joinWaitNanos;
@@ -524,7 +505,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         this.workers = new Worker[b.threads];
         this.idleStack = new Worker[b.threads];
         for (int i = 0; i < workers.length; i++) {
-            workers[i] = new Worker(this, i, b.workerDeque.create());
+            workers[i] = new Worker(this, i, b.workerDeque.create(), b.workerDeque.create());
         }
     }
 
@@ -569,11 +550,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         private boolean thievesPopOwnersEnd;
         private boolean flowContext;
         private Signalling signalling = DEFAULT_SIGNALLING;
-        private boolean precheckPop;
         private int globalBatch = DEFAULT_GLOBAL_BATCH;
         private boolean stealHalf = DEFAULT_STEAL_HALF;
         private boolean lifoSlot = DEFAULT_LIFO_SLOT;
-        private boolean ownerClaim = DEFAULT_OWNER_CLAIM;
         private int idleScans = -1; // the signalling's default
         /** Null: {@link #defaultAdmission} of the global queue, decided in build(). */
         private Admission admission;
@@ -667,16 +646,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         }
 
         /**
-         * Whether a worker checks its own deque with {@code isEmpty()} before it pops (default
-         * false): for {@code chase-lev}, two loads instead of the pop's full fence when the deque
-         * is empty; for a lock-based deque, one more lock.
-         */
-        public Builder precheckPop(boolean precheckPop) {
-            this.precheckPop = precheckPop;
-            return this;
-        }
-
-        /**
          * How many tasks a worker takes from the global queue at once (default 1): it runs the
          * first and pushes the rest onto its own deque, where it pops them without the global
          * queue's synchronization and others may steal them. Above 1, outside submissions no
@@ -716,19 +685,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         }
 
         /**
-         * Whether a worker's pop of its own chase-lev deque claims the forked task it takes
-         * without a CAS (default {@link #DEFAULT_OWNER_CLAIM}): the worker marks the task before
-         * the pop, whose full fence then orders the mark, and a joiner claiming the task inline
-         * checks for the mark after its own CAS (ForkTask's overview). Off, every take claims by
-         * one CAS on the task's status and a join's inline claim is that CAS alone. Ignored for
-         * other worker deque kinds, whose pops always claim by the CAS.
-         */
-        public Builder ownerClaim(boolean ownerClaim) {
-            this.ownerClaim = ownerClaim;
-            return this;
-        }
-
-        /**
          * How many times a worker that found nothing re-scans every queue before it parks
          * (default 2 under EMPTY_TO_NON_EMPTY, 16 while searching under SEARCHING), with a spin-wait
          * hint before each. More scans keep a briefly idle worker from parking and being woken
@@ -756,14 +712,13 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
          * {@code default} (the defaults), or options applied on top of them, joined by {@code +}
          * (a comma would split a JMH parameter): {@code searching} and {@code eager-signalling}
          * (Signalling.SEARCHING, EMPTY_TO_NON_EMPTY), {@code steal-half} and {@code steal-one},
-         * {@code precheck-pop}, {@code lifo-slot}, {@code owner-claim} and {@code owner-cas}
-         * (ownerClaim on and off), {@code global-batch-N}, {@code idle-scans-N},
+         * {@code lifo-slot}, {@code global-batch-N}, {@code idle-scans-N},
          * {@code global-before-steal} and {@code steal-before-global} (the SearchOrder),
-         * {@code submitter-cells} (Admission.SUBMITTER_CELLS), {@code shared-counter} (Admission.SHARED_COUNTER),
+         * {@code shared-counter} (Admission.SHARED_COUNTER),
          * {@code injector-admission} (Admission.INJECTOR),
          * {@code global-<queue id>} (the global queue, e.g.
          * {@code global-segmented-mpmc}); e.g. {@code searching+steal-half},
-         * {@code precheck-pop+global-batch-8}.
+         * {@code lifo-slot+global-batch-8}.
          *
          * @throws IllegalArgumentException naming the first item it does not understand
          */
@@ -777,15 +732,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 String option = switch (item) {
                     case "searching" -> applied("signalling", () -> signalling(Signalling.SEARCHING));
                     case "eager-signalling" -> applied("signalling", () -> signalling(Signalling.EMPTY_TO_NON_EMPTY));
-                    case "precheck-pop" -> applied("precheckPop", () -> precheckPop(true));
                     case "steal-half" -> applied("stealHalf", () -> stealHalf(true));
                     case "steal-one" -> applied("stealHalf", () -> stealHalf(false));
                     case "lifo-slot" -> applied("lifoSlot", () -> lifoSlot(true));
-                    case "owner-claim" -> applied("ownerClaim", () -> ownerClaim(true));
-                    case "owner-cas" -> applied("ownerClaim", () -> ownerClaim(false));
                     case "global-before-steal" -> applied("searchOrder", () -> searchOrder(SearchOrder.LOCAL_GLOBAL_STEAL));
                     case "steal-before-global" -> applied("searchOrder", () -> searchOrder(SearchOrder.LOCAL_STEAL_GLOBAL));
-                    case "submitter-cells" -> applied("admission", () -> admission(Admission.SUBMITTER_CELLS));
                     case "shared-counter" -> applied("admission", () -> admission(Admission.SHARED_COUNTER));
                     case "injector-admission" -> applied("admission", () -> admission(Admission.INJECTOR));
                     default -> numberedOrQueueItem(item);
@@ -830,10 +781,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
         private static IllegalArgumentException badTuning(String item) {
             return new IllegalArgumentException("tuning item '" + item + "' is not one of searching,"
-                    + " eager-signalling, steal-half, steal-one, precheck-pop, lifo-slot, owner-claim, owner-cas,"
+                    + " eager-signalling, steal-half, steal-one, lifo-slot,"
                     + " global-before-steal, steal-before-global,"
                     + " global-batch-N (N in 1.." + MAX_BATCH + "), idle-scans-N (N in 0.." + MAX_IDLE_SCANS
-                    + "), submitter-cells, shared-counter, injector-admission,"
+                    + "), shared-counter, injector-admission,"
                     + " global-<id> (a global queue kind)"
                     + " (joined by +), or default alone");
         }
@@ -887,10 +838,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return signalling;
     }
 
-    public boolean precheckPop() {
-        return precheckPop;
-    }
-
     public int globalBatch() {
         return globalBatch;
     }
@@ -905,11 +852,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     public boolean lifoSlot() {
         return lifoSlot;
-    }
-
-    /** Whether owner pops claim without a CAS: Builder.ownerClaim, and a chase-lev worker deque. */
-    public boolean ownerClaim() {
-        return ownerClaim;
     }
 
     public Admission admission() {
@@ -927,8 +869,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * added to the builder joins here.
      */
     public static final List<String> COMPARED_TUNINGS = List.of(DEFAULT_TUNING, "global-locked+global-batch-1",
-            "global-locked", "global-batch-1", "shared-counter", "submitter-cells", "searching", "steal-half",
-            "searching+steal-half", "precheck-pop", "idle-scans-256", "lifo-slot", "owner-claim");
+            "global-locked", "global-batch-1", "shared-counter", "searching", "steal-half",
+            "searching+steal-half", "idle-scans-256", "lifo-slot");
 
     // ---------------------------------------------------------------- submission
 
@@ -937,10 +879,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         checkTask(task);
         Runnable item = flowContext ? ContextTask.capture(task) : task;
         Worker w = currentWorker();
-        if (cellAdmission) {
-            submitThroughCell(w, item);
-            return;
-        }
         if (w == null) {
             pushOutside(item);
             return;
@@ -975,59 +913,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     }
 
     /**
-     * Admission.SUBMITTER_CELLS: marks the caller's cell in flight, checks for shutdown, pushes
-     * (onto {@code w}'s deque, or the global queue when {@code w} is null), clears the mark, and
-     * signals as pushOwn() or signalWork() would, sharing their fence.
-     */
-    private void submitThroughCell(Worker w, Runnable item) {
-        PaddedInt cell = w != null ? w.cell : outsideCell.get();
-        // Volatile store: orders the mark before the read of ctl (store->load); pairs with
-        // shutdown's CAS on ctl followed by its reads of the cells (anyCellInFlight()).
-        cell.value = 1;
-        if ((ctl.value & SHUTDOWN) != 0) {
-            VALUE.setRelease(cell, 0);
-            tryTerminate();
-            throw new RejectedExecutionException("pool is shut down");
-        }
-        TaskQueue<Runnable> queue = w != null ? w.deque : global;
-        try {
-            queue.push(item);
-        } finally {
-            // Release store: the push before it is visible to whoever reads the mark cleared.
-            VALUE.setRelease(cell, 0);
-            // Full fence: orders the push and the cleared mark before the reads below (store->load):
-            // the idleCount read pairs with awaitWork()'s fence, the ctl read with shutdown's CAS
-            // followed by its reads of the cells, so either shutdown sees the mark cleared or this
-            // thread sees SHUTDOWN and re-checks termination.
-            VarHandle.fullFence();
-        }
-        if (idleCount != 0 && noSearcher() && (w == null || queue.size() <= 1)) {
-            wakeOne();
-        }
-        if (w != null) {
-            wakeHelper(w);
-        }
-        if ((ctl.value & SHUTDOWN) != 0) {
-            tryTerminate();
-        }
-    }
-
-    /** Whether some submitter's cell is marked in flight (Admission.SUBMITTER_CELLS). */
-    private boolean anyCellInFlight() {
-        for (Worker w : workers) {
-            if (w.cell.value != 0) { // volatile reads, after shutdown's CAS on ctl
-                return true;
-            }
-        }
-        for (PaddedInt cell : outsideCells) {
-            if (cell.value != 0) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
      * Forks {@code task}: onto the calling worker's own deque (the owner's end), or, from an outside
      * thread, onto the global queue.
      *
@@ -1041,8 +926,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         Worker w = currentWorker();
         if (w != null) {
             pushOwn(w, forked);
-        } else if (cellAdmission) {
-            submitThroughCell(null, forked);
         } else {
             pushOutside(forked);
         }
@@ -1164,20 +1047,47 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return task;
     }
 
-    /** The global queue's oldest task; with globalBatch > 1, moves more onto {@code w}'s deque. */
+    /** The global queue's oldest task; with globalBatch > 1, moves more into {@code w}'s inbox. */
     private Runnable takeGlobalBatch(Worker w) {
         if (globalBatch == 1) {
             return takeGlobal();
         }
-        BatchSink batch = w.batch;
-        if (injector != null) {
-            injector.takeBatch(globalBatch, batch); // one CAS on the injector's head
-        } else {
-            for (Runnable next; batch.size < globalBatch && (next = takeGlobal()) != null; ) {
-                batch.accept(next);
-            }
+        if (!startMoving(w)) {
+            return null;
         }
-        return batch.runFirstMoveRest(this);
+        try {
+            BatchSink batch = w.batch;
+            if (injector != null) {
+                injector.takeBatch(globalBatch, batch); // one CAS on the injector's head
+            } else {
+                for (Runnable next; batch.size < globalBatch && (next = takeGlobal()) != null; ) {
+                    batch.accept(next);
+                }
+            }
+            if (batch.size > 1) {
+                pause.at(PausePoint.BATCH_TAKEN);
+            }
+            return batch.runFirstMoveRest(this);
+        } finally {
+            w.moving = false; // volatile: the moved tasks are in the inbox for shutdownNow's drain
+        }
+    }
+
+    /**
+     * Announces that {@code w} is about to take tasks out of a shared queue and push them into
+     * its inbox, where shutdownNow's drain must find them; false, announcing nothing, once the
+     * pool is stopping. Volatile store of moving, then volatile read of stopping: the store-load
+     * pair with shutdownNow's store of stopping and its read of every worker's moving (volatile
+     * accesses are totally ordered), so either this worker sees stopping and takes nothing, or
+     * shutdownNow sees the flag and waits for the tasks to reach the inbox before draining it.
+     */
+    private boolean startMoving(Worker w) {
+        w.moving = true;
+        if (stopping) {
+            w.moving = false;
+            return false;
+        }
+        return true;
     }
 
     /**
@@ -1200,8 +1110,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         }
 
         /**
-         * Empties the batch: returns its oldest task (null if none) and pushes the rest onto the
-         * owner's deque newest first, so the owner's LIFO pops run them in submission order (as
+         * Empties the batch: returns its oldest task (null if none) and pushes the rest into the
+         * owner's inbox newest first, so the owner's LIFO pops run them in submission order (as
          * without batches); then wakes an idle worker if any moved.
          */
         Runnable runFirstMoveRest(WorkStealingThreadPool pool) {
@@ -1211,7 +1121,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 return null;
             }
             for (int i = n - 1; i > 0; i--) {
-                moveToOwn(owner, tasks[i]);
+                moveToInbox(owner, tasks[i]);
                 tasks[i] = null;
             }
             Runnable first = tasks[0];
@@ -1223,17 +1133,17 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         }
     }
 
-    /** Pushes a task {@code w} took from elsewhere onto its own deque, recording it as the thief. */
-    private static void moveToOwn(Worker w, Runnable task) {
+    /** Pushes a task {@code w} took from elsewhere into its inbox, recording it as the thief. */
+    private static void moveToInbox(Worker w, Runnable task) {
         if (task instanceof ForkTask<?> forked) {
             forked.setThiefRelease(w);
         }
-        w.deque.push(task);
+        w.inbox.push(task);
     }
 
     /**
-     * After a batch moved tasks into the caller's deque: a task was out of every queue between
-     * its take and its push, so a worker that scanned meanwhile may have parked; wake one.
+     * After tasks were moved into the caller's inbox: a task was out of every queue between its
+     * take and its push, so a worker that scanned meanwhile may have parked; wake one.
      */
     private void signalMoved() {
         // Full fence: orders the pushes before the idleCount and searchers reads; pairs with the
@@ -1283,31 +1193,48 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             if (lifoSlot && (task = victim.slot.steal()) != null) { // after the deque's older tasks
                 return task;
             }
+            if ((task = thievesPop ? victim.inbox.pop() : victim.inbox.steal()) != null) {
+                return task;
+            }
         }
         return null;
     }
 
     /**
-     * Whether {@code w}'s deque or, with the LIFO slot option, its slot holds a task (volatile
-     * reads; no take). Without the option the slot is never read: it is always null.
+     * Whether {@code w} holds a task a join may help with: in its deque or, with the LIFO slot
+     * option, its slot (volatile reads; no take). Without the option the slot is never read: it
+     * is always null.
      */
-    private boolean holdsWork(Worker w) {
+    private boolean holdsForks(Worker w) {
         return !w.deque.isEmpty() || lifoSlot && !w.slot.isEmpty();
+    }
+
+    /** Whether any of {@code w}'s queues (deque, slot, inbox) holds a task (volatile reads; no take). */
+    private boolean holdsWork(Worker w) {
+        return holdsForks(w) || !w.inbox.isEmpty();
     }
 
     /** Steal-half: after one successful steal, moves half of what {@code victim} still holds. */
     private void stealMore(Worker w, TaskQueue<Runnable> victim) {
-        int extra = Math.min(victim.size() / 2, MAX_BATCH - 1);
+        if (!startMoving(w)) {
+            return;
+        }
         int moved = 0;
-        for (Runnable next; moved < extra && (next = thievesPop ? victim.pop() : victim.steal()) != null; moved++) {
-            moveToOwn(w, next);
+        try {
+            int extra = Math.min(victim.size() / 2, MAX_BATCH - 1);
+            for (Runnable next; moved < extra && (next = thievesPop ? victim.pop() : victim.steal()) != null;
+                    moved++) {
+                moveToInbox(w, next);
+            }
+        } finally {
+            w.moving = false; // volatile: as in takeGlobalBatch
         }
         if (moved > 0) {
             signalMoved();
         }
     }
 
-    /** {@code w}'s own next task, or null; with precheckPop, a cheap emptiness check first. */
+    /** {@code w}'s own next task (its LIFO slot's first, under that option), or null. */
     private Runnable popOwn(Worker w) {
         if (lifoSlot) {
             Runnable task = w.slot.takeOwn();
@@ -1315,37 +1242,16 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 return task;
             }
         }
-        TaskQueue<Runnable> deque = w.deque;
-        if (precheckPop && deque.isEmpty()) {
-            return null;
-        }
-        ChaseLevArrayDeque<Runnable> chaseLev = w.chaseLev;
-        if (chaseLev == null) {
-            return deque.pop(); // run() claims the task with a CAS
-        }
-        return popOwnClaiming(chaseLev);
+        return w.deque.pop(); // run() claims a ForkTask with a CAS
     }
 
-    /**
-     * The owner's pop on chase-lev with the owner claim without a CAS (ForkTask's overview): mark,
-     * pop (a full fence), settle. Its own method so that the jcstress test ForkTaskClaimTest
-     * drives this code, not a copy.
-     */
-    static Runnable popOwnClaiming(ChaseLevArrayDeque<Runnable> chaseLev) {
-        ForkTask<?> marked = chaseLev.peekOwn() instanceof ForkTask<?> f ? f : null;
-        if (marked != null) {
-            marked.markOwnerPop();
-        }
-        Runnable task = chaseLev.pop();
-        if (marked != null && task == marked) {
-            marked.settleOwnerPop(); // OWNED, which run() runs, or a joiner's claim won: run() skips it
-        }
-        return task;
-    }
-
+    /** {@code w}'s next task: its own (slot, deque), then its inbox's, then the shared search's. */
     private Runnable scan(Worker w) {
         Runnable task = popOwn(w);
-        return task != null ? task : scanShared(w);
+        if (task == null && (task = w.inbox.pop()) == null) {
+            task = scanShared(w);
+        }
+        return task;
     }
 
     /** Whether any queue holds a task, by emptiness checks only (no lost race counts as empty). */
@@ -1577,7 +1483,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     // ---------------------------------------------------------------- shutdown
 
     private void tryTerminate() {
-        if (ctl.value != SHUTDOWN || terminating || (cellAdmission && anyCellInFlight())) {
+        if (ctl.value != SHUTDOWN || terminating) {
             return;
         }
         long epoch;
@@ -1587,7 +1493,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             }
             epoch = idleEpoch;
         }
-        if (anyQueuedWork()) {
+        // Volatile read of outsideHelpers after the queue reads: an outside tryRunOne() whose take
+        // emptied a queue incremented the count before that take.
+        if (anyQueuedWork() || outsideHelpers != 0) {
             return;
         }
         synchronized (idleLock) {
@@ -1602,8 +1510,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     @Override
     public void shutdown() {
         if (injectorAdmission) {
-            // Before SHUTDOWN, so that whoever sees isShutdown() also finds the injector closed.
+            // Before SHUTDOWN, so that whoever sees SHUTDOWN also finds the injector closed and no
+            // outside push can land after termination; isShutdown() reads both.
             injector.close();
+            pause.at(PausePoint.SHUTDOWN_CLOSED_INJECTOR);
         }
         for (int c = ctl.value; (c & SHUTDOWN) == 0; c = ctl.value) {
             if (VALUE.weakCompareAndSet(ctl, c, c | SHUTDOWN)) {
@@ -1616,8 +1526,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     @Override
     public List<Runnable> shutdownNow() {
         shutdown();
-        stopping = true;
-        while ((ctl.value & IN_FLIGHT) != 0 || (cellAdmission && anyCellInFlight())) {
+        stopping = true; // volatile: the store-load pair with startMoving (read of moving below)
+        while ((ctl.value & IN_FLIGHT) != 0) {
             Thread.yield();
         }
         List<Runnable> neverRun = new ArrayList<>();
@@ -1625,17 +1535,14 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             collectNeverRun(neverRun, task);
         }
         for (Worker w : workers) {
-            TaskQueue<Runnable> deque = w.deque;
-            for (int misses = 0; misses < 1_000; ) {
-                Runnable task = deque.steal();
-                if (task != null) {
-                    collectNeverRun(neverRun, task);
-                } else if (deque.isEmpty()) {
-                    break;
-                } else {
-                    misses++;
+            if (w.moving) {
+                pause.at(PausePoint.STOP_AWAITS_MOVER);
+                while (w.moving) {
+                    Thread.yield(); // w is pushing tasks it took from a shared queue into its inbox
                 }
             }
+            drainInto(neverRun, w.deque);
+            drainInto(neverRun, w.inbox);
             Runnable slotted = w.slot.drain();
             if (slotted != null) {
                 collectNeverRun(neverRun, slotted);
@@ -1648,6 +1555,20 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return neverRun;
     }
 
+    /** Steals every task of {@code queue} into {@code out} (shutdownNow). */
+    private static void drainInto(List<Runnable> out, TaskQueue<Runnable> queue) {
+        for (int misses = 0; misses < 1_000; ) {
+            Runnable task = queue.steal();
+            if (task != null) {
+                collectNeverRun(out, task);
+            } else if (queue.isEmpty()) {
+                return;
+            } else {
+                misses++; // lost a race with the owner's pop
+            }
+        }
+    }
+
     private static void collectNeverRun(List<Runnable> out, Runnable task) {
         if (task instanceof ForkTask<?> forked) {
             if (forked.cancel()) {
@@ -1658,9 +1579,14 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         }
     }
 
+    /**
+     * Whether {@link #shutdown()} or {@link #shutdownNow()} was called. Under Admission.INJECTOR
+     * shutdown closes the injector before it sets SHUTDOWN, so a closed injector counts too: an
+     * execute() refused by it is seen as refused after shutdown.
+     */
     @Override
     public boolean isShutdown() {
-        return (ctl.value & SHUTDOWN) != 0;
+        return (ctl.value & SHUTDOWN) != 0 || injectorAdmission && injector.isClosed();
     }
 
     // ---------------------------------------------------------------- fork/join
@@ -1676,9 +1602,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         int spins = 0;
         while (!task.isDone()) {
             boolean mayHelp = w.depth < MAX_HELP_DEPTH;
-            Runnable other = mayHelp && ownPopHelps ? popOwn(w) : null;
+            Runnable other = mayHelp && ownPopHelps ? popOwnFork(w) : null;
             if (other == null) {
-                if (ownerClaim ? task.tryClaimInline() : task.tryClaim()) {
+                if (task.tryClaim()) {
                     w.depth++;
                     try {
                         task.runClaimed();
@@ -1707,6 +1633,23 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     }
 
     /**
+     * A join's own pop: the next task of {@code w}'s slot or deque if it is a fork, or null. A
+     * task submitted with execute() (not forked) is moved into the inbox instead, to run at the
+     * top of a stack: it may wait for the frame this join suspends, as an outside task may
+     * ("Helping join"). Its own method, so that awaitJoin stays small enough to inline.
+     */
+    private Runnable popOwnFork(Worker w) {
+        for (Runnable task; (task = popOwn(w)) != null; ) {
+            if (task instanceof ForkTask<?>) {
+                return task;
+            }
+            w.inbox.push(task);
+            signalMoved();
+        }
+        return null;
+    }
+
+    /**
      * awaitJoin's timed wait for {@code task}, with nothing to help now; returns whether the
      * wait was interrupted (its interrupt cleared). Its own method so that awaitJoin, which runs
      * at every join, stays small enough for C2 to inline (-XX:+PrintInlining: 335 bytecodes,
@@ -1729,7 +1672,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         // cannot fall between the check and the wait. With no thief to help there is nothing to
         // wake for but the task's end.
         boolean interrupted = task.awaitDoneClearingInterrupt(joinWaitNanos,
-                thief == null ? null : () -> holdsWork(thief));
+                thief == null ? null : () -> holdsForks(thief));
         if (thief != null) {
             HELP_WANTED.compareAndSet(thief, task, null);
         }
@@ -1792,15 +1735,25 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             runNested(w, task);
             return true;
         }
-        Runnable task = takeGlobal();
-        if (task == null) {
-            task = stealFromOthers(null);
+        // Atomic increment, a full barrier before the take: a terminating thread that reads the
+        // queues empty after this take also reads the count after it (tryTerminate), so the pool
+        // does not terminate while this thread runs the task it took.
+        OUTSIDE_HELPERS.getAndAdd(this, 1);
+        try {
+            Runnable task = takeGlobal();
+            if (task == null) {
+                task = stealFromOthers(null);
+            }
+            if (task == null) {
+                return false;
+            }
+            runReporting(task);
+            return true;
+        } finally {
+            if ((int) OUTSIDE_HELPERS.getAndAdd(this, -1) == 1 && (ctl.value & SHUTDOWN) != 0) {
+                tryTerminate(); // this helper may have been what kept the pool from terminating
+            }
         }
-        if (task == null) {
-            return false;
-        }
-        runReporting(task);
-        return true;
     }
 
     /**
@@ -1857,9 +1810,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return "ws-" + workerDequeKind.id() + "[threads=" + workers.length + ", global=" + globalQueueKind.id()
                 + ", " + searchOrder + (thievesPop ? ", thieves pop owner's end" : "")
                 + (flowContext ? ", context flow" : "") + ", signalling " + signalling
-                + (precheckPop ? ", precheck-pop" : "") + (globalBatch > 1 ? ", global-batch " + globalBatch : "")
+                + (globalBatch > 1 ? ", global-batch " + globalBatch : "")
                 + (stealHalf ? ", steal-half" : "") + (lifoSlot ? ", lifo-slot" : "")
-                + (ownerClaim ? ", owner-claim" : "") + ", idle scans " + idleScans + (cellAdmission ? ", submitter cells" : "")
+                + ", idle scans " + idleScans
                 + (injectorAdmission ? ", injector admission" : "") + (isShutdown() ? ", shut down" : "") + "]";
     }
 
@@ -1876,12 +1829,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private abstract static class WorkerFields extends WorkerPadBefore {
         final WorkStealingThreadPool pool;
         final TaskQueue<Runnable> deque;
-        /**
-         * {@code deque} when its pops claim without a CAS (a chase-lev deque under Builder.ownerClaim);
-         * else null. Kept rather than derived: a type check of {@code deque} at every pop made fork/join
-         * fib(30) with one worker 1.03x [1.01, 1.05] as long on JDK 17 (5 interleaved rounds).
-         */
-        final ChaseLevArrayDeque<Runnable> chaseLev;
         /** Helped tasks nested on this worker's stack; touched only by this worker. */
         int depth;
         /** Xorshift state for the victim start; touched only by this worker. */
@@ -1893,8 +1840,18 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
          * while it is on the idle stack (published by the write of {@code signaled}).
          */
         boolean searching;
-        /** This worker's admission cell for execute() (Admission.SUBMITTER_CELLS). */
-        final PaddedInt cell = new PaddedInt();
+        /**
+         * Tasks moved here from shared queues (the rest of a global batch, a steal-half's extra
+         * tasks) and tasks submitted with execute() that a join found on its deque: work that
+         * runs at the top of this worker's stack, never under a join. Only this worker pushes and
+         * pops; others steal. Same kind as the deque.
+         */
+        final TaskQueue<Runnable> inbox;
+        /**
+         * Whether this worker is between taking tasks from a shared queue and pushing them into its
+         * inbox (startMoving); written by this worker, read by shutdownNow.
+         */
+        volatile boolean moving;
         /** Where this worker collects a batch from the global queue (takeGlobalBatch). */
         final BatchSink batch;
         /** The task this worker pushed last, under Builder.lifoSlot (pushOwn); unused without it. */
@@ -1907,11 +1864,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
          */
         ForkTask<?> helpWanted;
 
-        WorkerFields(WorkStealingThreadPool pool, int index, TaskQueue<Runnable> deque) {
+        WorkerFields(WorkStealingThreadPool pool, int index, TaskQueue<Runnable> deque, TaskQueue<Runnable> inbox) {
             super(pool.threadNamePrefix + index);
             this.pool = pool;
             this.deque = deque;
-            this.chaseLev = pool.ownerClaim && deque instanceof ChaseLevArrayDeque<Runnable> c ? c : null;
+            this.inbox = inbox;
             this.batch = new BatchSink((Worker) this, pool.globalBatch);
             this.seed = (index + 1) * 0x9E3779B9;
             setDaemon(true);
@@ -1932,8 +1889,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private static final class Worker extends WorkerFields {
         long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 
-        Worker(WorkStealingThreadPool pool, int index, TaskQueue<Runnable> deque) {
-            super(pool, index, deque);
+        Worker(WorkStealingThreadPool pool, int index, TaskQueue<Runnable> deque, TaskQueue<Runnable> inbox) {
+            super(pool, index, deque, inbox);
         }
 
         int nextRandom(int bound) {
@@ -1968,8 +1925,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /**
      * An int on a cache line of its own, padded on both sides: the pool's ctl, which every outside
      * submission writes twice under SHARED_COUNTER while workers read idleCount and searchers beside
-     * it; and a submitter's admission flag (Admission.SUBMITTER_CELLS), so that cells allocated
-     * together do not share a line.
+     * it.
      */
     static final class PaddedInt extends PaddedIntValue {
         long p10, p11, p12, p13, p14, p15, p16, p17;

@@ -19,6 +19,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.stealbench.queues.QueueKind;
 import org.stealbench.queues.QueueTraits.Order;
 
@@ -403,24 +403,22 @@ final class ForkJoinTest {
     }
 
     /**
-     * The owner claim without a CAS (ForkTask's overview) against inline claims: the invoking
-     * worker forks children and joins them oldest first, so its joins pop the newer ones (the
-     * marked owner pop), while a task on the other worker joins the same children newest first,
-     * claiming inline those still in the first worker's deque. Every child must run exactly once
-     * and every join see its value: a joiner that missed the owner's mark runs a child twice, an
-     * owner that dropped a child no one claimed loses it (its join then hangs, caught by the
-     * timeout). With the joiner's check of the mark removed, a child ran twice within the first
-     * three rounds in each of two runs. Under the default (Builder.ownerClaim off) the same race
-     * is between the owner's CAS claim in run() and the joiner's.
+     * Owner pops against inline claims and steals, under every tuning: the invoking worker forks
+     * children and joins them oldest first, so its joins pop the newer ones, while a task on the
+     * other worker joins the same children newest first, claiming inline those still in the first
+     * worker's deque (and stealing, or taking from the LIFO slot, where the tuning lets it). Every
+     * child must run exactly once and every join see its value: a claim that is not exclusive runs
+     * a child twice (its second run finds no body and fails the join); a take that drops a child
+     * no one claimed loses it (its join then hangs, caught by the timeout).
      */
     @Tag("slow")
-    @Timeout(120)
+    @Timeout(300)
     @ParameterizedTest
-    @ValueSource(strings = {"owner-claim", "default"})
-    void ownerPopsAgainstInlineClaims_runEveryChildExactlyOnce(String tuning) {
-        int rounds = 3_000;
+    @MethodSource("org.stealbench.pools.WorkStealingThreadPoolTest#tunings")
+    void joinsFromBothWorkers_everyTuning_runEveryChildExactlyOnce(UnaryOperator<WorkStealingThreadPool.Builder> tuning) {
+        int rounds = 600;
         int children = 32;
-        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(2).tuning(tuning).build()) {
+        try (WorkStealingThreadPool pool = tuning.apply(WorkStealingThreadPool.builder().threads(2)).build()) {
             for (int round = 0; round < rounds; round++) {
                 AtomicIntegerArray runs = new AtomicIntegerArray(children);
                 AtomicReference<List<Joinable<Integer>>> published = new AtomicReference<>();

@@ -47,21 +47,20 @@ final class WorkStealingThreadPoolTest {
     }
 
     /**
-     * The defaults and each builder option that changes signalling, taking or helping, named for
-     * the test report; the liveness and option-combination tests run under each.
+     * Every tuning the harness compares ({@link WorkStealingThreadPool#COMPARED_TUNINGS}), then each
+     * other builder option that changes signalling, taking or helping and their combinations, named
+     * for the test report; the liveness, exactly-once, contract and option-combination tests run
+     * under each.
      */
     static Stream<Named<UnaryOperator<WorkStealingThreadPool.Builder>>> tunings() {
-        return Stream.of("default", "eager-signalling+steal-one", "eager-signalling", "steal-one", "searching",
-                        "precheck-pop", "global-batch-8", "steal-half", "submitter-cells", "idle-scans-0",
-                        "idle-scans-64", "searching+idle-scans-0", "global-locked+global-batch-8",
-                        "global-locked+global-batch-1", "global-batch-1", "shared-counter",
-                        "global-segmented-mpmc+global-batch-8", "global-segmented-mpmc+injector-admission",
-                        "searching+precheck-pop+global-batch-8+steal-half+submitter-cells",
-                        "global-segmented-mpmc+searching+precheck-pop+global-batch-8+steal-half+submitter-cells"
-                                + "+idle-scans-64",
-                        "global-segmented-mpmc+global-batch-32+injector-admission+idle-scans-256", "lifo-slot",
-                        "lifo-slot+searching+steal-half+precheck-pop", "lifo-slot+global-locked+global-batch-1",
-                        "steal-before-global", "owner-claim", "owner-claim+lifo-slot+steal-half")
+        return Stream.concat(WorkStealingThreadPool.COMPARED_TUNINGS.stream(), Stream.of("eager-signalling+steal-one",
+                        "global-batch-8", "idle-scans-0", "idle-scans-64", "searching+idle-scans-0",
+                        "global-locked+global-batch-8", "global-segmented-mpmc+global-batch-8",
+                        "searching+global-batch-8+steal-half+shared-counter",
+                        "global-segmented-mpmc+searching+global-batch-8+steal-half+idle-scans-64",
+                        "lifo-slot+searching+steal-half", "lifo-slot+global-locked+global-batch-1",
+                        "lifo-slot+steal-half+global-batch-64", "steal-before-global",
+                        "steal-before-global+steal-half+lifo-slot"))
                 .map(spec -> Named.of(spec, (UnaryOperator<WorkStealingThreadPool.Builder>) b -> b.tuning(spec)));
     }
 
@@ -69,11 +68,10 @@ final class WorkStealingThreadPoolTest {
     @Test
     void tuning_specs_setTheOptionsOrAreRefusedNamingTheItem() {
         WorkStealingThreadPool.Builder b = WorkStealingThreadPool.builder().threads(1)
-                .tuning("searching+precheck-pop+global-batch-16+steal-half+submitter-cells");
+                .tuning("searching+global-batch-16+steal-half+shared-counter");
         try (WorkStealingThreadPool pool = b.build()) {
-            assertEquals(WorkStealingThreadPool.Admission.SUBMITTER_CELLS, pool.admission());
+            assertEquals(WorkStealingThreadPool.Admission.SHARED_COUNTER, pool.admission());
             assertEquals(WorkStealingThreadPool.Signalling.SEARCHING, pool.signalling());
-            assertTrue(pool.precheckPop());
             assertEquals(16, pool.globalBatch());
             assertTrue(pool.stealHalf());
         }
@@ -95,25 +93,15 @@ final class WorkStealingThreadPoolTest {
         }
         try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).tuning("default").build()) {
             assertEquals(WorkStealingThreadPool.DEFAULT_SIGNALLING, pool.signalling());
-            assertFalse(pool.precheckPop());
             assertEquals(WorkStealingThreadPool.DEFAULT_GLOBAL_BATCH, pool.globalBatch());
             assertEquals(WorkStealingThreadPool.DEFAULT_STEAL_HALF, pool.stealHalf());
             assertEquals(WorkStealingThreadPool.Admission.INJECTOR, pool.admission());
             assertEquals(WorkStealingThreadPool.DEFAULT_LIFO_SLOT, pool.lifoSlot());
-            assertEquals(WorkStealingThreadPool.DEFAULT_OWNER_CLAIM, pool.ownerClaim());
         }
-        // each item set against the opposite builder setting, so neither passes by being the default
-        try (WorkStealingThreadPool cas = WorkStealingThreadPool.builder().threads(1).ownerClaim(true)
-                     .tuning("owner-cas").build();
-             WorkStealingThreadPool claim = WorkStealingThreadPool.builder().threads(1).ownerClaim(false)
-                     .tuning("owner-claim").build();
-             WorkStealingThreadPool duffy = WorkStealingThreadPool.builder().threads(1).workerDeque(QueueKind.DUFFY)
-                     .tuning("owner-claim").build()) {
-            assertFalse(cas.ownerClaim());
-            assertFalse(cas.toString().contains("owner-claim"), cas.toString());
-            assertTrue(claim.ownerClaim());
-            assertTrue(claim.toString().contains("owner-claim"), claim.toString());
-            assertFalse(duffy.ownerClaim(), "the owner claim applies to chase-lev deques only");
+        for (String retired : List.of("owner-claim", "owner-cas", "submitter-cells", "precheck-pop")) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> WorkStealingThreadPool.builder().tuning(retired), retired);
+            assertTrue(refused.getMessage().contains("'" + retired + "'"), refused.getMessage());
         }
         try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).tuning("lifo-slot").build()) {
             assertTrue(pool.lifoSlot());
@@ -157,7 +145,7 @@ final class WorkStealingThreadPoolTest {
         // two items that set one option: the last would silently win, so the spec is refused
         for (String twice : new String[] {"searching+eager-signalling", "global-locked+global-segmented-mpmc",
                 "steal-half+steal-one", "shared-counter+injector-admission", "lifo-slot+lifo-slot",
-                "steal-before-global+global-before-steal", "owner-claim+owner-cas"}) {
+                "steal-before-global+global-before-steal", "global-batch-8+global-batch-1"}) {
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                     () -> WorkStealingThreadPool.builder().tuning(twice), twice);
             assertTrue(refused.getMessage().startsWith("tuning '" + twice + "' sets ")
@@ -309,7 +297,7 @@ final class WorkStealingThreadPoolTest {
 
     /**
      * One worker, every tuning: outside submissions start in submission order, batch takes from
-     * the global queue included (a batch goes onto the worker's deque newest first).
+     * the global queue included (a batch goes into the worker's inbox newest first).
      */
     @Tag("quick")
     @Timeout(60)

@@ -122,21 +122,6 @@ public final class ChaseLevArrayDeque<T> extends ChaseLevPadAfterBottom implemen
         return a;
     }
 
-    /**
-     * For the owner only: the item its next {@link #pop()} would return if no thief takes it
-     * first, or null when the deque looks empty. Every pop that returns an item passes a full
-     * fence (the fence, or the CAS for the last item) after this read, which is what a caller
-     * that marks the item before popping it relies on (the work-stealing pool's owner claim).
-     */
-    @SuppressWarnings("unchecked")
-    public T peekOwn() {
-        long b = bottom - 1;
-        Object[] a = array;
-        // Opaque, as in pop: a stale top can only show an item a thief has just taken, which
-        // the pop that follows then does not return.
-        return topOpaque() > b ? null : (T) a[(int) b & (a.length - 1)];
-    }
-
     @Override
     @SuppressWarnings("unchecked")
     public T pop() {

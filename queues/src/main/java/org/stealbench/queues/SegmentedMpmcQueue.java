@@ -42,9 +42,17 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
      * there is no ABA. tail counts claimed push indices, head claimed take indices; head <= tail
      * always, because a taker advances head from h only after reading tail > h, and tail only grows.
      *
-     * push: read the tail segment hint, fetch-and-add tail (claims index i), walk from the hint
-     * to segment i >>> shift (linking new segments where next is null; a loser of the link CAS
-     * drops its segment and follows the winner's), store the item in the slot, advance the hint.
+     * push: read the tail segment hint and make sure the segment after it is linked (allocating
+     * and linking it if next is null; a loser of the link CAS drops its segment and follows the
+     * winner's), fetch-and-add tail (claims index i), take the segment of i (the hint's, or the
+     * one after it), store the item in the slot, advance the hint. Linking ahead keeps the
+     * allocation, and the out-of-line call that makes it, before the claim: once a push has
+     * claimed an index, a taker of that index waits for its store, so a push that threw after
+     * its claim (an OutOfMemoryError, a StackOverflowError in a deep caller) would hold that
+     * taker forever. After the claim a push only reads fields and stores. The exception: an
+     * index more than one segment past the hint (a whole segment's worth of pushes claimed
+     * between this push's hint read and its fetch-and-add, while the hint's mover was
+     * descheduled) walks and links after the claim, as before.
      * take (pop, steal): read the head segment hint, read head h, read tail t; h >= t: empty,
      * return null. Otherwise CAS head h -> h + 1 (a failed CAS is a lost race: retry, never
      * "empty"); walk to the segment of h, wait until the slot is non-null (its producer has
@@ -148,13 +156,18 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
     public boolean pushUnlessClosed(T item) {
         Objects.requireNonNull(item, "item");
         SegmentedMpmcSegment segment = tailSegmentAcquire(); // acquire: before the FAA (overview, hints)
+        SegmentedMpmcSegment next = segment.nextAcquire();
+        if (next == null) {
+            hook.beforeLink();
+            next = segment.link(); // before the claim: an error here (no memory, no stack) claims nothing
+        }
         long i = getAndIncrementTail(); // linearization point; volatile: the parking pair (overview)
         if ((i & CLOSED) != 0) {
             return false; // refused: takers stop at closedAt, below this index
         }
         hook.afterClaim();
         long id = i >>> shift;
-        SegmentedMpmcSegment target = segment.id == id ? segment : segment.walkTo(id);
+        SegmentedMpmcSegment target = id == segment.id ? segment : id == next.id ? next : segment.walkTo(id);
         target.setSlotRelease((int) i & mask, item); // release: publishes the item; pairs with slotAcquire
         if (target != segment) {
             advanceTailSegment(target);
@@ -348,9 +361,16 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
         return n;
     }
 
-    /** Test hook: called by push between the claim of an index and the store into its slot. */
+    /**
+     * Test hook: {@code afterClaim} is called by push between the claim of an index and the store
+     * into its slot; {@code beforeLink} before a push allocates and links a segment.
+     */
     interface ClaimHook {
         void afterClaim();
+
+        /** Called before a push links a new segment; a test may throw here to fail that allocation. */
+        default void beforeLink() {
+        }
 
         /** The production hook: does nothing. */
         ClaimHook NONE = NoHook.INSTANCE;
@@ -406,7 +426,7 @@ final class SegmentedMpmcSegment {
     }
 
     /** Links a new segment after this one, or returns the one another thread linked first. */
-    private SegmentedMpmcSegment link() {
+    SegmentedMpmcSegment link() {
         SegmentedMpmcSegment fresh = new SegmentedMpmcSegment(id + 1, slots.length);
         while (true) {
             if (weakCasNextRelease(fresh)) {

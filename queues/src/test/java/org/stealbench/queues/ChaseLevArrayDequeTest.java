@@ -23,25 +23,6 @@ final class ChaseLevArrayDequeTest {
     }
 
     @Test
-    void peekOwn_showsWhatPopTakesNext_andNullOnceEmpty() {
-        ChaseLevArrayDeque<String> deque = new ChaseLevArrayDeque<>(2);
-        assertNull(deque.peekOwn());
-        deque.push("a");
-        deque.push("b");
-        deque.push("c"); // grows
-        assertSame("c", deque.peekOwn());
-        assertSame("c", deque.pop());
-        assertSame("a", deque.steal());
-        assertSame("b", deque.peekOwn());
-        assertSame("b", deque.pop());
-        assertNull(deque.peekOwn());
-        deque.push("d");
-        assertSame("d", deque.steal());
-        assertNull(deque.peekOwn(), "a stolen last item");
-        assertNull(deque.pop());
-    }
-
-    @Test
     void pop_takenItems_slotsClearedAtOnce() {
         ChaseLevArrayDeque<Object> deque = new ChaseLevArrayDeque<>(8);
         List<Object> items = pushObjects(deque, 5);

@@ -55,12 +55,15 @@ final class SegmentedMpmcQueueTest {
     }
 
     @Test
-    void create_defaultCapacity_oneSegmentOf1024() {
+    void create_defaultCapacity_segmentsOf1024_theNextLinkedBeforeItIsNeeded() {
         SegmentedMpmcQueue<Integer> queue = new SegmentedMpmcQueue<>();
-        QueueContractTest.pushRange(queue, 0, SegmentedMpmcQueue.DEFAULT_SEGMENT_LENGTH);
         assertEquals(1, queue.linkedSegments());
-        queue.push(-1);
+        QueueContractTest.pushRange(queue, 0, SegmentedMpmcQueue.DEFAULT_SEGMENT_LENGTH);
+        assertEquals(2, queue.linkedSegments(), "the first push linked the second segment ahead");
+        queue.push(-1); // the first item of the second segment
         assertEquals(2, queue.linkedSegments());
+        queue.push(-2); // its push finds the tail hint on the second segment and links the third
+        assertEquals(3, queue.linkedSegments());
     }
 
     @Test
@@ -179,14 +182,16 @@ final class SegmentedMpmcQueueTest {
             CountDownLatch started = new CountDownLatch(producers);
             List<FutureTask<Void>> running = new ArrayList<>();
             for (int p = 0; p < producers; p++) {
-                int base = p * 1_000_000;
+                int producer = p;
                 running.add(start("producer-" + p, () -> {
                     started.countDown();
+                    // producer + producers * i: distinct across producers however many each pushes
                     for (int i = 0; ; i++) {
-                        if (!queue.pushUnlessClosed(base + i)) {
+                        int item = producer + producers * i;
+                        if (!queue.pushUnlessClosed(item)) {
                             return null;
                         }
-                        admitted.add(base + i);
+                        admitted.add(item);
                     }
                 }));
             }
@@ -206,6 +211,60 @@ final class SegmentedMpmcQueueTest {
                 assertTrue(taken.add(item), "taken twice: " + item);
             }
             assertEquals(new HashSet<>(admitted), taken, "every admitted item, and only those");
+        }
+    }
+
+    /**
+     * A push whose segment allocation fails (here a StackOverflowError thrown where the push links
+     * a segment, as a deep submitter or a full heap would) must leave no claimed index behind: a
+     * take of that index would wait for its store forever. Every other item is taken, in order,
+     * and the queue goes on working. With the link after the claim (the order before) the take
+     * below never returns.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 4})
+    void push_segmentAllocationFails_claimsNothingAndTheQueueGoesOn(int segmentLength) throws Exception {
+        FailLinks failing = new FailLinks();
+        SegmentedMpmcQueue<Integer> queue = new SegmentedMpmcQueue<>(segmentLength, failing);
+        List<Integer> pushed = new ArrayList<>();
+        int refused = 0;
+        for (int i = 0; i < 10 * segmentLength; i++) {
+            failing.failNext = i % 3 == 0; // fails whichever pushes of these need a new segment
+            try {
+                queue.push(i);
+                pushed.add(i);
+            } catch (StackOverflowError expected) {
+                refused++;
+            }
+        }
+        assertTrue(refused > 0, "some push had to link a segment");
+        assertEquals(pushed.size(), queue.size());
+        FutureTask<List<Integer>> drain = start("drain", () -> {
+            List<Integer> taken = new ArrayList<>();
+            for (Integer item; (item = queue.pop()) != null; ) {
+                taken.add(item);
+            }
+            return taken;
+        });
+        assertEquals(pushed, drain.get(TIMEOUT_SECONDS, TimeUnit.SECONDS), "every admitted item, in order");
+        failing.failNext = false;
+        queue.push(-1);
+        assertEquals(-1, queue.pop());
+    }
+
+    /** Throws a StackOverflowError from the next segment link while {@code failNext} is set. */
+    private static final class FailLinks implements SegmentedMpmcQueue.ClaimHook {
+        volatile boolean failNext;
+
+        @Override
+        public void afterClaim() {
+        }
+
+        @Override
+        public void beforeLink() {
+            if (failNext) {
+                throw new StackOverflowError("test: no stack left to link a segment");
+            }
         }
     }
 
