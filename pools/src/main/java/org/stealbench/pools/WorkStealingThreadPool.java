@@ -74,7 +74,7 @@ import org.stealbench.queues.TaskQueue;
  * the same as it (0.9x-1.1x). A fork and its join cost four atomic operations or full fences here
  * (the push's fence, the pop's fence or last-item CAS, the claim's CAS on the task's status, the
  * completion's volatile store) where ForkJoinPool's cost three (its slot store with a full fence,
- * the slot CAS that pops and claims, the completion's atomic OR); docs/using.md shows on which
+ * the slot CAS that pops and claims, the completion's atomic OR); docs/findings.md shows on which
  * CPU that difference is the gap and on which it is not.
  * With one worker, outside submissions start in submission order under every tuning (a batch
  * goes into the worker's inbox newest first).
@@ -354,7 +354,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     /**
      * The default {@link Builder#globalBatch}: a worker takes up to 32 outside submissions at once
-     * (one CAS on the injector) and runs them from its own deque, where others may steal them.
+     * (one CAS on the injector) and runs them from its inbox, where others may steal them.
      */
     public static final int DEFAULT_GLOBAL_BATCH = 32;
 
@@ -541,7 +541,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 && (t.popOrder() == Order.FIFO || t.stealOrder() == Order.FIFO);
     }
 
-    /** Builds a {@link WorkStealingThreadPool}; every setter checks its argument at once. */
+    /**
+     * Builds a {@link WorkStealingThreadPool}; every setter checks its own argument at once, and
+     * {@link #build()} checks the combinations (thievesPopOwnersEnd against the deque kind,
+     * Admission.INJECTOR against the global queue).
+     */
     public static final class Builder {
         private int threads = Runtime.getRuntime().availableProcessors();
         private QueueKind workerDeque = DEFAULT_WORKER_DEQUE;
@@ -646,10 +650,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         }
 
         /**
-         * How many tasks a worker takes from the global queue at once (default 1): it runs the
-         * first and pushes the rest onto its own deque, where it pops them without the global
-         * queue's synchronization and others may steal them. Above 1, outside submissions no
-         * longer start strictly in submission order.
+         * How many tasks a worker takes from the global queue at once (default
+         * {@link #DEFAULT_GLOBAL_BATCH}): it runs the first and pushes the rest into its inbox, where
+         * it pops them without the global queue's synchronization and others may steal them. Above
+         * 1, outside submissions no longer start strictly in submission order (except with one
+         * worker).
          *
          * @throws IllegalArgumentException if not in [1, MAX_BATCH]
          */
@@ -663,7 +668,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
         /**
          * Whether a worker's successful steal takes up to half the victim's tasks (at most
-         * MAX_BATCH), running the first and pushing the rest onto its own deque (default
+         * MAX_BATCH), running the first and pushing the rest into its inbox (default
          * {@link #DEFAULT_STEAL_HALF}).
          */
         public Builder stealHalf(boolean stealHalf) {
