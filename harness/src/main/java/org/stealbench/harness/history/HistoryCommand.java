@@ -96,16 +96,20 @@ public final class HistoryCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "ingest", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-            description = "Adds run folders, gate job folders (pairs.json) and JMH JSON files to the store, all in one "
-                    + "transaction; runs already there are skipped.")
-    static final class IngestCommand implements Callable<Integer> {
+    /** What every subcommand has: the command's streams and the {@code --db} option. */
+    abstract static class Subcommand implements Callable<Integer> {
 
         @CommandLine.ParentCommand
         HistoryCommand parent;
 
         @CommandLine.Mixin
         Store store;
+    }
+
+    @Command(name = "ingest", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = "Adds run folders, gate job folders (pairs.json) and JMH JSON files to the store, all in one "
+                    + "transaction; runs already there are skipped.")
+    static final class IngestCommand extends Subcommand {
 
         @Parameters(arity = "1..*", paramLabel = "RUN_OR_JOB", description = "Run folders, gate job folders or JMH JSON files.")
         List<Path> sources = new ArrayList<>();
@@ -134,13 +138,7 @@ public final class HistoryCommand implements Callable<Integer> {
 
     @Command(name = "list", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
             description = "Lists the store's runs, oldest first.")
-    static final class ListCommand implements Callable<Integer> {
-
-        @CommandLine.ParentCommand
-        HistoryCommand parent;
-
-        @CommandLine.Mixin
-        Store store;
+    static final class ListCommand extends Subcommand {
 
         @Override
         public Integer call() throws HistoryException {
@@ -157,13 +155,7 @@ public final class HistoryCommand implements Callable<Integer> {
     @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
             description = "Writes the history page: per experiment and measure, one series per contender over the runs, "
                     + "split by machine and JDK, and the change points.")
-    static final class ReportCommand implements Callable<Integer> {
-
-        @CommandLine.ParentCommand
-        HistoryCommand parent;
-
-        @CommandLine.Mixin
-        Store store;
+    static final class ReportCommand extends Subcommand {
 
         @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder that receives index.html.")
         Path out;
@@ -191,13 +183,7 @@ public final class HistoryCommand implements Callable<Integer> {
             description = {"Lists the change points of every series: E-divisive means (Matteson and James 2014), each split "
                     + "kept only if a permutation test (199 permutations) rejects 'no change' at level 0.05, so a series "
                     + "without a change shows one with probability at most 0.05."})
-    static final class ChangesCommand implements Callable<Integer> {
-
-        @CommandLine.ParentCommand
-        HistoryCommand parent;
-
-        @CommandLine.Mixin
-        Store store;
+    static final class ChangesCommand extends Subcommand {
 
         @Override
         public Integer call() throws HistoryException {
@@ -226,15 +212,9 @@ public final class HistoryCommand implements Callable<Integer> {
     @Command(name = "export", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
             description = {"Writes the store's figures for other tools: csv and json (one record per fork), or markdown "
                     + "(per machine and JDK, each series' latest run: its geometric mean and interval, for docs)."})
-    static final class ExportCommand implements Callable<Integer> {
+    static final class ExportCommand extends Subcommand {
 
         private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
-        @CommandLine.ParentCommand
-        HistoryCommand parent;
-
-        @CommandLine.Mixin
-        Store store;
 
         @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "csv",
                 description = "csv, json or markdown (default: ${DEFAULT-VALUE}).")
