@@ -53,6 +53,25 @@ final class HistoryCommandTest {
     }
 
     @Test
+    void ingest_damagedGateJob_exits2AndLeavesTheStoreAsItWas() throws Exception {
+        assertEquals(0, run("ingest", "--db", db(), RUN));
+        Path job = Files.createDirectories(tmp.resolve("job"));
+        try (var files = Files.list(StoreContract.GATE_JOB)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, job.resolve(f.getFileName()));
+            }
+        }
+        String pairs = Files.readString(job.resolve("pairs.json"));
+        Files.writeString(job.resolve("pairs.json"), pairs.substring(0, pairs.length() / 3));
+
+        assertEquals(2, run("ingest", "--db", db(), JOB, job.toString()));
+
+        assertTrue(stderr().contains("pairs.json"), stderr());
+        assertEquals(0, run("list", "--db", db()));
+        assertEquals(1, stdout().strip().lines().count(), stdout());
+    }
+
+    @Test
     void ingest_jmhFileWithoutCommit_exits2() {
         assertEquals(2, run("ingest", "--db", db(), JMH_FILE));
 
