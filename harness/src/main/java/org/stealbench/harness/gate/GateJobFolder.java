@@ -1,0 +1,97 @@
+package org.stealbench.harness.gate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * A paired gate job's folder as other tools read it (the results history): whether a folder is a
+ * job ({@code pairs.json} there), each row's fork values of side B (the current build: the commit
+ * the job judged), read by {@link PairedJob#readPairs}, and when its first fork started.
+ */
+public final class GateJobFolder {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private GateJobFolder() {
+    }
+
+    /**
+     * One fork of side B.
+     *
+     * @param time       the score, in {@code unit}
+     * @param cpu        CPU time per op in ns/op, NaN when not measured
+     * @param allocation bytes allocated per op, NaN when not measured
+     */
+    public record Fork(double time, String unit, double cpu, double allocation) {
+    }
+
+    /**
+     * One row of the job.
+     *
+     * @param benchmark the row's {@code Class.method}
+     * @param params    its parameters, sorted by name
+     * @param forks     side B's forks, one per pair
+     */
+    public record Row(String benchmark, SortedMap<String, String> params, List<Fork> forks) {
+    }
+
+    /** Whether {@code dir} is a paired gate job's folder: it holds {@code pairs.json}. */
+    public static boolean isJob(Path dir) {
+        return Files.isRegularFile(pairs(dir));
+    }
+
+    /** The job's {@code pairs.json}. */
+    public static Path pairs(Path dir) {
+        return dir.resolve(PairedJob.PAIRS_FILE);
+    }
+
+    /**
+     * Side B's forks of every row.
+     *
+     * @throws GateException when {@code pairs.json} is unreadable or damaged
+     */
+    public static List<Row> currentSide(Path dir) throws GateException {
+        PairedJob.Saved saved = PairedJob.readPairs(pairs(dir));
+        List<Row> rows = new ArrayList<>();
+        for (var e : saved.values().entrySet()) {
+            String[] words = e.getKey().split(" ");
+            SortedMap<String, String> params = new TreeMap<>();
+            for (int i = 1; i < words.length; i++) {
+                int eq = words[i].indexOf('=');
+                if (eq < 1) {
+                    throw new GateException(pairs(dir) + ": row '" + e.getKey() + "' is not 'Class.method p=v ...'");
+                }
+                params.put(words[i].substring(0, eq), words[i].substring(eq + 1));
+            }
+            List<Fork> forks = new ArrayList<>();
+            for (PairedJob.ForkValues[] pair : e.getValue()) {
+                PairedJob.ForkValues b = pair[1];
+                forks.add(new Fork(b.time(), b.unit(), b.cpu(), b.allocation()));
+            }
+            rows.add(new Row(words[0], params, forks));
+        }
+        return rows;
+    }
+
+    /** When the job's first fork started (ISO-8601 UTC, from its order file), or empty when unknown. */
+    public static Optional<String> started(Path dir) {
+        Path order = dir.resolve(PairedJob.ORDER_FILE);
+        if (!Files.isRegularFile(order)) {
+            return Optional.empty();
+        }
+        try {
+            JsonNode first = JSON.readTree(order.toFile()).path("forks").path(0).path("started");
+            return first.isTextual() ? Optional.of(first.asText()) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package org.stealbench.harness.history;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.math3.distribution.TDistribution;
+
+/**
+ * The change points of every series ({@link EDivisive} over its points' geometric means), each with
+ * the commit range it lies in and its size: the ratio of the geometric means of the points after
+ * and before it (up to the neighbouring change points), with a Welch t interval on the logarithms.
+ * Changes of one chart at the same commit range are reported together, naming every contender
+ * affected.
+ */
+public final class HistoryChanges {
+
+    private HistoryChanges() {
+    }
+
+    /**
+     * One contender's change.
+     *
+     * @param lastBefore the last run before the change
+     * @param firstAfter the first run after it
+     * @param ratio      after over before (geometric means of the points)
+     * @param low        the ratio interval's lower end ({@link HistorySeries#CONFIDENCE}), NaN when a side has one point
+     * @param high       its upper end
+     * @param pValue     the permutation test's p-value
+     */
+    public record Change(String contender, HistoryRun lastBefore, HistoryRun firstAfter, double ratio, double low,
+                         double high, double pValue) {
+    }
+
+    /**
+     * The changes of one chart at one commit range.
+     *
+     * @param changes one per contender affected
+     */
+    public record Group(HistorySeries.Key key, HistoryRun lastBefore, HistoryRun firstAfter, List<Change> changes) {
+    }
+
+    /** The changes of every chart, grouped by chart and commit range. */
+    public static List<Group> find(List<HistorySeries.Chart> charts, EDivisive method) {
+        List<Group> out = new ArrayList<>();
+        for (HistorySeries.Chart chart : charts) {
+            Map<String, List<Change>> byRange = new LinkedHashMap<>();
+            Map<String, HistoryRun[]> ranges = new LinkedHashMap<>();
+            chart.series().forEach((contender, points) -> {
+                double[] logs = points.stream().mapToDouble(p -> Math.log(p.mean().value())).toArray();
+                List<EDivisive.ChangePoint> found = method.find(logs);
+                for (int c = 0; c < found.size(); c++) {
+                    int at = found.get(c).index();
+                    int from = c == 0 ? 0 : found.get(c - 1).index();
+                    int to = c + 1 < found.size() ? found.get(c + 1).index() : logs.length;
+                    Change change = change(contender, points.get(at - 1).run(), points.get(at).run(), logs, from, at,
+                            to, found.get(c).pValue());
+                    String range = change.lastBefore().runId() + "\0" + change.firstAfter().runId();
+                    byRange.computeIfAbsent(range, r -> new ArrayList<>()).add(change);
+                    ranges.putIfAbsent(range, new HistoryRun[] {change.lastBefore(), change.firstAfter()});
+                }
+            });
+            byRange.forEach((range, changes) -> out.add(new Group(chart.key(), ranges.get(range)[0],
+                    ranges.get(range)[1], changes)));
+        }
+        return out;
+    }
+
+    private static Change change(String contender, HistoryRun before, HistoryRun after, double[] logs, int from, int at,
+                                 int to, double p) {
+        double[] b = java.util.Arrays.copyOfRange(logs, from, at);
+        double[] a = java.util.Arrays.copyOfRange(logs, at, to);
+        double diff = mean(a) - mean(b);
+        double va = variance(a) / a.length;
+        double vb = variance(b) / b.length;
+        double se = Math.sqrt(va + vb);
+        double low = Double.NaN;
+        double high = Double.NaN;
+        if (a.length > 1 && b.length > 1) {
+            double df = se == 0 ? a.length + b.length - 2
+                    : Math.pow(va + vb, 2) / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
+            double t = new TDistribution(null, df, TDistribution.DEFAULT_INVERSE_ABSOLUTE_ACCURACY)
+                    .inverseCumulativeProbability(1 - (1 - HistorySeries.CONFIDENCE) / 2);
+            low = Math.exp(diff - t * se);
+            high = Math.exp(diff + t * se);
+        }
+        return new Change(contender, before, after, Math.exp(diff), low, high, p);
+    }
+
+    private static double mean(double[] x) {
+        double s = 0;
+        for (double v : x) {
+            s += v;
+        }
+        return s / x.length;
+    }
+
+    private static double variance(double[] x) {
+        if (x.length < 2) {
+            return 0;
+        }
+        double m = mean(x);
+        double s = 0;
+        for (double v : x) {
+            s += (v - m) * (v - m);
+        }
+        return s / (x.length - 1);
+    }
+}

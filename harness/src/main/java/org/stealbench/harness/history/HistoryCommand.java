@@ -1,0 +1,254 @@
+package org.stealbench.harness.history;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.stealbench.harness.VersionProvider;
+import org.stealbench.harness.report.HistoryPage;
+import org.stealbench.harness.results.AtomicFiles;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code scripts/history}'s engine: the results history (docs/history.md). Subcommands ingest run
+ * folders, gate job folders and JMH JSON files into the store, list its runs, render its page,
+ * find change points and export its figures. Every subcommand takes {@code --db JDBC_URL}
+ * (default {@code jdbc:sqlite:<repository>/results/history.db}). Bad input: one line on standard
+ * error and exit 2, before the store or any file is touched.
+ */
+@Command(name = "history", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "The results history: every run and gate job in one store, trends and change points.",
+        subcommands = {HistoryCommand.IngestCommand.class, HistoryCommand.ListCommand.class,
+                HistoryCommand.ReportCommand.class, HistoryCommand.ChangesCommand.class,
+                HistoryCommand.ExportCommand.class},
+        footer = {"", "Exit codes: 0 done, 2 bad usage, bad input or a store that cannot be used."})
+public final class HistoryCommand implements Callable<Integer> {
+
+    /** The repository, where the default store is; the working directory when unset. */
+    public static final String ROOT_PROPERTY = "stealbench.root";
+
+    private PrintStream stdout = System.out;
+    private PrintStream stderr = System.err;
+
+    public static void main(String[] args) {
+        System.exit(execute(System.out, System.err, args));
+    }
+
+    /** Runs the command with these streams; returns the exit code. */
+    static int execute(PrintStream out, PrintStream err, String... args) {
+        System.setProperty("java.awt.headless", "true");
+        HistoryCommand command = new HistoryCommand();
+        command.stdout = out;
+        command.stderr = err;
+        return new CommandLine(command)
+                .setOut(new PrintWriter(out, true))
+                .setErr(new PrintWriter(err, true))
+                .setParameterExceptionHandler((e, a) -> {
+                    err.println("history: " + e.getMessage() + " (see scripts/history --help)");
+                    return 2;
+                })
+                .setExecutionExceptionHandler((e, cl, parsed) -> {
+                    if (e instanceof HistoryException) {
+                        err.println("history: " + e.getMessage());
+                        return 2;
+                    }
+                    throw e;
+                })
+                .execute(args);
+    }
+
+    @Override
+    public Integer call() {
+        stderr.println("history: a subcommand is needed: ingest, list, report, changes or export (see --help)");
+        return 2;
+    }
+
+    /** The {@code --db} option every subcommand shares. */
+    static final class Store {
+
+        @Option(names = "--db", paramLabel = "JDBC_URL",
+                description = "The store: jdbc:sqlite:FILE or jdbc:postgresql://HOST/DB?user=U&password=P "
+                        + "(default: jdbc:sqlite:results/history.db in the repository).")
+        String url;
+
+        String url() {
+            return url != null ? url
+                    : "jdbc:sqlite:" + Path.of(System.getProperty(ROOT_PROPERTY, "."), HistoryStore.DEFAULT_FILE);
+        }
+
+        /** Opens an existing store for reading: a missing SQLite file is bad input, not a new store. */
+        HistoryStore openExisting() throws HistoryException {
+            String u = url();
+            if (u.startsWith("jdbc:sqlite:") && !Files.isRegularFile(Path.of(u.substring("jdbc:sqlite:".length())))) {
+                throw new HistoryException("--db " + u + ": no such store (ingest something first)");
+            }
+            return HistoryStore.open(u);
+        }
+    }
+
+    /** What every subcommand has: the command's streams and the {@code --db} option. */
+    abstract static class Subcommand implements Callable<Integer> {
+
+        @CommandLine.ParentCommand
+        HistoryCommand parent;
+
+        @CommandLine.Mixin
+        Store store;
+    }
+
+    @Command(name = "ingest", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = "Adds run folders, gate job folders (pairs.json) and JMH JSON files to the store, all in one "
+                    + "transaction; runs already there are skipped.")
+    static final class IngestCommand extends Subcommand {
+
+        @Parameters(arity = "1..*", paramLabel = "RUN_OR_JOB", description = "Run folders, gate job folders or JMH JSON files.")
+        List<Path> sources = new ArrayList<>();
+
+        @Option(names = "--commit", paramLabel = "SHA", description = "The commit of the plain JMH JSON files given.")
+        String commit;
+
+        @Option(names = "--machine", paramLabel = "NAME",
+                description = "The machine's name (default: its CPU model, cores and memory as the run recorded them).")
+        String machine;
+
+        @Override
+        public Integer call() throws HistoryException {
+            List<Ingest> ingests = new ArrayList<>();
+            for (Path source : sources) {
+                ingests.add(HistorySources.read(source, commit, machine));
+            }
+            try (HistoryStore s = HistoryStore.open(store.url())) {
+                HistoryStore.Added added = s.ingest(ingests);
+                parent.stdout.println("history: " + added.runs() + " run(s) added with " + added.measurements()
+                        + " figure(s); " + added.skippedRuns() + " already in the store (" + store.url() + ")");
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = "Lists the store's runs, oldest first.")
+    static final class ListCommand extends Subcommand {
+
+        @Override
+        public Integer call() throws HistoryException {
+            try (HistoryStore s = store.openExisting()) {
+                for (HistoryRun r : s.runs()) {
+                    parent.stdout.println(String.join("  ", r.startedAt(), r.shortCommit() + (r.dirty() ? "+" : ""),
+                            r.kind(), r.runId(), r.machine(), r.jdk(), r.profile()));
+                }
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = "Writes the history page: per experiment and measure, one series per contender over the runs, "
+                    + "split by machine and JDK, and the change points.")
+    static final class ReportCommand extends Subcommand {
+
+        @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder that receives index.html.")
+        Path out;
+
+        @Override
+        public Integer call() throws HistoryException {
+            if (Files.exists(out) && !Files.isDirectory(out)) {
+                throw new HistoryException("--out " + out + ": exists and is not a folder");
+            }
+            try (HistoryStore s = store.openExisting()) {
+                List<HistorySeries.Chart> charts = HistorySeries.charts(s.rows());
+                String html = HistoryPage.render(charts, s.runs(), HistoryChanges.find(charts, EDivisive.standard()),
+                        store.url());
+                Path page = out.resolve("index.html");
+                AtomicFiles.write(page, html);
+                parent.stdout.println("history: page " + page.toAbsolutePath().normalize());
+            } catch (IOException e) {
+                throw new HistoryException("--out " + out + ": cannot write the page (" + e.getMessage() + ")", e);
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "changes", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = {"Lists the change points of every series: E-divisive means (Matteson and James 2014), each split "
+                    + "kept only if a permutation test (199 permutations) rejects 'no change' at level 0.05, so a series "
+                    + "without a change shows one with probability at most 0.05."})
+    static final class ChangesCommand extends Subcommand {
+
+        @Override
+        public Integer call() throws HistoryException {
+            try (HistoryStore s = store.openExisting()) {
+                List<HistoryChanges.Group> groups = HistoryChanges.find(HistorySeries.charts(s.rows()),
+                        EDivisive.standard());
+                for (HistoryChanges.Group g : groups) {
+                    parent.stdout.println(g.key().title() + " [" + g.key().where() + "]: between "
+                            + g.lastBefore().shortCommit() + " (" + g.lastBefore().startedAt() + ") and "
+                            + g.firstAfter().shortCommit() + " (" + g.firstAfter().startedAt() + ")");
+                    for (HistoryChanges.Change c : g.changes()) {
+                        parent.stdout.println(String.format(Locale.ROOT, "  %s: x%.3f%s, p=%.3f",
+                                c.contender().isEmpty() ? "-" : c.contender(), c.ratio(), Double.isNaN(c.low()) ? ""
+                                        : String.format(Locale.ROOT, " [%.3f, %.3f]", c.low(), c.high()), c.pValue()));
+                    }
+                }
+                parent.stdout.println("history: " + groups.size() + " change point(s)");
+            }
+            return 0;
+        }
+    }
+
+    /** What {@code export} writes. */
+    enum Format { csv, json, markdown }
+
+    @Command(name = "export", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = {"Writes the store's figures for other tools: csv and json (one record per fork), or markdown "
+                    + "(per machine and JDK, each series' latest run: its geometric mean and interval, for docs)."})
+    static final class ExportCommand extends Subcommand {
+
+        private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+        @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "csv",
+                description = "csv, json or markdown (default: ${DEFAULT-VALUE}).")
+        Format format;
+
+        @Option(names = "--out", paramLabel = "FILE", description = "File to write (default: standard output).")
+        Path out;
+
+        @Override
+        public Integer call() throws HistoryException {
+            if (out != null && Files.isDirectory(out)) {
+                throw new HistoryException("--out " + out + ": is a folder");
+            }
+            String text;
+            try (HistoryStore s = store.openExisting()) {
+                text = switch (format) {
+                    case csv -> HistoryExport.csv(s.rows());
+                    case json -> JSON.writeValueAsString(HistoryExport.records(s.rows())) + "\n";
+                    case markdown -> HistoryExport.markdown(HistorySeries.charts(s.rows()));
+                };
+            } catch (IOException e) {
+                throw new HistoryException("cannot write JSON (" + e.getMessage() + ")", e);
+            }
+            if (out == null) {
+                parent.stdout.print(text);
+                parent.stdout.flush();
+                return 0;
+            }
+            try {
+                AtomicFiles.write(out, text);
+            } catch (IOException e) {
+                throw new HistoryException("--out " + out + ": cannot be written (" + e.getMessage() + ")", e);
+            }
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,13 @@
+package org.stealbench.harness.history;
+
+/** A history command's failure with one line for the user: bad input, or a store that cannot be used. */
+public final class HistoryException extends Exception {
+
+    public HistoryException(String message) {
+        super(message);
+    }
+
+    public HistoryException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,125 @@
+package org.stealbench.harness.report;
+
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.stealbench.harness.history.HistoryChanges;
+import org.stealbench.harness.history.HistoryRun;
+import org.stealbench.harness.history.HistorySeries;
+import org.stealbench.harness.stats.GeometricMean;
+
+/**
+ * The results history's page ({@code scripts/history report}), in the report's style and through
+ * its template: a table of the runs, the change points, then one section per experiment with, per
+ * chart of {@link HistorySeries}, a dot-and-interval plot ({@link Charts#dots}: a column per run,
+ * oldest first, labelled by commit and date; one marker per contender) and the points' table, each
+ * row naming its run and its source. Self-contained: the charts are embedded SVG.
+ */
+public final class HistoryPage {
+
+    /** The most columns of a chart that get a commit label. */
+    private static final int MAX_LABELS = 8;
+
+    private HistoryPage() {
+    }
+
+    /** The page's HTML. */
+    public static String render(List<HistorySeries.Chart> charts, List<HistoryRun> runs,
+                                List<HistoryChanges.Group> changes, String store) {
+        Map<String, List<HistorySeries.Chart>> byExperiment = new LinkedHashMap<>();
+        charts.forEach(c -> byExperiment.computeIfAbsent(c.key().experiment(), e -> new ArrayList<>()).add(c));
+        List<Html.Section> sections = new ArrayList<>();
+        sections.add(changesSection(changes));
+        int n = 0;
+        for (var e : byExperiment.entrySet()) {
+            List<Html.Block> blocks = new ArrayList<>();
+            for (HistorySeries.Chart chart : e.getValue()) {
+                n++;
+                blocks.add(Html.Block.paragraph(chart.key().title() + ": " + chart.key().where()));
+                blocks.add(Html.Block.chart(chart(chart, "history-chart-" + n)));
+                blocks.add(Html.Block.details("points of " + chart.key().title(),
+                        List.of(Html.Block.table(points(chart, "history-points-" + n))), false));
+            }
+            sections.add(new Html.Section("history-" + e.getKey(), e.getKey(), List.of(), blocks, null));
+        }
+        String generated = "Generated " + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
+                .format(ZonedDateTime.now(ZoneOffset.UTC)) + " by scripts/history report from " + store + ".";
+        Html.Page page = new Html.Page("stealbench results history", runs.size() + " runs, " + charts.size()
+                + " charts", null, null, List.of(), runsTable(runs), sections, List.of(), List.of(), generated);
+        return Report.html(page);
+    }
+
+    private static Html.Chart chart(HistorySeries.Chart chart, String id) {
+        // at most about MAX_LABELS labelled columns, so the commit labels stay readable
+        int every = (chart.runs().size() + MAX_LABELS - 1) / MAX_LABELS;
+        List<String> columns = new ArrayList<>();
+        for (int i = 0; i < chart.runs().size(); i++) {
+            columns.add(i % every == 0 ? column(chart.runs().get(i)) : "");
+        }
+        List<String> contenders = new ArrayList<>(chart.series().keySet());
+        List<List<GeometricMean>> means = new ArrayList<>();
+        for (String contender : contenders) {
+            Map<String, GeometricMean> byRun = new LinkedHashMap<>();
+            chart.series().get(contender).forEach(p -> byRun.put(p.run().runId(), p.mean()));
+            means.add(chart.runs().stream().map(r -> byRun.get(r.runId())).toList());
+        }
+        List<String> names = contenders.stream().map(c -> c.isEmpty() ? "-" : c).toList();
+        return Charts.dots(id, chart.key().title(), chart.key().unit(), columns, names, means);
+    }
+
+    private static String column(HistoryRun run) {
+        return run.shortCommit() + (run.dirty() ? "+" : "") + " " + run.startedAt().substring(0,
+                Math.min(10, run.startedAt().length()));
+    }
+
+    private static Html.Table points(HistorySeries.Chart chart, String id) {
+        Html.TableBuilder t = new Html.TableBuilder(id, chart.key().title() + " per run")
+                .header("contender", "commit", "started", "run", "forks", "geometric mean", "95% interval", "source");
+        chart.series().forEach((contender, points) -> points.forEach(p -> {
+            GeometricMean g = p.mean();
+            t.row(List.of(Html.Cell.text(contender), Html.Cell.text(p.run().commit()),
+                    Html.Cell.text(p.run().startedAt()), Html.Cell.text(p.run().runId()),
+                    Html.Cell.num(Integer.toString(g.n()), g.n()), Html.Cell.num(NumberText.num(g.value()), g.value()),
+                    Html.Cell.text(g.hasInterval() ? NumberText.num(g.low()) + " to " + NumberText.num(g.high()) : "-"),
+                    Html.Cell.text(p.run().source())));
+        }));
+        return t.build();
+    }
+
+    private static Html.Section changesSection(List<HistoryChanges.Group> groups) {
+        Html.TableBuilder t = new Html.TableBuilder("history-changes", "Change points (E-divisive means, "
+                + "permutation test per split at level 0.05)")
+                .header("chart", "where", "last run before", "first run after", "contenders affected (after/before, "
+                        + "95% interval, p)");
+        for (HistoryChanges.Group g : groups) {
+            List<String> parts = g.changes().stream().map(c -> (c.contender().isEmpty() ? "-" : c.contender()) + " x"
+                    + NumberText.num(c.ratio()) + (Double.isNaN(c.low()) ? "" : " [" + NumberText.num(c.low()) + ", "
+                    + NumberText.num(c.high()) + "]") + " p=" + NumberText.num(c.pValue())).toList();
+            t.row(List.of(Html.Cell.text(g.key().title()), Html.Cell.text(g.key().where()),
+                    Html.Cell.text(column(g.lastBefore())), Html.Cell.text(column(g.firstAfter())),
+                    Html.Cell.text(String.join("; ", parts))));
+        }
+        if (t.isEmpty()) {
+            return new Html.Section("history-changes", "Change points", List.of(),
+                    List.of(Html.Block.paragraph("No series has a change point.")), null);
+        }
+        return new Html.Section("history-changes", "Change points", List.of(), List.of(Html.Block.table(t.build())),
+                null);
+    }
+
+    private static Html.Table runsTable(List<HistoryRun> runs) {
+        Html.TableBuilder t = new Html.TableBuilder("history-runs", "Runs in the store")
+                .header("run", "kind", "commit", "started", "machine", "JDK", "profile", "source");
+        for (HistoryRun r : runs) {
+            t.row(List.of(Html.Cell.text(r.runId()), Html.Cell.text(r.kind()),
+                    Html.Cell.text(r.commit() + (r.dirty() ? " (uncommitted changes)" : "")), Html.Cell.text(r.startedAt()),
+                    Html.Cell.text(r.machine()), Html.Cell.text(r.jdk()), Html.Cell.text(r.profile()),
+                    Html.Cell.text(r.source())));
+        }
+        return t.build();
+    }
+}
