@@ -3,10 +3,8 @@ package org.stealbench.pools;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
@@ -714,84 +712,15 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
         /**
          * Applies a tuning spec, so a benchmark can select the options with one string parameter:
-         * {@code default} (the defaults), or options applied on top of them, joined by {@code +}
-         * (a comma would split a JMH parameter): {@code searching} and {@code eager-signalling}
-         * (Signalling.SEARCHING, EMPTY_TO_NON_EMPTY), {@code steal-half} and {@code steal-one},
-         * {@code lifo-slot}, {@code global-batch-N}, {@code idle-scans-N},
-         * {@code global-before-steal} and {@code steal-before-global} (the SearchOrder),
-         * {@code shared-counter} (Admission.SHARED_COUNTER),
-         * {@code injector-admission} (Admission.INJECTOR),
-         * {@code global-<queue id>} (the global queue, e.g.
-         * {@code global-segmented-mpmc}); e.g. {@code searching+steal-half},
-         * {@code lifo-slot+global-batch-8}.
+         * {@code default} (the defaults), or items applied on top of them, joined by {@code +};
+         * e.g. {@code searching+steal-half}, {@code lifo-slot+global-batch-8}. The items, the
+         * option each sets and its default: the table in WorkStealingTuning (and docs/using.md).
          *
          * @throws IllegalArgumentException naming the first item it does not understand
          */
         public Builder tuning(String spec) {
-            Objects.requireNonNull(spec, "tuning");
-            if (spec.equals(DEFAULT_TUNING)) {
-                return this;
-            }
-            Set<String> optionsSet = new HashSet<>(); // the builder options the items set so far
-            for (String item : spec.split("\\+", -1)) {
-                String option = switch (item) {
-                    case "searching" -> applied("signalling", () -> signalling(Signalling.SEARCHING));
-                    case "eager-signalling" -> applied("signalling", () -> signalling(Signalling.EMPTY_TO_NON_EMPTY));
-                    case "steal-half" -> applied("stealHalf", () -> stealHalf(true));
-                    case "steal-one" -> applied("stealHalf", () -> stealHalf(false));
-                    case "lifo-slot" -> applied("lifoSlot", () -> lifoSlot(true));
-                    case "global-before-steal" -> applied("searchOrder", () -> searchOrder(SearchOrder.LOCAL_GLOBAL_STEAL));
-                    case "steal-before-global" -> applied("searchOrder", () -> searchOrder(SearchOrder.LOCAL_STEAL_GLOBAL));
-                    case "shared-counter" -> applied("admission", () -> admission(Admission.SHARED_COUNTER));
-                    case "injector-admission" -> applied("admission", () -> admission(Admission.INJECTOR));
-                    default -> numberedOrQueueItem(item);
-                };
-                if (!optionsSet.add(option)) {
-                    throw new IllegalArgumentException("tuning '" + spec + "' sets " + option + " twice");
-                }
-            }
+            WorkStealingTuning.apply(this, spec);
             return this;
-        }
-
-        /** Runs {@code apply}, one tuning item's setter, and returns the option it set. */
-        private static String applied(String option, Runnable apply) {
-            apply.run();
-            return option;
-        }
-
-        /** Applies a global-batch-N, idle-scans-N or global-<id> item; returns the option it set. */
-        private String numberedOrQueueItem(String item) {
-            try {
-                if (item.startsWith(GLOBAL_BATCH)) {
-                    globalBatch(Integer.parseInt(item.substring(GLOBAL_BATCH.length())));
-                    return "globalBatch";
-                }
-                if (item.startsWith(IDLE_SCANS_ITEM)) {
-                    idleScans(Integer.parseInt(item.substring(IDLE_SCANS_ITEM.length())));
-                    return "idleScans";
-                }
-                if (item.startsWith(GLOBAL_QUEUE_ITEM)) {
-                    globalQueue(QueueKind.byId(item.substring(GLOBAL_QUEUE_ITEM.length())));
-                    return "globalQueue";
-                }
-            } catch (IllegalArgumentException e) { // not a number, out of range, no such queue
-                throw badTuning(item);
-            }
-            throw badTuning(item);
-        }
-
-        private static final String GLOBAL_BATCH = "global-batch-";
-        private static final String IDLE_SCANS_ITEM = "idle-scans-";
-        private static final String GLOBAL_QUEUE_ITEM = "global-";
-
-        private static IllegalArgumentException badTuning(String item) {
-            return new IllegalArgumentException("tuning item '" + item + "' is not one of searching,"
-                    + " eager-signalling, steal-half, steal-one, lifo-slot,"
-                    + " global-before-steal, steal-before-global,"
-                    + " global-batch-N (N in 1.." + MAX_BATCH + "), idle-scans-N (N in 0.." + MAX_IDLE_SCANS
-                    + "), shared-counter, injector-admission,"
-                    + " global-<id> (a global queue kind)"
-                    + " (joined by +), or default alone");
         }
 
         /**

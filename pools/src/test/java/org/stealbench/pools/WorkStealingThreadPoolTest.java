@@ -47,20 +47,22 @@ final class WorkStealingThreadPoolTest {
     }
 
     /**
-     * Every tuning the harness compares ({@link WorkStealingThreadPool#COMPARED_TUNINGS}), then each
-     * other builder option that changes signalling, taking or helping and their combinations, named
-     * for the test report; the liveness, exactly-once, contract and option-combination tests run
-     * under each.
+     * Every tuning the harness compares ({@link WorkStealingThreadPool#COMPARED_TUNINGS}), then an
+     * example of every other item of the tuning table (WorkStealingTuning), then combinations,
+     * named for the test report; the liveness, exactly-once, contract and option-combination tests
+     * run under each.
      */
     static Stream<Named<UnaryOperator<WorkStealingThreadPool.Builder>>> tunings() {
-        return Stream.concat(WorkStealingThreadPool.COMPARED_TUNINGS.stream(), Stream.of("eager-signalling+steal-one",
-                        "global-batch-8", "idle-scans-0", "idle-scans-64", "searching+idle-scans-0",
+        return Stream.of(WorkStealingThreadPool.COMPARED_TUNINGS.stream(),
+                        WorkStealingTuning.singleItemExamples().stream()
+                                .filter(spec -> !WorkStealingThreadPool.COMPARED_TUNINGS.contains(spec)),
+                        Stream.of("eager-signalling+steal-one", "idle-scans-0", "searching+idle-scans-0",
                         "global-locked+global-batch-8", "global-segmented-mpmc+global-batch-8",
                         "searching+global-batch-8+steal-half+shared-counter",
                         "global-segmented-mpmc+searching+global-batch-8+steal-half+idle-scans-64",
                         "lifo-slot+searching+steal-half", "lifo-slot+global-locked+global-batch-1",
-                        "lifo-slot+steal-half+global-batch-64", "steal-before-global",
-                        "steal-before-global+steal-half+lifo-slot"))
+                        "lifo-slot+steal-half+global-batch-64", "steal-before-global+steal-half+lifo-slot"))
+                .flatMap(specs -> specs)
                 .map(spec -> Named.of(spec, (UnaryOperator<WorkStealingThreadPool.Builder>) b -> b.tuning(spec)));
     }
 

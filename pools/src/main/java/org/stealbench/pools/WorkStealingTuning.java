@@ -1,0 +1,167 @@
+package org.stealbench.pools;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import org.stealbench.pools.WorkStealingThreadPool.Admission;
+import org.stealbench.pools.WorkStealingThreadPool.Builder;
+import org.stealbench.pools.WorkStealingThreadPool.SearchOrder;
+import org.stealbench.pools.WorkStealingThreadPool.Signalling;
+import org.stealbench.queues.QueueKind;
+
+/**
+ * The work-stealing pool's tuning table: every item {@link Builder#tuning} understands, grouped
+ * by the builder option it sets, with that option's description and default. The spec parser,
+ * its error text, the test matrix of single items and the table in docs/using.md (checked by
+ * WorkStealingTuningTest) all come from this one list, so an option is spelled once.
+ *
+ * <p>A spec is {@link WorkStealingThreadPool#DEFAULT_TUNING} alone, or items joined by {@code +}
+ * (a comma would split a JMH parameter), each applied on top of the defaults; two items that set
+ * the same option are refused, since the last would silently win.
+ */
+final class WorkStealingTuning {
+
+    /** One builder option and the items that set it. */
+    record Option(String builderOption, String description, String defaultValue, List<Item> items) {
+    }
+
+    /**
+     * One item as users spell it; an item with an argument ends in {@code N} (a number) or
+     * {@code <id>} (a queue kind) after its prefix, and {@code example} is one valid spelling.
+     */
+    record Item(String spelling, String example, BiConsumer<Builder, String> apply) {
+
+        boolean takesArgument() {
+            return spelling.endsWith("N") || spelling.endsWith("<id>");
+        }
+
+        String prefix() {
+            return spelling.substring(0, spelling.lastIndexOf('-') + 1);
+        }
+    }
+
+    private static Item flag(String spelling, Consumer<Builder> apply) {
+        return new Item(spelling, spelling, (b, unused) -> apply.accept(b));
+    }
+
+    private static Item numbered(String spelling, String example, BiConsumer<Builder, Integer> apply) {
+        return new Item(spelling, example, (b, n) -> apply.accept(b, Integer.parseInt(n)));
+    }
+
+    /** The table, in the order docs/using.md shows it. */
+    static final List<Option> OPTIONS = List.of(
+            new Option("globalQueue", "where outside submissions go",
+                    "`" + WorkStealingThreadPool.DEFAULT_GLOBAL_QUEUE.id() + "` (lock-free injector)",
+                    List.of(new Item("global-<id>", "global-locked", (b, id) -> b.globalQueue(QueueKind.byId(id))))),
+            new Option("globalBatch", "tasks a worker takes from the global queue at once (one CAS on the"
+                    + " injector) into its inbox", String.valueOf(WorkStealingThreadPool.DEFAULT_GLOBAL_BATCH),
+                    List.of(numbered("global-batch-N", "global-batch-8", Builder::globalBatch))),
+            new Option("admission", "how a submission checks for shutdown", "`injector-admission` with"
+                    + " `segmented-mpmc` (closing the injector refuses later pushes), else `shared-counter`",
+                    List.of(flag("injector-admission", b -> b.admission(Admission.INJECTOR)),
+                            flag("shared-counter", b -> b.admission(Admission.SHARED_COUNTER)))),
+            new Option("signalling", "when a push wakes a worker", "`eager-signalling`",
+                    List.of(flag("eager-signalling", b -> b.signalling(Signalling.EMPTY_TO_NON_EMPTY)),
+                            flag("searching", b -> b.signalling(Signalling.SEARCHING)))),
+            new Option("stealHalf", "whether a steal also moves half the victim's other tasks into the"
+                    + " thief's inbox", "`steal-one`",
+                    List.of(flag("steal-one", b -> b.stealHalf(false)), flag("steal-half", b -> b.stealHalf(true)))),
+            new Option("searchOrder", "where a worker with an empty deque and inbox looks first",
+                    "`global-before-steal`",
+                    List.of(flag("global-before-steal", b -> b.searchOrder(SearchOrder.LOCAL_GLOBAL_STEAL)),
+                            flag("steal-before-global", b -> b.searchOrder(SearchOrder.LOCAL_STEAL_GLOBAL)))),
+            new Option("idleScans", "re-scans before parking (N in 0.." + WorkStealingThreadPool.MAX_IDLE_SCANS
+                    + ")", "2 (16 while searching)",
+                    List.of(numbered("idle-scans-N", "idle-scans-64", Builder::idleScans))),
+            new Option("lifoSlot", "a worker keeps its newest own push in a slot of its own (Go's runnext,"
+                    + " Tokio's LIFO slot), popped first with one CAS, stolen once its deque is empty", "off",
+                    List.of(flag("lifo-slot", b -> b.lifoSlot(true)))));
+
+    private WorkStealingTuning() {
+    }
+
+    /**
+     * Applies {@code spec} to {@code builder}.
+     *
+     * @throws IllegalArgumentException naming the first item it does not understand, or the
+     *                                  option two items set
+     */
+    static void apply(Builder builder, String spec) {
+        Objects.requireNonNull(spec, "tuning");
+        if (spec.equals(WorkStealingThreadPool.DEFAULT_TUNING)) {
+            return;
+        }
+        Set<String> optionsSet = new HashSet<>();
+        for (String token : spec.split("\\+", -1)) {
+            Option option = applyItem(builder, token);
+            if (!optionsSet.add(option.builderOption())) {
+                throw new IllegalArgumentException("tuning '" + spec + "' sets " + option.builderOption() + " twice");
+            }
+        }
+    }
+
+    /** Applies one item; returns the option it set. */
+    private static Option applyItem(Builder builder, String token) {
+        Option match = null;
+        Item matched = null;
+        for (Option option : OPTIONS) {
+            for (Item item : option.items()) {
+                // An exact flag wins; of the items with an argument, the longest prefix
+                // ("global-batch-" before "global-").
+                boolean fits = item.takesArgument() ? token.startsWith(item.prefix())
+                        && (matched == null || matched.takesArgument() && item.prefix().length() > matched.prefix().length())
+                        : token.equals(item.spelling());
+                if (fits) {
+                    match = option;
+                    matched = item;
+                }
+            }
+        }
+        if (matched == null) {
+            throw badItem(token);
+        }
+        String argument = matched.takesArgument() ? token.substring(matched.prefix().length()) : token;
+        try {
+            matched.apply().accept(builder, argument);
+        } catch (IllegalArgumentException e) { // not a number, out of range, no such queue
+            throw badItem(token);
+        }
+        return match;
+    }
+
+    private static IllegalArgumentException badItem(String token) {
+        String items = OPTIONS.stream().flatMap(o -> o.items().stream()).map(Item::spelling)
+                .collect(Collectors.joining(", "));
+        return new IllegalArgumentException("tuning item '" + token + "' is not one of " + items
+                + " (N in range, <id> a global queue kind; joined by +), or " + WorkStealingThreadPool.DEFAULT_TUNING
+                + " alone");
+    }
+
+    /** One valid spec per item, each alone (the test matrix's single items). */
+    static List<String> singleItemExamples() {
+        List<String> examples = new ArrayList<>();
+        for (Option option : OPTIONS) {
+            for (Item item : option.items()) {
+                examples.add(item.example());
+            }
+        }
+        return examples;
+    }
+
+    /** The Markdown table docs/using.md shows: one row per option. */
+    static String markdownTable() {
+        StringBuilder out = new StringBuilder("| tuning item | builder option | default |\n| --- | --- | --- |\n");
+        for (Option option : OPTIONS) {
+            out.append("| ").append(option.items().stream().map(i -> "`" + i.spelling() + "`")
+                            .collect(Collectors.joining(", ")))
+                    .append(" | `").append(option.builderOption()).append("`: ").append(option.description())
+                    .append(" | ").append(option.defaultValue()).append(" |\n");
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,64 @@
+package org.stealbench.pools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** The tuning table: the spec parser and docs/using.md both follow it. */
+@Tag("quick")
+final class WorkStealingTuningTest {
+
+    @Test
+    void docs_usingMd_showsTheTableAsTheCodeHasIt() throws IOException {
+        String doc = Files.readString(Path.of("..", "docs", "using.md"));
+        String table = WorkStealingTuning.markdownTable();
+        assertTrue(doc.contains(table), "docs/using.md's tuning table differs from the code's; it should read:\n" + table);
+    }
+
+    @Test
+    void everyItem_parsesAlone_andTwiceIsRefusedNamingItsOption() {
+        Set<String> options = new HashSet<>();
+        for (WorkStealingTuning.Option option : WorkStealingTuning.OPTIONS) {
+            assertTrue(options.add(option.builderOption()), "one row per option: " + option.builderOption());
+            for (WorkStealingTuning.Item item : option.items()) {
+                String example = item.example();
+                WorkStealingThreadPool.builder().tuning(example);
+                IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
+                        () -> WorkStealingThreadPool.builder().tuning(example + "+" + example), example);
+                assertEquals("tuning '" + example + "+" + example + "' sets " + option.builderOption() + " twice",
+                        twice.getMessage());
+            }
+        }
+        assertEquals(WorkStealingTuning.OPTIONS.stream().mapToInt(o -> o.items().size()).sum(),
+                WorkStealingTuning.singleItemExamples().size());
+    }
+
+    @Test
+    void itemsSharingAPrefix_goToTheLongestPrefixOrTheExactFlag() {
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1)
+                .tuning("global-batch-4+global-locked+global-before-steal").build()) {
+            assertEquals(4, pool.globalBatch());
+            assertEquals(org.stealbench.queues.QueueKind.LOCKED, pool.globalQueue());
+            assertEquals(WorkStealingThreadPool.SearchOrder.LOCAL_GLOBAL_STEAL, pool.searchOrder());
+        }
+        for (String bad : new String[] {"global-batch-x", "global-batch-0", "global-nope", "idle-scans--1", "lifo",
+                "", "default+searching"}) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> WorkStealingThreadPool.builder().tuning(bad), bad);
+            assertTrue(refused.getMessage().startsWith("tuning item '"), refused.getMessage());
+            for (WorkStealingTuning.Option option : WorkStealingTuning.OPTIONS) {
+                for (WorkStealingTuning.Item item : option.items()) {
+                    assertTrue(refused.getMessage().contains(item.spelling()), refused.getMessage());
+                }
+            }
+        }
+    }
+}
