@@ -1127,7 +1127,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             if (lifoSlot && (task = victim.slot.steal()) != null) { // after the deque's older tasks
                 return task;
             }
-            if ((task = thievesPop ? victim.inbox.pop() : victim.inbox.steal()) != null) {
+            // The emptiness check first spares the steal's fence on the usual empty inbox.
+            TaskQueue<Runnable> inbox = victim.inbox;
+            if (!inbox.isEmpty() && (task = thievesPop ? inbox.pop() : inbox.steal()) != null) {
                 return task;
             }
         }
