@@ -14,17 +14,14 @@ import java.util.Map;
  *   <li>queue/drain of 250,000 tasks on {@code ws-chase-lev}, draining while queuing ({@code separate=false});</li>
  *   <li>fork/join fib(27) on {@code ws-chase-lev}, forking all the way down.</li>
  * </ul>
- * Every fork runs on a fixed, pre-touched heap. The alternating engine ({@link #alternation})
- * measures CPU and allocation per op itself; the forks engine runs JMH's GC profiler and
- * {@code CpuTimeProfiler} ({@link #jmhOptions}). Sized for CI: see
- * {@link #forkSeconds()} and {@code docs/gate.md}. Changing it changes what the calibration
+ * Every fork runs on a fixed, pre-touched heap; the alternating engine ({@link #alternation})
+ * measures CPU and allocation per op itself. Sized for CI: see {@link #estimateSeconds()} and
+ * {@code docs/gate.md}. Changing it changes what the calibration
  * measured: re-calibrate ({@code scripts/gate-calibrate}).
  */
 public final class GateSubset {
 
     private static final String BENCH = "org.stealbench.harness.bench.";
-    /** The profiler class passed to JMH; loaded from the current jar on both sides. */
-    public static final String CPU_PROFILER = BENCH + "CpuTimeProfiler";
 
     /**
      * One row of the subset.
@@ -116,24 +113,6 @@ public final class GateSubset {
     }
 
     /**
-     * JMH options of one row's fork (without {@code -f}, {@code -p}, {@code -rf}, {@code -rff}).
-     * Timed rows: 3 warm-up iterations of 300 ms (past the first young collections on the fixed
-     * heap), 4 measured of 250 ms. Single-shot rows: 4 warm-up invocations, 6 measured.
-     */
-    public List<String> jmhOptions(Entry e) {
-        List<String> o = new ArrayList<>();
-        if (quickCheck) {
-            o.addAll(e.singleShot() ? List.of("-wi", "0", "-i", "1") : List.of("-wi", "0", "-i", "1", "-r", "100ms"));
-        } else if (e.singleShot()) {
-            o.addAll(List.of("-wi", "4", "-i", "6"));
-        } else {
-            o.addAll(List.of("-wi", "3", "-w", "300ms", "-i", "4", "-r", "250ms"));
-        }
-        o.addAll(List.of("-t", "1", "-prof", "gc", "-prof", CPU_PROFILER));
-        return o;
-    }
-
-    /**
      * The smallest Holm family a look is judged in: for a calibration job, every metric row (time,
      * CPU, allocation) of the CI gate's subset, so its one row is judged as strictly as in a real
      * job (more strictly, in fact: the real job's second look tests only its undecided rows); for
@@ -172,15 +151,6 @@ public final class GateSubset {
         return 360;
     }
 
-    /** Estimated seconds of one fork of a row, JVM start and heap pre-touch included. */
-    public double forkSeconds(Entry e) {
-        double overhead = 2.5;
-        if (quickCheck) {
-            return overhead + (e.singleShot() ? e.secondsPerShot() : 0.1);
-        }
-        return overhead + (e.singleShot() ? 10 * e.secondsPerShot() : 3 * 0.3 + 4 * 0.25);
-    }
-
     /**
      * A row's fork under the alternating engine ({@link AlternatingFork}): both sides in one JVM,
      * in batches of 5 ms (time-mode rows) or one invocation each with a 2 ms pause (pool rows).
@@ -200,19 +170,14 @@ public final class GateSubset {
         return 1.5 + (s.warmupMillis() + s.measureMillis()) / 1000.0 + (e.singleShot() ? 2 * e.secondsPerShot() : 0);
     }
 
-    /** Estimated seconds of one pair of the row: two JMH forks, or one alternating fork. */
-    public double pairSeconds(Entry e, boolean alternating) {
-        return alternating ? alternatingForkSeconds(e) : 2 * forkSeconds(e);
-    }
-
     /**
      * Estimated seconds of the first look and of the worst case (every row to {@link #maxPairs()}
      * pairs, capped by {@link #budgetSeconds()}).
      */
-    public double[] estimateSeconds(boolean alternating) {
+    public double[] estimateSeconds() {
         double perPair = 0;
         for (Entry e : entries()) {
-            perPair += pairSeconds(e, alternating);
+            perPair += alternatingForkSeconds(e);
         }
         return new double[]{perPair * firstPairs(), Math.min(perPair * maxPairs(), Math.max(budgetSeconds(),
                 perPair * firstPairs()))};
