@@ -96,7 +96,7 @@ public final class GateThresholds {
                 rules.add(new Rule(match, glob(match), threshold(node, defaults, match), node.path("why").asText("")));
                 index++;
             }
-            return new GateThresholds(file.toString(), defaults, rules, null, null);
+            return new GateThresholds(GateAbCommand.shown(file), defaults, rules, null, null);
         } catch (IllegalArgumentException e) {
             throw new GateException(file + ": " + e.getMessage());
         }
