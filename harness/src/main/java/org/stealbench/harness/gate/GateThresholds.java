@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 
 /**
  * The gate's thresholds: defaults and per-benchmark rules from a checked-in JSON file
- * ({@code results/gate-thresholds.json}):
+ * ({@code results/gate-ab-thresholds.json}):
  * <pre>
  * { "time": 0.25, "cpu": 0.15, "allocationFraction": 0.05, "allocationBytes": 8,
  *   "rules": [ { "match": "EnqueueDequeueBenchmark.*", "time": 0.5, "why": "thread start-up dominates" } ] }

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code scripts/gate-ab}'s input checks, fork reading, outputs and promotion, run in-process. No
+ * {@code scripts/gate-ab}'s input checks, outputs on bad input and promotion, run in-process. No
  * benchmark runs here: every bad input is refused before a fork starts.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
