@@ -10,8 +10,8 @@ import org.stealbench.harness.stats.RatioEstimate;
 
 /**
  * The report's statistics, pure functions over samples: a summary with a t interval of the mean,
- * the ratio of two contenders' geometric means with a Welch interval on the logarithms (the
- * regression gate's {@link LogRatios}, so the two agree). Quantiles and bimodality are {@code stats/}'s.
+ * the ratio of two contenders' geometric means with a Welch interval on the logarithms
+ * ({@link LogRatios}). Quantiles and bimodality are {@code stats/}'s.
  */
 final class ReportStats {
 
@@ -54,8 +54,8 @@ final class ReportStats {
     }
 
     /**
-     * {@code current / baseline} of the geometric means with a Welch t interval on the logs: the
-     * regression gate's {@link LogRatios#ratio}, so the report and the gate agree.
+     * {@code current / baseline} of the geometric means with a Welch t interval on the logs
+     * ({@link LogRatios#ratio}).
      *
      * @throws IllegalArgumentException if a sample has fewer than two values or a value that is
      *                                  not positive, or the confidence is not in (0, 1)
