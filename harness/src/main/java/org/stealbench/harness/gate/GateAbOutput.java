@@ -170,11 +170,16 @@ final class GateAbOutput {
         return Double.isNaN(d) ? "-" : d > 10 ? ">+1000%" : "+" + PairedDecision.pct(d);
     }
 
+    /** A side by its commit, with what named it when that is not the commit itself. */
+    static String side(String sha, String name) {
+        return sha.equals(name) ? sha : sha + " (" + name + ")";
+    }
+
     /** Both sides by commit, then what the reader must know. */
     static List<String> preamble(Report r) {
         List<String> lines = new ArrayList<>();
-        lines.add("baseline (A): " + r.baselineSha() + " (" + r.baseline() + ")");
-        lines.add("current (B): " + r.currentSha() + " (" + r.current() + ")");
+        lines.add("baseline (A): " + side(r.baselineSha(), r.baseline()));
+        lines.add("current (B): " + side(r.currentSha(), r.current()));
         lines.add("machine: " + r.machine());
         lines.add("JVM: " + r.jdk());
         lines.add(r.statistics());
@@ -247,9 +252,10 @@ final class GateAbOutput {
         StringBuilder out = new StringBuilder("### stealbench regression gate: ").append(r.outcome(strict))
                 .append("\n\n");
         out.append("**").append(escape(r.summary(strict).substring("gate-ab: ".length()))).append("**\n\n");
-        out.append("baseline `").append(escape(r.baselineSha())).append("` (").append(escape(r.baseline()))
-                .append("), current `").append(escape(r.currentSha())).append("` (").append(escape(r.current()))
-                .append(")\n\n");
+        out.append("baseline `").append(escape(r.baselineSha())).append('`')
+                .append(r.baselineSha().equals(r.baseline()) ? "" : " (" + escape(r.baseline()) + ")")
+                .append(", current `").append(escape(r.currentSha())).append('`')
+                .append(r.currentSha().equals(r.current()) ? "" : " (" + escape(r.current()) + ")").append("\n\n");
         String loud = r.unjudged(strict);
         if (loud != null) {
             out.append("**").append(escape(loud)).append("**\n\n");
@@ -324,8 +330,8 @@ final class GateAbOutput {
         }
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("outcome", r.summary(strict));
-        properties.put("baseline", r.baselineSha() + " (" + r.baseline() + ")");
-        properties.put("current", r.currentSha() + " (" + r.current() + ")");
+        properties.put("baseline", side(r.baselineSha(), r.baseline()));
+        properties.put("current", side(r.currentSha(), r.current()));
         properties.put("machine", r.machine());
         properties.put("jvm", r.jdk());
         properties.put("statistics", r.statistics());
@@ -348,7 +354,7 @@ final class GateAbOutput {
         List<String> open = metrics.stream().filter(x -> x.verdict() == GateVerdict.INCONCLUSIVE)
                 .map(x -> x.metric() + " " + lead(x).get(1)).toList();
         if (!open.isEmpty()) {
-            return JUnitXml.Case.skipped(label, seconds, "inconclusive: " + String.join("; ", open) + "\n" + detail);
+            return JUnitXml.Case.skipped(label, seconds, "inconclusive: " + String.join("; ", open), detail);
         }
         return JUnitXml.Case.passed(label, seconds, detail);
     }

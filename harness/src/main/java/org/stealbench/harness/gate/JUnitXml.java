@@ -43,12 +43,12 @@ final class JUnitXml {
             return new Case(label, seconds, Kind.FAILURE, type, message, detail);
         }
 
-        static Case skipped(String label, double seconds, String message) {
-            return new Case(label, seconds, Kind.SKIPPED, null, message, null);
+        static Case skipped(String label, double seconds, String message, String detail) {
+            return new Case(label, seconds, Kind.SKIPPED, null, message, detail);
         }
 
         static Case skipped(String label, String message) {
-            return skipped(label, 0, message);
+            return skipped(label, 0, message, message);
         }
 
         static Case error(String message, double seconds) {
@@ -110,8 +110,10 @@ final class JUnitXml {
                         xml.writeEndElement();
                     }
                     case SKIPPED -> {
-                        xml.writeEmptyElement("skipped");
+                        xml.writeStartElement("skipped");
                         xml.writeAttribute("message", c.message());
+                        xml.writeCharacters(c.detail());
+                        xml.writeEndElement();
                     }
                     case PASSED -> {
                         xml.writeStartElement("system-out");

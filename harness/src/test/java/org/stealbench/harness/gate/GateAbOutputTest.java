@@ -59,24 +59,43 @@ final class GateAbOutputTest {
         assertTrue(md.contains("baseline `0123456789abcdef0123456789abcdef01234567` (main)"), md);
         assertTrue(md.contains("current `fedcba9876543210fedcba9876543210fedcba98-dirty` (working tree)"), md);
         assertFalse(md.contains("/work/") || md.contains("/tmp/") || md.contains("/home/"), "no machine path: " + md);
+        GateAbOutput.Report byRef = new GateAbOutput.Report("9bb5bcd", "9bb5bcd", "working tree", "49e4b9d", "m", "j",
+                "s", REGRESSION.rows(), Map.of(), List.of(), List.of(), List.of(), 1, null);
+        assertTrue(GateAbOutput.markdown(byRef, false).contains("baseline `9bb5bcd`, current `49e4b9d` (working tree)"));
     }
 
     /**
-     * At 1,000 px GitHub's comment column holds about 100 characters of 14 px text in a table
-     * before it scrolls: every table row's visible text stays under that, so the verdict never
-     * falls off.
+     * At a 1,000 px window GitHub's job summary and pull-request column are about 700 px wide: some
+     * 80 characters of 14 px text in a table, which wraps cells at spaces to fit. So the verdict
+     * comes first, the other short cells stay under 40 characters together, and no word of the
+     * benchmark cell is longer than 40: every row fits in 80 characters once wrapped.
      */
     @Test
-    void markdown_tableRows_fitGitHubsWidth() {
-        for (GateAbOutput.Report r : List.of(PASS, REGRESSION)) {
+    void markdown_tableRows_fitGitHubsWidth_withTheVerdictFirst() {
+        GateAbOutput.Report wide = report(List.of(
+                row("QueueDrainBenchmark.queueAndDrain items=250000 pool=ws-chase-lev separate=false", "time", 0.092,
+                        GateVerdict.INCONCLUSIVE, "neither"),
+                row(CHASE_LEV, "allocation", 0, GateVerdict.REGRESSION, "more allocation"),
+                row(FIB, "time", 0.005, GateVerdict.PASS, "within +2.0%")));
+        int rows = 0;
+        for (GateAbOutput.Report r : List.of(PASS, REGRESSION, wide)) {
             for (String line : GateAbOutput.markdown(r, false).split("\n")) {
-                if (line.startsWith("|")) {
-                    String visible = line.replace("**", "").replace("\\|", "|");
-                    assertTrue(visible.length() <= 100, visible.length() + " characters: " + line);
-                    assertTrue(visible.split("\\|").length - 1 <= 6, "at most 5 columns: " + line);
+                if (!line.startsWith("| ") || line.startsWith("| verdict") || line.startsWith("| ---")) {
+                    continue;
+                }
+                rows++;
+                List<String> cells = List.of(line.replace("**", "").split(" \\| "));
+                assertEquals(5, cells.size(), line);
+                assertTrue(cells.get(0).matches("\\| (PASS|REGRESSION|INCONCLUSIVE)"), "verdict first: " + line);
+                int shortCells = cells.get(0).length() + cells.get(1).length() + cells.get(2).length()
+                        + cells.get(4).length();
+                assertTrue(shortCells <= 40, shortCells + " characters besides the benchmark: " + line);
+                for (String word : cells.get(3).split(" ")) {
+                    assertTrue(word.length() <= 40, "an unbreakable word of " + word.length() + ": " + word);
                 }
             }
         }
+        assertEquals(8, rows);
     }
 
     @Test
@@ -125,7 +144,8 @@ final class GateAbOutputTest {
         GateAbOutput.Report open = report(List.of(row(FIB, "time", 0.03, GateVerdict.INCONCLUSIVE, "neither")));
         Element skipped = children(children(assertSchemaValid(GateAbOutput.junit(open, false)), "testcase").get(0),
                 "skipped").get(0);
-        assertTrue(skipped.getAttribute("message").startsWith("inconclusive: time +3.0%"), skipped.getAttribute("message"));
+        assertEquals("inconclusive: time +3.0%", skipped.getAttribute("message"));
+        assertTrue(skipped.getTextContent().startsWith("time: INCONCLUSIVE, change +3.0%"), skipped.getTextContent());
         Element strict = assertSchemaValid(GateAbOutput.junit(open, true));
         assertEquals("1", strict.getAttribute("failures"));
     }
