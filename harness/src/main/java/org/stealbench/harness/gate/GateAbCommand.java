@@ -437,7 +437,8 @@ public final class GateAbCommand implements Callable<Integer> {
     /** Writes the reason for a stopped job everywhere {@link #write} writes a report; never throws. */
     private void writeBadInput(String message, Path dir, String machine, String jdk, Inputs in) {
         GateAbOutput.Report r = GateAbOutput.Report.badInput(
-                in == null ? (baselineRef != null ? baselineRef : "unknown") : in.baselineName(),
+                in == null ? (baselineRef != null ? baselineRef : baselineJar != null ? "jar " + baselineJar.getFileName()
+                        : "unknown") : in.baselineName(),
                 in == null ? "unknown" : in.baselineSha(), in == null ? "working tree" : in.currentName(),
                 in == null ? "unknown" : in.currentSha(), machine, jdk, seconds(), message);
         try {
