@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.stats.GeometricMean;
 
 /**
  * Several runs side by side (the cross-day comparison of saved runs): for every experiment two or
@@ -61,8 +62,7 @@ final class ComparisonSection {
                 return Cells.dash().withTitle("fork means not all positive");
             }
         }
-        double point = Math.exp(later.samples().stream().mapToDouble(Math::log).average().orElse(Double.NaN)
-                - first.samples().stream().mapToDouble(Math::log).average().orElse(Double.NaN));
+        double point = GeometricMean.point(later.samples()) / GeometricMean.point(first.samples());
         return Html.Cell.num(NumberText.num(point) + "x", point).withClass("neutral")
                 .withTitle("not judged: " + (unjudged != null ? unjudged : Math.min(first.forks(), later.forks())
                         + " fork(s) on a side, fewer than " + MIN_FORKS + "; an interval from within one run does not "
