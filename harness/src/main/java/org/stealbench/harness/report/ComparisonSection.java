@@ -258,10 +258,10 @@ final class ComparisonSection {
                     continue;
                 }
                 String unjudged = runWide != null ? runWide : unjudged(first, r);
-                Html.Cell ratio = acrossRuns(metric(first, unit), metric(r, unit), ctx, unjudged);
                 tally.compared++;
-                tally.judged += ratio.cls().contains("neutral") ? 0 : 1;
-                row.add(ratio);
+                tally.judged += unjudged == null && first.primary().forks() >= MIN_FORKS
+                        && r.primary().forks() >= MIN_FORKS ? 1 : 0;
+                row.add(acrossRuns(metric(first, unit), metric(r, unit), ctx, unjudged));
             }
             t.row(row);
         }

@@ -76,8 +76,16 @@ final class ComparisonSectionTest {
         Html.Section s = compare(run("A", 2, result("locked", 1, FIVE_FORKS, forks(100))),
                 run("B", 2, result("locked", 1, FIVE_FORKS, forks(110))));
         assertEquals(List.of(), banners(s));
-        assertFalse(ratio(s).cls().contains("neutral"), "judged: " + ratio(s));
+        assertTrue(ratio(s).cls().contains("bad"), "judged slower: " + ratio(s));
         assertTrue(ratio(s).text().startsWith("1.1"), ratio(s).text());
+    }
+
+    @Test
+    void sameSpeed_sameConditions_isJudgedNoClearDifference_withoutAWarning() {
+        Html.Section s = compare(run("A", 2, result("locked", 1, FIVE_FORKS, forks(100))),
+                run("B", 2, result("locked", 1, FIVE_FORKS, forks(100))));
+        assertEquals(List.of(), banners(s), "a judged 'no difference' is an answer");
+        assertTrue(ratio(s).title().startsWith("interval contains 1"), ratio(s).title());
     }
 
     @Test
