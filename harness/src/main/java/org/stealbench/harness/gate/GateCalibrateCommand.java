@@ -74,8 +74,8 @@ public final class GateCalibrateCommand implements Callable<Integer> {
     @Command(name = "run", mixinStandardHelpOptions = true,
             description = {"Runs independent A/A gate-ab jobs and injected-slowdown jobs, then writes "
                     + "calibration.md in the folder.",
-                    "On 2 cores (2026-11-24): about 4.5 minutes an A/A job (the whole subset), 25 to 50 s a slowdown "
-                            + "job (one row): 30 + 3 x 20 jobs take about 3 hours; run it on a quiet machine."})
+                    "An A/A job runs the whole subset, a slowdown job one row: 30 + 3 x 20 jobs take hours on 2 "
+                            + "cores; run it on a quiet machine."})
     static final class Run implements Callable<Integer> {
 
         @Option(names = "--jobs", paramLabel = "N", defaultValue = "30",

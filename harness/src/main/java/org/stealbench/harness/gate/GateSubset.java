@@ -103,8 +103,7 @@ public final class GateSubset {
             rows.add(new Entry(BENCH + "DequeOpsBenchmark.pushPop", Map.of("queue", queue, "depth", "0"), false, 0));
         }
         // Pool rows: a quarter of the experiments' sizes (250,000 tasks; fib(27)), so an alternating fork
-        // holds more pairs (the 2026-11-24 calibration: queue/drain 32 to 60, fib 150 to 252): their
-        // pairs vary far more than a deque's, and the fork's mean needs the count.
+        // holds more pairs: their pairs vary far more than a deque's, and the fork's mean needs the count.
         rows.add(new Entry(BENCH + "QueueDrainBenchmark.queueAndDrain", Map.of("pool", "ws-chase-lev", "separate", "false",
                 "items", quickCheck ? "20000" : "250000"), true, 0.03));
         rows.add(new Entry(BENCH + "ForkJoinFibBenchmark.fib", Map.of("pool", "ws-chase-lev", "threshold", "0",
@@ -124,9 +123,9 @@ public final class GateSubset {
 
     /**
      * The looks: how many pairs a row has been given when it is judged at each look (rows decided
-     * at one look get no more). Three looks at 4, 8 and 16 pairs: in the 2026-11-24 calibrations
-     * the third look raised the share of injected +5% slowdowns caught from 8 to 15 of 20 jobs at
-     * the same family-wise level ({@code docs/gate.md}).
+     * at one look get no more). Three looks at 4, 8 and 16 pairs: the third catches small
+     * slowdowns two looks leave inconclusive, at the same family-wise level (the calibrations in
+     * {@code results/calibration/}, scored by {@code scripts/gate-calibrate score}).
      */
     public List<Integer> looks() {
         return quickCheck ? List.of(2) : List.of(4, 8, 16);
