@@ -12,8 +12,9 @@ import numpy as np
 from scipy import stats
 
 ps = {}
-for f in sorted(glob.glob('results/calibration/2026112[34]-*/job-*/pairs.json')):
-    d = json.load(open(f))
+saved = [job['pairs'] for f in sorted(glob.glob('results/calibration/2026112[34]-*.json'))
+         for job in json.load(open(f))['jobs'] if job['pairs'] is not None]
+for d in saved:
     if d['injectedPercent'] != 100 or not any('items=250000' in k for k in d['rows']):
         continue  # slowdown jobs, and A/A jobs of the older subset
     for row, pairs in d['rows'].items():

@@ -15,7 +15,7 @@ import picocli.CommandLine.IVersionProvider;
 public final class VersionProvider implements IVersionProvider {
 
     static final String VERSION_RESOURCE = "/stealbench/version.properties";
-    static final String SHA_RESOURCE = "/stealbench/git-sha";
+    public static final String SHA_RESOURCE = "/stealbench/git-sha";
 
     @Override
     public String[] getVersion() {
@@ -85,7 +85,7 @@ public final class VersionProvider implements IVersionProvider {
     }
 
     /** A value the build filled in, or "unknown" (missing, blank, or an unfilled ${...} placeholder). */
-    private static String known(String value) {
+    public static String known(String value) {
         if (value == null || value.isBlank() || value.strip().startsWith("${")) {
             return "unknown";
         }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.stealbench.harness.gate.GateCommand;
+import org.stealbench.harness.gate.GateAbCommand;
 import org.stealbench.harness.report.ReportCommand;
 import org.stealbench.harness.run.BenchCommand;
 import picocli.CommandLine;
@@ -41,7 +41,7 @@ final class VersionProviderTest {
     @ParameterizedTest
     @ValueSource(strings = {"-V", "--version"})
     void everyCommand_versionOption_printsTheVersionAndExits0(String option) {
-        for (Object command : new Object[] {new BenchCommand(), new ReportCommand(), new GateCommand()}) {
+        for (Object command : new Object[] {new BenchCommand(), new ReportCommand(), new GateAbCommand()}) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             CommandLine cli = new CommandLine(command)
                     .setOut(new PrintWriter(new PrintStream(out, true, StandardCharsets.UTF_8), true));

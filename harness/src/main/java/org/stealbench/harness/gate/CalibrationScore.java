@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.stealbench.harness.stats.Proportions;
+import org.stealbench.harness.stats.Quantiles;
 
 /**
  * Scores calibration jobs ({@code scripts/gate-calibrate}): judges every saved job
@@ -58,44 +59,132 @@ final class CalibrationScore {
     }
 
     /**
-     * Every job folder ({@code job-*}) under the folders, judged again with the thresholds. A job
-     * folder without {@code pairs.json} counts as a failed job.
+     * A job as saved, before it is judged.
      *
-     * @throws GateException when a folder is missing or a saved job is damaged
+     * @param name     {@code <calibration>/job-NNN-<kind>}
+     * @param injected side B's work in percent of A's (100: A/A)
+     * @param saved    its pairs, or null when the job failed before writing them
      */
-    static List<Job> load(List<Path> folders, GateThresholds thresholds) throws GateException, InterruptedException {
+    record SavedJob(String name, int injected, PairedJob.Saved saved) {
+    }
+
+    /** Every saved job of the inputs, judged again with the thresholds ({@link #saved}). */
+    static List<Job> load(List<Path> inputs, GateThresholds thresholds) throws GateException, InterruptedException {
         List<Job> jobs = new ArrayList<>();
-        for (Path folder : folders) {
-            if (!Files.isDirectory(folder)) {
-                throw new GateException(folder + ": no such folder");
+        for (SavedJob j : saved(inputs)) {
+            PairedJob.Saved s = j.saved();
+            jobs.add(new Job(j.name(), j.injected(), s == null ? List.of()
+                    : PairedGate.decide(s.values(), new ArrayList<>(s.values().keySet()), thresholds, s.alpha(),
+                            s.looks(), s.family(), PairedGate.saved(s.values(), s.looks()))));
+        }
+        return jobs;
+    }
+
+    /**
+     * The saved jobs of each input: a calibration summary file ({@link #summary}), or a folder
+     * written by {@code gate-calibrate run} whose job folders ({@code job-NNN-aa},
+     * {@code job-NNN-slowPCT}) hold {@code pairs.json} (a job folder without it failed).
+     *
+     * @throws GateException when an input is missing or damaged, or holds no job
+     */
+    static List<SavedJob> saved(List<Path> inputs) throws GateException {
+        List<SavedJob> jobs = new ArrayList<>();
+        for (Path input : inputs) {
+            if (Files.isRegularFile(input)) {
+                jobs.addAll(readSummary(input));
+                continue;
+            }
+            if (!Files.isDirectory(input)) {
+                throw new GateException(input + ": no such folder or file");
             }
             List<Path> dirs;
-            try (Stream<Path> s = Files.walk(folder)) {
+            try (Stream<Path> s = Files.walk(input)) {
                 dirs = s.filter(p -> Files.isDirectory(p) && p.getFileName().toString().matches("job-\\d+-(aa|slow\\d+)"))
                         .sorted().toList();
             } catch (IOException e) {
-                throw new GateException(folder + ": cannot be listed (" + e.getMessage() + ")", e);
+                throw new GateException(input + ": cannot be listed (" + e.getMessage() + ")", e);
             }
             for (Path dir : dirs) {
                 String name = dir.getFileName().toString();
                 String kind = name.substring(name.lastIndexOf('-') + 1);
                 int injected = kind.equals("aa") ? 100 : Integer.parseInt(kind.substring(4));
                 Path pairs = dir.resolve(PairedJob.PAIRS_FILE);
-                if (!Files.isRegularFile(pairs)) {
-                    jobs.add(new Job(folder.getFileName() + "/" + name, injected, List.of()));
-                    continue;
-                }
-                PairedJob.Saved saved = PairedJob.readPairs(pairs);
-                List<String> labels = new ArrayList<>(saved.values().keySet());
-                jobs.add(new Job(folder.getFileName() + "/" + name, injected, PairedGate.decide(saved.values(), labels,
-                        thresholds, saved.alpha(), saved.looks(), saved.family(),
-                        PairedGate.saved(saved.values(), saved.looks()))));
+                jobs.add(new SavedJob(input.getFileName() + "/" + name, injected,
+                        Files.isRegularFile(pairs) ? PairedJob.readPairs(pairs) : null));
             }
         }
         if (jobs.isEmpty()) {
-            throw new GateException("no calibration job (job-NNN-aa or job-NNN-slowPCT folder) under " + folders);
+            throw new GateException("no calibration job (a job-NNN-aa or job-NNN-slowPCT folder, or a summary's job) in "
+                    + inputs);
         }
         return jobs;
+    }
+
+    /**
+     * A calibration's summary: the command that made it and every job's saved pairs, all that
+     * {@code gate-calibrate score} needs to judge it again, in one file instead of a folder per job.
+     */
+    static String summary(String command, List<SavedJob> jobs) {
+        Map<String, Object> file = new LinkedHashMap<>();
+        file.put("about", "a paired gate calibration: the command that made it and each job's fork values per row "
+                + "and pair (a = baseline, b = current; time in unit, cpu in ns/op, allocation in B/op); "
+                + "scripts/gate-calibrate score FILE judges them again");
+        file.put("command", command);
+        List<String> lines = new ArrayList<>();
+        try {
+            for (SavedJob j : jobs) {
+                Map<String, Object> job = new LinkedHashMap<>();
+                job.put("name", j.name());
+                job.put("injectedPercent", j.injected());
+                job.put("pairs", j.saved() == null ? null : PairedJob.toJson(j.saved()));
+                lines.add("  " + JSON.writeValueAsString(job));
+            }
+            String head = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(file);
+            // one job a line: the file stays diffable and small
+            return head.substring(0, head.lastIndexOf('}')).stripTrailing() + ",\n  \"jobs\" : [\n"
+                    + String.join(",\n", lines) + "\n  ]\n}\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a summary of plain values always serializes", e);
+        }
+    }
+
+    private static List<SavedJob> readSummary(Path file) throws GateException {
+        com.fasterxml.jackson.databind.JsonNode root;
+        try {
+            root = JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new GateException(file + ": not readable JSON (" + e.getMessage() + ")", e);
+        }
+        if (root == null || !root.path("jobs").isArray()) {
+            throw new GateException(file + ": not a calibration summary (no jobs)");
+        }
+        List<SavedJob> jobs = new ArrayList<>();
+        for (com.fasterxml.jackson.databind.JsonNode j : root.path("jobs")) {
+            String name = j.path("name").asText("");
+            if (name.isEmpty() || !j.path("injectedPercent").isInt()) {
+                throw new GateException(file + ": a job without its name or injectedPercent");
+            }
+            jobs.add(new SavedJob(name, j.path("injectedPercent").asInt(), j.path("pairs").isObject()
+                    ? PairedJob.fromJson(j.path("pairs"), file + " " + name) : null));
+        }
+        return jobs;
+    }
+
+    /** The command a {@code gate-calibrate run} folder recorded in its calibration.md, or a note that it did not. */
+    static String recordedCommand(Path folder) {
+        Path table = folder.resolve("calibration.md");
+        try {
+            if (Files.isRegularFile(table)) {
+                for (String line : Files.readAllLines(table)) {
+                    if (line.startsWith("command: ")) {
+                        return line.substring("command: ".length()).strip();
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // unreadable: said as not recorded
+        }
+        return "not recorded (the folder " + folder.getFileName() + " kept no calibration.md)";
     }
 
     /** The table: jobs per kind with their outcomes and bounds, the slowdowns' measured cost, the A/A rows. */
@@ -125,7 +214,7 @@ final class CalibrationScore {
             List<Double> cost = ok.stream().flatMap(j -> j.rows().stream())
                     .filter(r -> r.metric().equals(PairedGate.TIME)).map(PairedGate.Row::slowdown).sorted().toList();
             String measured = aa || cost.isEmpty() ? "" : String.format(Locale.ROOT, "%s [%s, %s]",
-                    signed(quantile(cost, 0.5)), signed(cost.get(0)), signed(cost.get(cost.size() - 1)));
+                    signed(Quantiles.of(cost, 0.5)), signed(cost.get(0)), signed(cost.get(cost.size() - 1)));
             s.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %d | %s | %s |%n",
                     aa ? "A/A (one jar on both sides, the gate's subset)" : "injected +" + (e.getKey() - 100) + "% work",
                     n, regression, ok.size() - regression - inconclusive, inconclusive, failed, bound, measured));
@@ -143,11 +232,11 @@ final class CalibrationScore {
                         .sorted().toList();
                 PairedGate.Row first = rows.get(0);
                 s.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %s | %d | %d | %s | %s |%n",
-                        first.label(), first.metric(), rows.size(), signed(quantile(change, 0.5)),
-                        pct(quantile(abs, QUANTILE)), signed(change.get(change.size() - 1)),
+                        first.label(), first.metric(), rows.size(), signed(Quantiles.of(change, 0.5)),
+                        pct(Quantiles.of(abs, QUANTILE)), signed(change.get(change.size() - 1)),
                         rows.stream().filter(r -> r.verdict() == GateVerdict.REGRESSION).count(),
                         rows.stream().filter(r -> r.verdict() == GateVerdict.INCONCLUSIVE).count(),
-                        detectable.isEmpty() ? "n/a" : GateAbOutput.detectable(quantile(detectable, 0.5)),
+                        detectable.isEmpty() ? "n/a" : GateAbOutput.detectable(Quantiles.of(detectable, 0.5)),
                         first.metric().equals(PairedGate.ALLOCATION) ? "+" + pct(first.threshold()) + " (offset)"
                                 : "+" + pct(first.threshold())));
             }
@@ -185,7 +274,7 @@ final class CalibrationScore {
                 return;
             }
             List<Double> abs = rows.stream().map(x -> Math.abs(x.slowdown())).sorted().toList();
-            double t = Math.max(FLOOR, Math.ceil(quantile(abs, QUANTILE) * 100 - 1e-9) / 100);
+            double t = Math.max(FLOOR, Math.ceil(Quantiles.of(abs, QUANTILE) * 100 - 1e-9) / 100);
             byLabel.computeIfAbsent(r.label(), k -> new LinkedHashMap<>()).put(r.metric(), t);
         });
         Threshold d = defaults.forBenchmark("", "");
@@ -220,17 +309,6 @@ final class CalibrationScore {
         rule.putAll(t);
         rule.put("why", why);
         return rule;
-    }
-
-    /** The q quantile of sorted values, by linear interpolation. */
-    static double quantile(List<Double> sorted, double q) {
-        if (sorted.isEmpty()) {
-            return Double.NaN;
-        }
-        double at = q * (sorted.size() - 1);
-        int lo = (int) Math.floor(at);
-        int hi = Math.min(sorted.size() - 1, lo + 1);
-        return sorted.get(lo) + (at - lo) * (sorted.get(hi) - sorted.get(lo));
     }
 
     private static String pct(double fraction) {

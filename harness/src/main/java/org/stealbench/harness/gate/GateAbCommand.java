@@ -1,6 +1,5 @@
 package org.stealbench.harness.gate;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -23,10 +22,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
-import java.util.jar.JarOutputStream;
 import org.stealbench.harness.results.AtomicFiles;
 import org.stealbench.harness.run.BenchCommand;
-import org.stealbench.harness.run.ForkSpec;
 import org.stealbench.harness.run.RunEnvironment;
 import org.stealbench.harness.VersionProvider;
 import picocli.CommandLine;
@@ -37,8 +34,7 @@ import picocli.CommandLine.Option;
  * {@code scripts/gate-ab}: the paired regression gate. Runs {@link GateSubset} from a baseline jar
  * (A: built from {@code --baseline-ref} in a temporary git worktree and cached by commit sha, or
  * {@code --baseline-jar}) and the current jar (B) in one job, both in each fork's JVM and run in
- * alternating batches ({@link AlternatingFork}; {@code --engine forks}: JMH forks in balanced ABBA
- * blocks), same JVM, flags and fixed heap, and judges per-pair log ratios
+ * alternating batches ({@link AlternatingFork}), same JVM, flags and fixed heap, and judges per-pair log ratios
  * ({@link PairedDecision}). Exit 0 pass, 1 regression, 2 bad input, 3 inconclusive under
  * {@code --strict}. {@code --promote REF --reason TEXT} re-points {@code results/baseline/REF}.
  */
@@ -87,15 +83,6 @@ public final class GateAbCommand implements Callable<Integer> {
             description = "Tiny settings (2 pairs, 1 short iteration): proves the job runs; its verdicts mean nothing.")
     boolean quickCheck;
 
-    /** How the two sides are interleaved: in one JVM per fork, or one JMH fork per side. */
-    enum Engine { alternate, forks }
-
-    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "alternate",
-            description = "alternate (default): both jars in one JVM per fork, batches of a few ms alternating "
-                    + "between them; forks: one JMH fork per side in ABBA blocks (for a baseline older than the "
-                    + "alternating engine).")
-    Engine engine;
-
     @Option(names = "--seed", paramLabel = "N", description = "Seed of the fork order (default: from the clock).")
     Long seed;
 
@@ -121,6 +108,7 @@ public final class GateAbCommand implements Callable<Integer> {
 
     private PrintStream stdout = System.out;
     private PrintStream stderr = System.err;
+    private String stepSummary = System.getenv("GITHUB_STEP_SUMMARY");
     private final Instant started = Instant.now();
 
     public static void main(String[] args) {
@@ -129,9 +117,15 @@ public final class GateAbCommand implements Callable<Integer> {
 
     /** Runs the command and returns its exit code; never calls System.exit. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, System.getenv("GITHUB_STEP_SUMMARY"));
+    }
+
+    /** The same, appending the Markdown report to {@code stepSummary} (GitHub's job summary file) when not null. */
+    static int run(String[] args, PrintStream out, PrintStream err, String stepSummary) {
         GateAbCommand command = new GateAbCommand();
         command.stdout = out;
         command.stderr = err;
+        command.stepSummary = stepSummary;
         return new CommandLine(command)
                 .setOut(new PrintWriter(out, true, StandardCharsets.UTF_8))
                 .setErr(new PrintWriter(err, true, StandardCharsets.UTF_8))
@@ -146,8 +140,11 @@ public final class GateAbCommand implements Callable<Integer> {
                 .execute(args);
     }
 
+    /** The project root, for the default paths; scripts/gate-ab sets it. */
+    static final String ROOT_PROPERTY = "stealbench.root";
+
     static Path root() {
-        return Path.of(System.getProperty(GateCommand.ROOT_PROPERTY, ".")).toAbsolutePath().normalize();
+        return Path.of(System.getProperty(ROOT_PROPERTY, ".")).toAbsolutePath().normalize();
     }
 
     @Override
@@ -164,9 +161,9 @@ public final class GateAbCommand implements Callable<Integer> {
         try {
             in = inputs();
         } catch (GateException e) {
-            // bad input: nothing is created, except the JUnit file CI asked for by name
+            // bad input: nothing else is created, but the reason goes where CI reads the outcome
             stderr.println("gate-ab: " + e.getMessage());
-            writeBadInput(e.getMessage(), null);
+            writeBadInput(e.getMessage(), out != null && !Files.exists(out) ? out : null, "unknown", "unknown", null);
             return 2;
         }
         if (dryRun) {
@@ -177,7 +174,7 @@ public final class GateAbCommand implements Callable<Integer> {
 
     /** Everything checked before a file is written. */
     private record Inputs(Path baselineJar, String baselineName, String baselineSha, Path currentJar,
-                          String currentSha, Path out, GateThresholds thresholds, GateSubset subset, long seed) {
+                          String currentName, String currentSha, Path out, GateThresholds thresholds, GateSubset subset, long seed) {
     }
 
     private Inputs inputs() throws GateException, InterruptedException {
@@ -198,8 +195,8 @@ public final class GateAbCommand implements Callable<Integer> {
         String baselineName;
         if (baselineJar != null) {
             requireJar(baselineJar, "--baseline-jar");
-            baselineSha = "unknown (a jar)";
-            baselineName = baselineJar.toString();
+            baselineSha = jarCommit(baselineJar);
+            baselineName = "jar " + baselineJar.getFileName();
         } else {
             baselineSha = resolve(root, baselineRef, "--baseline-ref");
             baselineName = baselineRef;
@@ -209,14 +206,15 @@ public final class GateAbCommand implements Callable<Integer> {
         Path jobDir = out != null ? out : root.resolve("results/runs/gate-ab-"
                 + DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(started));
         if (Files.exists(jobDir)) {
-            throw new GateException("--out " + jobDir + ": already exists; give a new folder");
+            throw new GateException("--out " + shown(jobDir) + ": already exists; give a new folder");
         }
         GateThresholds t = loadThresholds(root);
         String head = git(root, "rev-parse", "HEAD");
         String dirty = git(root, "status", "--porcelain", "--untracked-files=no");
-        String currentSha = currentJar != null ? "unknown (a jar)"
+        String currentSha = currentJar != null ? jarCommit(currentJar)
                 : (head == null ? "unknown" : head + (dirty != null && !dirty.isBlank() ? "-dirty" : ""));
-        return new Inputs(baselineJar, baselineName, baselineSha, current, currentSha, jobDir, t,
+        String currentName = currentJar != null ? "jar " + currentJar.getFileName() : "working tree";
+        return new Inputs(baselineJar, baselineName, baselineSha, current, currentName, currentSha, jobDir, t,
                 subset(), seed != null ? seed : started.toEpochMilli());
     }
 
@@ -246,14 +244,14 @@ public final class GateAbCommand implements Callable<Integer> {
 
     private static void requireJar(Path jar, String option) throws GateException {
         if (!Files.isRegularFile(jar)) {
-            throw new GateException(option + " " + jar + ": no such file");
+            throw new GateException(option + " " + shown(jar) + ": no such file");
         }
         try (JarFile j = new JarFile(jar.toFile())) {
             if (j.getEntry("META-INF/BenchmarkList") == null) {
-                throw new GateException(option + " " + jar + ": not a JMH benchmarks jar (no META-INF/BenchmarkList)");
+                throw new GateException(option + " " + shown(jar) + ": not a JMH benchmarks jar (no META-INF/BenchmarkList)");
             }
         } catch (IOException e) {
-            throw new GateException(option + " " + jar + ": not a readable jar (" + e.getMessage() + ")");
+            throw new GateException(option + " " + shown(jar) + ": not a readable jar (" + e.getMessage() + ")");
         }
     }
 
@@ -271,24 +269,20 @@ public final class GateAbCommand implements Callable<Integer> {
 
     private int dryRun(Inputs in) {
         GateSubset s = in.subset();
-        double[] est = s.estimateSeconds(engine == Engine.alternate);
+        double[] est = s.estimateSeconds();
         stdout.println("gate-ab: plan (nothing runs with --dry-run)");
         stdout.println("  A: " + in.baselineName() + " @ " + in.baselineSha() + (in.baselineJar() == null
                 ? (Files.exists(cachedJar(in.baselineSha())) ? " (cached jar)" : " (jar to build, about 1-2 min)") : ""));
-        stdout.println("  B: " + in.currentJar() + " @ " + in.currentSha());
+        stdout.println("  B: " + in.currentName() + " @ " + in.currentSha());
         for (GateSubset.Entry e : s.entries()) {
-            if (engine == Engine.alternate) {
-                AlternatingFork.Spec a = s.alternation(e, "A", "B");
-                stdout.printf(Locale.ROOT, "  row %s: A and B alternating in one JVM, warm-up %d ms, measured %d ms, "
-                        + "%s%n", e.label(), a.warmupMillis(), a.measureMillis(), e.singleShot()
-                        ? "one invocation a batch" : "batches of " + a.batchMicros() / 1000 + " ms");
-            } else {
-                stdout.println("  row " + e.label() + ": " + String.join(" ", s.jmhOptions(e)));
-            }
+            AlternatingFork.Spec a = s.alternation(e, "A", "B");
+            stdout.printf(Locale.ROOT, "  row %s: A and B alternating in one JVM, warm-up %d ms, measured %d ms, "
+                    + "%s%n", e.label(), a.warmupMillis(), a.measureMillis(), e.singleShot()
+                    ? "one invocation a batch" : "batches of " + a.batchMicros() / 1000 + " ms");
         }
-        stdout.printf(Locale.ROOT, "  %d pairs (%s) a row, then %s for rows still undecided (a look is skipped when "
-                + "it would end past %.0f s of forks); JVM args %s%n", s.firstPairs(),
-                engine == Engine.alternate ? "forks" : "A and B forks", s.looks().subList(1, s.looks().size()),
+        stdout.printf(Locale.ROOT, "  %d pairs (forks) a row, then %s for rows still undecided (a look is skipped "
+                + "when it would end past %.0f s of forks); JVM args %s%n", s.firstPairs(),
+                s.looks().subList(1, s.looks().size()),
                 s.budgetSeconds(), BenchCommand.HEAP_FLAGS);
         stdout.printf(Locale.ROOT, "  estimate: %.0f s for the first look, %.0f s at most, plus the baseline jar's build "
                 + "when it is not cached%n", est[0], est[1]);
@@ -310,22 +304,17 @@ public final class GateAbCommand implements Callable<Integer> {
             Path aJar = in.baselineJar() != null ? in.baselineJar() : baselineJar(in.baselineSha());
             Path java = Path.of(System.getProperty("java.home"), "bin", "java");
             Map<String, Object> env = RunEnvironment.describe(java, "gate-ab", cpus, BenchCommand.HEAP_FLAGS);
-            env.put("baseline", Map.of("name", in.baselineName(), "sha", in.baselineSha(), "jar", aJar.toString()));
-            env.put("current", Map.of("sha", in.currentSha(), "jar", in.currentJar().toString()));
+            env.put("baseline", Map.of("name", in.baselineName(), "sha", in.baselineSha(), "jar", shown(aJar)));
+            env.put("current", Map.of("name", in.currentName(), "sha", in.currentSha(), "jar", shown(in.currentJar())));
             PairedJob.write(dir.resolve("env.json"), new com.fasterxml.jackson.databind.ObjectMapper()
                     .writerWithDefaultPrettyPrinter().writeValueAsString(env) + "\n");
             machine = env.get("cpuModel") + ", " + env.get("cores") + " cores"
                     + (cpus == null ? "" : ", pinned to " + cpus);
             jdk = ((Map<?, ?>) env.get("jdk")).get("vendor") + " " + ((Map<?, ?>) env.get("jdk")).get("version")
                     + " " + BenchCommand.HEAP_FLAGS;
-            boolean alternate = engine == Engine.alternate;
-            // the forks engine's CPU profiler, copied out of the current jar (the alternating engine measures CPU itself)
-            Path profiler = alternate ? null : profilerJar(in.currentJar(), dir.resolve("profiler.jar"));
-
             GateSubset subset = in.subset();
             Set<String> aList = listed(java, aJar);
             Set<String> bList = listed(java, in.currentJar());
-            List<PairedJob.RowSpec> rows = new ArrayList<>();
             List<PairedJob.AlternatingRow> alternating = new ArrayList<>();
             List<String> labels = new ArrayList<>();
             List<String> added = new ArrayList<>();
@@ -335,14 +324,9 @@ public final class GateAbCommand implements Callable<Integer> {
                 boolean inB = present(bList, e);
                 if (inA && inB) {
                     labels.add(e.label());
-                    if (alternate) {
-                        alternating.add(new PairedJob.AlternatingRow(e.label(), driverCommand(java),
-                                subset.alternation(e, aJar.toAbsolutePath().toString(),
-                                        in.currentJar().toAbsolutePath().toString())));
-                    } else {
-                        rows.add(new PairedJob.RowSpec(e.label(), spec(java, profiler, aJar, e, e.params(), subset),
-                                spec(java, profiler, in.currentJar(), e, subset.paramsB(e), subset)));
-                    }
+                    alternating.add(new PairedJob.AlternatingRow(e.label(), driverCommand(java),
+                            subset.alternation(e, aJar.toAbsolutePath().toString(),
+                                    in.currentJar().toAbsolutePath().toString())));
                 } else if (inB) {
                     added.add(e.label());
                 } else if (inA) {
@@ -354,28 +338,22 @@ public final class GateAbCommand implements Callable<Integer> {
             if (labels.isEmpty()) {
                 throw new GateException("nothing compared: no row of the gate's subset is in both jars");
             }
-            if (alternate) {
-                requireWorkloads(aJar, "A (" + in.baselineName() + ")");
-                requireWorkloads(in.currentJar(), "B (current)");
-            }
+            requireWorkloads(aJar, "A (" + in.baselineName() + ")");
+            requireWorkloads(in.currentJar(), "B (current)");
             if (subset.isQuickCheck()) {
                 notes.add("QUICK CHECK: tiny settings; the verdicts below mean nothing");
             }
             List<Integer> looks = subset.looks();
             PairedJob runner = new PairedJob(dir, in.seed(), Duration.ofMinutes(5), stderr::println);
-            double[] est = subset.estimateSeconds(alternate);
+            double[] est = subset.estimateSeconds();
             int compared = labels.size();
             stderr.printf(Locale.ROOT, "gate-ab: %d rows, %d pairs each (up to %s when undecided), %s: about %.0f s, "
                     + "at most %.0f s; order in %s%n", compared, subset.firstPairs(), looks.subList(1, looks.size()),
-                    alternate ? "A and B alternating inside each fork" : "JMH forks in ABBA blocks",
+                    "A and B alternating inside each fork",
                     est[0] * compared / subset.entries().size(), est[1] * compared / subset.entries().size(),
                     dir.resolve(PairedJob.ORDER_FILE));
-            // one way to run more pairs of some rows, whichever engine
-            Look look = alternate
-                    ? (only, pairs, n) -> runner.runAlternating(
-                            alternating.stream().filter(r -> only.contains(r.label())).toList(), pairs, n)
-                    : (only, pairs, n) -> runner.runPairs(rows.stream().filter(r -> only.contains(r.label())).toList(),
-                            pairs, n);
+            Look look = (only, pairs, n) -> runner.runAlternating(
+                    alternating.stream().filter(r -> only.contains(r.label())).toList(), pairs, n);
             Instant forksStarted = Instant.now();
             look.run(labels, subset.firstPairs(), 1);
             List<PairedGate.Row> decided = PairedGate.decide(runner.values(), labels, in.thresholds(), alpha, looks,
@@ -383,7 +361,7 @@ public final class GateAbCommand implements Callable<Integer> {
                         int more = pairs - looks.get(n - 2);
                         double spent = Duration.between(forksStarted, Instant.now()).toMillis() / 1000.0;
                         double need = more * subset.entries().stream().filter(e -> undecided.contains(e.label()))
-                                .mapToDouble(e -> subset.pairSeconds(e, alternate)).sum();
+                                .mapToDouble(subset::alternatingForkSeconds).sum();
                         if (spent + need > subset.budgetSeconds()) {
                             notes.add(String.format(Locale.ROOT, "look %d skipped: its %d more pairs of %d row(s) "
                                     + "(about %.0f s) would end past the %.0f s budget of forks (%.0f s spent)", n, more,
@@ -400,12 +378,12 @@ public final class GateAbCommand implements Callable<Integer> {
                     calibrationWork == null ? 100 : calibrationWork, runner.values()));
             String stats = String.format(Locale.ROOT, "statistics: %s; one-sided t test on the mean per-pair log ratio, "
                     + "Holm over rows, Bonferroni over %d look(s) at %s pairs (alpha %s family-wise); REGRESSION = significant and "
-                    + "slower than the row's threshold; seed %d; %s", alternate ? "a pair is one fork running A and B "
-                    + "in alternating batches (geometric means of its batches)" : "a pair is an A fork and a B fork "
-                    + "back to back in ABBA blocks", looks.size(), looks, alpha, in.seed(),
+                    + "slower than the row's threshold; seed %d; %s", "a pair is one fork running A and B "
+                    + "in alternating batches (geometric means of its batches)", looks.size(), looks, alpha, in.seed(),
                     in.thresholds().describe().get(0));
-            return finish(new GateAbOutput.Report(in.baselineName(), in.baselineSha(), "current", in.currentSha(),
-                    machine, jdk, stats, decided, added, removed, notes, seconds(), null), dir);
+            return finish(new GateAbOutput.Report(in.baselineName(), in.baselineSha(), in.currentName(),
+                    in.currentSha(), machine, jdk, stats, decided, runner.seconds(), added, removed, notes, seconds(),
+                    null), dir);
         } catch (GateException e) {
             stderr.println("gate-ab: " + e.getMessage());
             writeBadInput(e.getMessage(), Files.isDirectory(dir) ? dir : null, machine, jdk, in);
@@ -422,6 +400,17 @@ public final class GateAbCommand implements Callable<Integer> {
     }
 
     private int finish(GateAbOutput.Report report, Path dir) throws GateException {
+        write(report, dir);
+        stdout.print(GateAbOutput.text(report, strict));
+        if (dir != null) {
+            stdout.println("gate-ab: report in " + shown(dir.resolve("gate.md")));
+        }
+        stdout.flush();
+        return report.exitCode(strict);
+    }
+
+    /** gate.md, gate-junit.xml and gate.txt in the job folder (when there is one), the files asked for, the step summary. */
+    private void write(GateAbOutput.Report report, Path dir) throws GateException {
         String md = GateAbOutput.markdown(report, strict);
         String xml = GateAbOutput.junit(report, strict);
         if (dir != null) {
@@ -435,53 +424,52 @@ public final class GateAbCommand implements Callable<Integer> {
         if (junit != null) {
             PairedJob.write(junit, xml);
         }
-        String summary = System.getenv("GITHUB_STEP_SUMMARY");
-        if (summary != null && !summary.isBlank()) {
+        if (stepSummary != null && !stepSummary.isBlank()) {
             try {
-                Files.writeString(Path.of(summary), md + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                Files.writeString(Path.of(stepSummary), md + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                         StandardOpenOption.APPEND);
             } catch (IOException e) {
                 stderr.println("gate-ab: cannot append to $GITHUB_STEP_SUMMARY (" + e.getMessage() + ")");
             }
         }
-        stdout.print(GateAbOutput.text(report, strict));
-        if (dir != null) {
-            stdout.println("gate-ab: report in " + dir.resolve("gate.md"));
-        }
-        stdout.flush();
-        return report.exitCode(strict);
     }
 
-    private void writeBadInput(String message, Path dir) {
-        writeBadInput(message, dir, "unknown", "unknown", null);
-    }
-
+    /** Writes the reason for a stopped job everywhere {@link #write} writes a report; never throws. */
     private void writeBadInput(String message, Path dir, String machine, String jdk, Inputs in) {
-        GateAbOutput.Report r = new GateAbOutput.Report(in == null ? String.valueOf(baselineRef) : in.baselineName(),
-                in == null ? "unknown" : in.baselineSha(), "current", in == null ? "unknown" : in.currentSha(),
-                machine, jdk, "statistics: none (bad input)", List.of(), List.of(), List.of(), List.of(), seconds(),
-                message);
+        GateAbOutput.Report r = GateAbOutput.Report.badInput(
+                in == null ? (baselineRef != null ? baselineRef : baselineJar != null ? "jar " + baselineJar.getFileName()
+                        : "unknown") : in.baselineName(),
+                in == null ? "unknown" : in.baselineSha(), in == null ? "working tree" : in.currentName(),
+                in == null ? "unknown" : in.currentSha(), machine, jdk, seconds(), message);
         try {
-            if (dir != null) {
-                PairedJob.write(dir.resolve("gate-junit.xml"), GateAbOutput.junit(r, strict));
-                PairedJob.write(dir.resolve("gate.md"), GateAbOutput.markdown(r, strict));
-            }
-            if (junit != null) {
-                PairedJob.write(junit, GateAbOutput.junit(r, strict));
-            }
-            if (markdown != null && dir != null) {
-                PairedJob.write(markdown, GateAbOutput.markdown(r, strict));
-            }
+            write(r, dir);
         } catch (GateException e) {
             stderr.println("gate-ab: " + e.getMessage());
         }
     }
 
-    private ForkSpec spec(Path java, Path profiler, Path jar, GateSubset.Entry e, Map<String, String> params,
-                          GateSubset subset) {
-        // the profiler jar comes first, so both sides measure CPU with the current CpuTimeProfiler
-        return new ForkSpec(e.label(), java, Path.of(profiler.toAbsolutePath() + File.pathSeparator
-                + jar.toAbsolutePath()), e.benchmark(), params, subset.jmhOptions(e), BenchCommand.HEAP_FLAGS);
+    /** A path as a report may show it: relative to the project root when inside it, else its file name. */
+    static String shown(Path p) {
+        Path abs = p.toAbsolutePath().normalize();
+        Path root = root();
+        return abs.startsWith(root) ? root.relativize(abs).toString() : String.valueOf(abs.getFileName());
+    }
+
+    /** The commit a benchmarks jar records (as {@code -V} prints it), with "-dirty" kept; "unknown" when absent. */
+    static String jarCommit(Path jar) {
+        try (JarFile j = new JarFile(jar.toFile())) {
+            JarEntry e = j.getJarEntry(VersionProvider.SHA_RESOURCE.substring(1));
+            if (e == null) {
+                return "unknown";
+            }
+            try (InputStream in = j.getInputStream(e)) {
+                VersionProvider.BuildCommit c = VersionProvider.BuildCommit.parse(
+                        VersionProvider.known(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
+                return c.sha() + (c.dirty() ? "-dirty" : "");
+            }
+        } catch (IOException e) {
+            return "unknown";
+        }
     }
 
     /** Runs {@code pairs} more pairs of the rows named {@code only}, as look {@code look}. */
@@ -502,37 +490,12 @@ public final class GateAbCommand implements Callable<Integer> {
         String entry = AlternatingFork.WORKLOADS.replace('.', '/') + ".class";
         try (JarFile j = new JarFile(jar.toFile())) {
             if (j.getEntry(entry) == null) {
-                throw new GateException("side " + side + ": " + jar + " has no " + AlternatingFork.WORKLOADS
-                        + " (built before the alternating engine); gate against a newer baseline or use --engine forks");
+                throw new GateException("side " + side + ": " + shown(jar) + " has no " + AlternatingFork.WORKLOADS
+                        + " (built before the alternating engine); gate against a newer baseline");
             }
         } catch (IOException e) {
-            throw new GateException("side " + side + ": " + jar + " is not a readable jar (" + e.getMessage() + ")", e);
+            throw new GateException("side " + side + ": " + shown(jar) + " is not a readable jar (" + e.getMessage() + ")", e);
         }
-    }
-
-    /** A jar holding only the current jar's CpuTimeProfiler classes. */
-    static Path profilerJar(Path current, Path target) throws GateException {
-        String prefix = GateSubset.CPU_PROFILER.replace('.', '/');
-        int copied = 0;
-        try (JarFile in = new JarFile(current.toFile());
-             JarOutputStream out = new JarOutputStream(Files.newOutputStream(target))) {
-            for (JarEntry e : java.util.Collections.list(in.entries())) {
-                if (e.getName().startsWith(prefix) && e.getName().endsWith(".class")) {
-                    out.putNextEntry(new JarEntry(e.getName()));
-                    try (InputStream s = in.getInputStream(e)) {
-                        s.transferTo(out);
-                    }
-                    out.closeEntry();
-                    copied++;
-                }
-            }
-        } catch (IOException e) {
-            throw new GateException(current + ": cannot copy the CPU profiler out of it (" + e.getMessage() + ")", e);
-        }
-        if (copied == 0) {
-            throw new GateException(current + ": holds no " + GateSubset.CPU_PROFILER);
-        }
-        return target;
     }
 
     /** {@code benchmark} and {@code benchmark param=value} lines of a jar's {@code -lp} listing. */
@@ -545,11 +508,11 @@ public final class GateAbCommand implements Callable<Integer> {
             byte[] bytes = p.getInputStream().readAllBytes();
             if (!p.waitFor(2, TimeUnit.MINUTES) || p.exitValue() != 0) {
                 p.destroyForcibly();
-                throw new GateException(jar + ": JMH cannot list its benchmarks");
+                throw new GateException(shown(jar) + ": JMH cannot list its benchmarks");
             }
             output = new String(bytes, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new GateException(jar + ": JMH cannot list its benchmarks (" + e.getMessage() + ")", e);
+            throw new GateException(shown(jar) + ": JMH cannot list its benchmarks (" + e.getMessage() + ")", e);
         }
         return parseListing(output);
     }

@@ -28,13 +28,15 @@ import picocli.CommandLine.Parameters;
  * independent A/A {@code gate-ab} jobs (the same jar on both sides) and jobs with a real injected
  * slowdown ({@code GateCalibrationBenchmark}, side B doing more work per operation), in a shuffled
  * order so the machine's drift lands on every kind alike, and writes the table of false alarms and
- * detections. {@code analyze-stored} is the stored-number gate's former round analysis.
+ * detections.
  */
 @Command(name = "gate-calibrate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Measures the regression gate's false alarms and detection power on this machine.",
-        subcommands = {GateCalibrateCommand.Run.class, GateCalibrateCommand.Score.class,
-                GateCalibrateCommand.AnalyzeStored.class})
+        subcommands = {GateCalibrateCommand.Run.class, GateCalibrateCommand.Score.class})
 public final class GateCalibrateCommand implements Callable<Integer> {
+
+    /** The summary {@code run} writes into its folder: the command and every job's pairs. */
+    static final String SUMMARY = "calibration.json";
 
     /** The gate row the injected slowdown stands for: its thresholds judge the calibration row. */
     static final String MIRROR = "DequeOpsBenchmark.pushPop depth=0 queue=chase-lev";
@@ -64,8 +66,7 @@ public final class GateCalibrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("gate-calibrate: name a subcommand: run, score or analyze-stored "
-                + "(--help lists them)");
+        spec.commandLine().getErr().println("gate-calibrate: name a subcommand: run or score (--help lists them)");
         return 2;
     }
 
@@ -73,8 +74,8 @@ public final class GateCalibrateCommand implements Callable<Integer> {
     @Command(name = "run", mixinStandardHelpOptions = true,
             description = {"Runs independent A/A gate-ab jobs and injected-slowdown jobs, then writes "
                     + "calibration.md in the folder.",
-                    "On 2 cores (2026-11-24): about 4.5 minutes an A/A job (the whole subset), 25 to 50 s a slowdown "
-                            + "job (one row): 30 + 3 x 20 jobs take about 3 hours; run it on a quiet machine."})
+                    "An A/A job runs the whole subset, a slowdown job one row: 30 + 3 x 20 jobs take hours on 2 "
+                            + "cores; run it on a quiet machine."})
     static final class Run implements Callable<Integer> {
 
         @Option(names = "--jobs", paramLabel = "N", defaultValue = "30",
@@ -180,25 +181,36 @@ public final class GateCalibrateCommand implements Callable<Integer> {
                 stdout.printf(Locale.ROOT, "gate-calibrate: %s: exit %d%n", jobDir.getFileName(), code);
             }
             GateThresholds t = GateAbCommand.thresholds(root, thresholds);
+            String command = "scripts/gate-calibrate " + String.join(" ", spec.commandLine().getParseResult()
+                    .originalArgs());
             String table = CalibrationScore.table(CalibrationScore.load(List.of(dir), t), t.describe().get(0), quickCheck)
-                    + "\ncommand: scripts/gate-calibrate " + String.join(" ", spec.commandLine().getParseResult()
-                    .originalArgs()) + "\nstarted " + started + ", ended " + Instant.now() + "\n";
+                    + "\ncommand: " + command + "\nstarted " + started + ", ended " + Instant.now() + "\n";
             PairedJob.write(dir.resolve("calibration.md"), table);
+            Path summary = dir.resolve(SUMMARY);
+            PairedJob.write(summary, CalibrationScore.summary(command, CalibrationScore.saved(List.of(dir))));
             stdout.print(table);
-            stdout.println("gate-calibrate: table in " + dir.resolve("calibration.md"));
+            stdout.println("gate-calibrate: table in " + dir.resolve("calibration.md") + "; commit the summary "
+                    + summary + " (as results/calibration/<name>.json), not the job folders");
             return 0;
         }
     }
 
     /** Judges saved calibration jobs again under a thresholds file, and proposes per-row thresholds. */
     @Command(name = "score", mixinStandardHelpOptions = true,
-            description = {"Judges the calibration jobs saved under the folders (job-NNN-*/pairs.json) again with "
+            description = {"Judges the calibration jobs saved under the folders (job-NNN-*/pairs.json) or in summary "
+                    + "files again with "
                     + "--thresholds and prints the table; --propose writes per-row thresholds chosen from their A/A jobs.",
                     "Choose thresholds on one set of jobs (--propose) and score them on another (--thresholds)."})
     static final class Score implements Callable<Integer> {
 
-        @Parameters(paramLabel = "DIR", arity = "1..*", description = "Folders written by gate-calibrate run.")
+        @Parameters(paramLabel = "DIR|FILE", arity = "1..*",
+                description = "Folders written by gate-calibrate run, or their summaries (calibration.json).")
         List<Path> folders;
+
+        @Option(names = "--summary", paramLabel = "FILE",
+                description = "Also write the one folder's jobs as a summary to FILE (must not exist): the command "
+                        + "and every job's pairs, what a committed calibration keeps.")
+        Path summary;
 
         @Option(names = "--thresholds", paramLabel = "FILE",
                 description = "Thresholds to judge with (default: results/gate-ab-thresholds.json).")
@@ -214,10 +226,18 @@ public final class GateCalibrateCommand implements Callable<Integer> {
         @Override
         public Integer call() throws GateException, InterruptedException {
             for (Path folder : folders) {
-                if (!Files.isDirectory(folder)) {
-                    spec.commandLine().getErr().println("gate-calibrate: " + folder + ": no such folder");
+                if (!Files.exists(folder)) {
+                    spec.commandLine().getErr().println("gate-calibrate: " + folder + ": no such folder or file");
                     return 2;
                 }
+            }
+            if (summary != null && (folders.size() != 1 || !Files.isDirectory(folders.get(0)))) {
+                spec.commandLine().getErr().println("gate-calibrate: --summary takes exactly one calibration folder");
+                return 2;
+            }
+            if (summary != null && Files.exists(summary)) {
+                spec.commandLine().getErr().println("gate-calibrate: --summary " + summary + ": already exists");
+                return 2;
             }
             if (thresholds != null && !Files.isRegularFile(thresholds)) {
                 spec.commandLine().getErr().println("gate-calibrate: --thresholds " + thresholds + ": no such file");
@@ -235,53 +255,12 @@ public final class GateCalibrateCommand implements Callable<Integer> {
                 PairedJob.write(propose, CalibrationScore.proposed(jobs, t, MIRROR, String.valueOf(folders)));
                 out.println("gate-calibrate: proposed thresholds in " + propose);
             }
+            if (summary != null) {
+                PairedJob.write(summary, CalibrationScore.summary(CalibrationScore.recordedCommand(folders.get(0)),
+                        CalibrationScore.saved(folders)));
+                out.println("gate-calibrate: summary in " + summary);
+            }
             out.flush();
-            return 0;
-        }
-    }
-
-    /** The stored-number gate's round analysis (rounds collected by the former script). */
-    @Command(name = "analyze-stored", mixinStandardHelpOptions = true,
-            description = "Analyzes rounds of the stored-number gate (round-*/ folders) collected earlier.")
-    static final class AnalyzeStored implements Callable<Integer> {
-
-        @Parameters(paramLabel = "DIR", description = "The folder holding round-*/.")
-        Path dir;
-
-        @Option(names = "--config", paramLabel = "FILE", description = "Thresholds (default: results/gate-thresholds.json).")
-        Path config;
-
-        @Option(names = "--normalize", paramLabel = "GLOB", description = "Reference benchmark, as scripts/gate's.")
-        String normalize;
-
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
-
-        @Override
-        public Integer call() throws Exception {
-            PrintWriter err = spec.commandLine().getErr();
-            if (!Files.isDirectory(dir)) {
-                err.println("gate-calibrate: " + dir + ": no such folder");
-                return 2;
-            }
-            Path c = config != null ? config : GateAbCommand.root().resolve("results/gate-thresholds.json");
-            if (config != null && !Files.isRegularFile(config)) {
-                err.println("gate-calibrate: --config " + config + ": no such file");
-                return 2;
-            }
-            List<GateCalibration.Round> rounds = GateCalibration.rounds(dir);
-            if (rounds.size() < 2) {
-                err.println("gate-calibrate: need at least 2 complete rounds in " + dir + ", found " + rounds.size());
-                return 2;
-            }
-            GateThresholds t;
-            try {
-                t = Files.exists(c) ? GateThresholds.load(c) : GateThresholds.builtIn();
-            } catch (GateException e) {
-                err.println("gate-calibrate: " + e.getMessage());
-                return 2;
-            }
-            spec.commandLine().getOut().print(GateCalibration.analyze(rounds, t, normalize));
             return 0;
         }
     }

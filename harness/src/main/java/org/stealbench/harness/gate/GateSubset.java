@@ -14,17 +14,14 @@ import java.util.Map;
  *   <li>queue/drain of 250,000 tasks on {@code ws-chase-lev}, draining while queuing ({@code separate=false});</li>
  *   <li>fork/join fib(27) on {@code ws-chase-lev}, forking all the way down.</li>
  * </ul>
- * Every fork runs on a fixed, pre-touched heap. The alternating engine ({@link #alternation})
- * measures CPU and allocation per op itself; the forks engine runs JMH's GC profiler and
- * {@code CpuTimeProfiler} ({@link #jmhOptions}). Sized for CI: see
- * {@link #forkSeconds()} and {@code docs/gate.md}. Changing it changes what the calibration
+ * Every fork runs on a fixed, pre-touched heap; the alternating engine ({@link #alternation})
+ * measures CPU and allocation per op itself. Sized for CI: see {@link #estimateSeconds()} and
+ * {@code docs/gate.md}. Changing it changes what the calibration
  * measured: re-calibrate ({@code scripts/gate-calibrate}).
  */
 public final class GateSubset {
 
     private static final String BENCH = "org.stealbench.harness.bench.";
-    /** The profiler class passed to JMH; loaded from the current jar on both sides. */
-    public static final String CPU_PROFILER = BENCH + "CpuTimeProfiler";
 
     /**
      * One row of the subset.
@@ -106,31 +103,12 @@ public final class GateSubset {
             rows.add(new Entry(BENCH + "DequeOpsBenchmark.pushPop", Map.of("queue", queue, "depth", "0"), false, 0));
         }
         // Pool rows: a quarter of the experiments' sizes (250,000 tasks; fib(27)), so an alternating fork
-        // holds more pairs (the 2026-11-24 calibration: queue/drain 32 to 60, fib 150 to 252): their
-        // pairs vary far more than a deque's, and the fork's mean needs the count.
+        // holds more pairs: their pairs vary far more than a deque's, and the fork's mean needs the count.
         rows.add(new Entry(BENCH + "QueueDrainBenchmark.queueAndDrain", Map.of("pool", "ws-chase-lev", "separate", "false",
                 "items", quickCheck ? "20000" : "250000"), true, 0.03));
         rows.add(new Entry(BENCH + "ForkJoinFibBenchmark.fib", Map.of("pool", "ws-chase-lev", "threshold", "0",
                 "n", quickCheck ? "20" : "27"), true, 0.03));
         return rows;
-    }
-
-    /**
-     * JMH options of one row's fork (without {@code -f}, {@code -p}, {@code -rf}, {@code -rff}).
-     * Timed rows: 3 warm-up iterations of 300 ms (past the first young collections on the fixed
-     * heap), 4 measured of 250 ms. Single-shot rows: 4 warm-up invocations, 6 measured.
-     */
-    public List<String> jmhOptions(Entry e) {
-        List<String> o = new ArrayList<>();
-        if (quickCheck) {
-            o.addAll(e.singleShot() ? List.of("-wi", "0", "-i", "1") : List.of("-wi", "0", "-i", "1", "-r", "100ms"));
-        } else if (e.singleShot()) {
-            o.addAll(List.of("-wi", "4", "-i", "6"));
-        } else {
-            o.addAll(List.of("-wi", "3", "-w", "300ms", "-i", "4", "-r", "250ms"));
-        }
-        o.addAll(List.of("-t", "1", "-prof", "gc", "-prof", CPU_PROFILER));
-        return o;
     }
 
     /**
@@ -145,9 +123,9 @@ public final class GateSubset {
 
     /**
      * The looks: how many pairs a row has been given when it is judged at each look (rows decided
-     * at one look get no more). Three looks at 4, 8 and 16 pairs: in the 2026-11-24 calibrations
-     * the third look raised the share of injected +5% slowdowns caught from 8 to 15 of 20 jobs at
-     * the same family-wise level ({@code docs/gate.md}).
+     * at one look get no more). Three looks at 4, 8 and 16 pairs: the third catches small
+     * slowdowns two looks leave inconclusive, at the same family-wise level (the calibrations in
+     * {@code results/calibration/}, scored by {@code scripts/gate-calibrate score}).
      */
     public List<Integer> looks() {
         return quickCheck ? List.of(2) : List.of(4, 8, 16);
@@ -172,15 +150,6 @@ public final class GateSubset {
         return 360;
     }
 
-    /** Estimated seconds of one fork of a row, JVM start and heap pre-touch included. */
-    public double forkSeconds(Entry e) {
-        double overhead = 2.5;
-        if (quickCheck) {
-            return overhead + (e.singleShot() ? e.secondsPerShot() : 0.1);
-        }
-        return overhead + (e.singleShot() ? 10 * e.secondsPerShot() : 3 * 0.3 + 4 * 0.25);
-    }
-
     /**
      * A row's fork under the alternating engine ({@link AlternatingFork}): both sides in one JVM,
      * in batches of 5 ms (time-mode rows) or one invocation each with a 2 ms pause (pool rows).
@@ -200,19 +169,14 @@ public final class GateSubset {
         return 1.5 + (s.warmupMillis() + s.measureMillis()) / 1000.0 + (e.singleShot() ? 2 * e.secondsPerShot() : 0);
     }
 
-    /** Estimated seconds of one pair of the row: two JMH forks, or one alternating fork. */
-    public double pairSeconds(Entry e, boolean alternating) {
-        return alternating ? alternatingForkSeconds(e) : 2 * forkSeconds(e);
-    }
-
     /**
      * Estimated seconds of the first look and of the worst case (every row to {@link #maxPairs()}
      * pairs, capped by {@link #budgetSeconds()}).
      */
-    public double[] estimateSeconds(boolean alternating) {
+    public double[] estimateSeconds() {
         double perPair = 0;
         for (Entry e : entries()) {
-            perPair += pairSeconds(e, alternating);
+            perPair += alternatingForkSeconds(e);
         }
         return new double[]{perPair * firstPairs(), Math.min(perPair * maxPairs(), Math.max(budgetSeconds(),
                 perPair * firstPairs()))};

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 
 /**
  * The gate's thresholds: defaults and per-benchmark rules from a checked-in JSON file
- * ({@code results/gate-thresholds.json}):
+ * ({@code results/gate-ab-thresholds.json}):
  * <pre>
  * { "time": 0.25, "cpu": 0.15, "allocationFraction": 0.05, "allocationBytes": 8,
  *   "rules": [ { "match": "EnqueueDequeueBenchmark.*", "time": 0.5, "why": "thread start-up dominates" } ] }
@@ -96,7 +96,7 @@ public final class GateThresholds {
                 rules.add(new Rule(match, glob(match), threshold(node, defaults, match), node.path("why").asText("")));
                 index++;
             }
-            return new GateThresholds(file.toString(), defaults, rules, null, null);
+            return new GateThresholds(GateAbCommand.shown(file), defaults, rules, null, null);
         } catch (IllegalArgumentException e) {
             throw new GateException(file + ": " + e.getMessage());
         }

@@ -1,13 +1,11 @@
 package org.stealbench.harness.gate;
 
-/** What the gate says about one benchmark. */
+/** What the gate says about one row ({@link PairedDecision}). */
 public enum GateVerdict {
-    /** No regression beyond the threshold: the interval's upper end is within it. */
+    /** Clearly within the threshold (faster, or the upper bound below it), or slower but within it. */
     PASS,
-    /** The whole interval lies beyond the threshold on the slow (or allocating) side. */
+    /** Significantly slower (or allocating more) and estimated beyond the threshold. */
     REGRESSION,
-    /** The whole interval lies beyond the threshold on the fast (or lean) side. */
-    IMPROVEMENT,
-    /** The data cannot decide: too few forks, an interval that reaches past the threshold, mismatched mode or unit. */
+    /** Neither: the pairs cannot tell, or a side's forks are bimodal. */
     INCONCLUSIVE
 }

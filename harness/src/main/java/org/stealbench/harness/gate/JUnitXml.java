@@ -3,16 +3,17 @@ package org.stealbench.harness.gate;
 import java.io.StringWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 
 /**
- * The JUnit XML both gates write ({@code scripts/gate-ab} and {@code scripts/gate}): one test
- * case per benchmark and metric, all under one class-name scheme, {@code stealbench.gate.Class.method}
- * with the metric and parameters as the test name. A REGRESSION is a failure; an INCONCLUSIVE row
- * is skipped (a failure under {@code strict}); a new or removed benchmark is a skipped case; bad
- * input is one error case.
+ * The gate's JUnit XML, valid against Maven Surefire's {@code surefire-test-report-3.0.xsd} and
+ * Jenkins' {@code junit-10.xsd}: the suite's facts as {@code <properties>} before the cases (the
+ * one place both schemas allow them), one case per gated benchmark with class name
+ * {@code stealbench.gate.<Class>} and name {@code <method> <params>}, time in seconds with at most
+ * three decimals, a failure or error with its {@code type}, at most one {@code <skipped>}.
  */
 final class JUnitXml {
 
@@ -20,38 +21,52 @@ final class JUnitXml {
     static final String PREFIX = "stealbench.gate.";
 
     /** How a case ended. */
-    enum Kind { VERDICT, SKIPPED, ERROR }
+    enum Kind { PASSED, FAILURE, SKIPPED, ERROR }
 
     /**
      * One test case.
      *
-     * @param label   {@code Class.method p=v ...} (the class name is its first word)
-     * @param metric  prefixed to the parameters in the test name ({@code ""} for none)
-     * @param seconds the wall-clock seconds charged to it
-     * @param kind    verdict, skipped or error
-     * @param verdict the verdict of a {@link Kind#VERDICT} case, else null
-     * @param detail  the message
+     * @param label   {@code Class.method p=v ...}
+     * @param seconds the wall-clock seconds it took
+     * @param kind    how it ended
+     * @param type    the failure's or error's type, else null
+     * @param message the one-line message of a failure, error or skip, else null
+     * @param detail  the body: every figure behind the outcome
      */
-    record Case(String label, String metric, double seconds, Kind kind, GateVerdict verdict, String detail) {
+    record Case(String label, double seconds, Kind kind, String type, String message, String detail) {
 
-        static Case verdict(String label, String metric, double seconds, GateVerdict verdict, String detail) {
-            return new Case(label, metric, seconds, Kind.VERDICT, verdict, detail);
+        static Case passed(String label, double seconds, String detail) {
+            return new Case(label, seconds, Kind.PASSED, null, null, detail);
         }
 
-        static Case skipped(String label, String detail) {
-            return new Case(label, "", 0, Kind.SKIPPED, null, detail);
+        static Case failure(String label, double seconds, String type, String message, String detail) {
+            return new Case(label, seconds, Kind.FAILURE, type, message, detail);
         }
 
-        static Case error(String detail, double seconds) {
-            return new Case("input", "bad input", seconds, Kind.ERROR, null, detail);
+        static Case skipped(String label, double seconds, String message, String detail) {
+            return new Case(label, seconds, Kind.SKIPPED, null, message, detail);
         }
 
-        boolean failure(boolean strict) {
-            return kind == Kind.VERDICT && (verdict == GateVerdict.REGRESSION || (strict && verdict == GateVerdict.INCONCLUSIVE));
+        static Case skipped(String label, String message) {
+            return skipped(label, 0, message, message);
         }
 
-        boolean skip(boolean strict) {
-            return kind == Kind.SKIPPED || (kind == Kind.VERDICT && !strict && verdict == GateVerdict.INCONCLUSIVE);
+        static Case error(String message, double seconds) {
+            return new Case("job.gate-ab", seconds, Kind.ERROR, "BAD_INPUT", message, message);
+        }
+
+        /** {@code stealbench.gate.Class}. */
+        String className() {
+            String name = label.split(" ", 2)[0];
+            int dot = name.lastIndexOf('.');
+            return PREFIX + (dot < 0 ? name : name.substring(0, dot));
+        }
+
+        /** {@code method p=v ...}. */
+        String testName() {
+            String name = label.split(" ", 2)[0];
+            String params = label.contains(" ") ? label.substring(label.indexOf(' ')) : "";
+            return (name.substring(name.lastIndexOf('.') + 1) + params).strip();
         }
     }
 
@@ -59,7 +74,7 @@ final class JUnitXml {
     }
 
     /** The suite's XML text. */
-    static String suite(String name, List<Case> cases, double seconds, String systemOut, boolean strict) {
+    static String suite(String name, List<Case> cases, double seconds, Map<String, String> properties) {
         StringWriter text = new StringWriter();
         try {
             XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(text);
@@ -68,39 +83,47 @@ final class JUnitXml {
             xml.writeStartElement("testsuite");
             xml.writeAttribute("name", name);
             xml.writeAttribute("tests", Integer.toString(cases.size()));
-            xml.writeAttribute("failures", Long.toString(cases.stream().filter(c -> c.failure(strict)).count()));
-            xml.writeAttribute("errors", Long.toString(cases.stream().filter(c -> c.kind() == Kind.ERROR).count()));
-            xml.writeAttribute("skipped", Long.toString(cases.stream().filter(c -> c.skip(strict)).count()));
+            xml.writeAttribute("failures", count(cases, Kind.FAILURE));
+            xml.writeAttribute("errors", count(cases, Kind.ERROR));
+            xml.writeAttribute("skipped", count(cases, Kind.SKIPPED));
             xml.writeAttribute("time", seconds(seconds));
             xml.writeCharacters("\n");
+            xml.writeStartElement("properties");
+            for (Map.Entry<String, String> p : properties.entrySet()) {
+                xml.writeEmptyElement("property");
+                xml.writeAttribute("name", p.getKey());
+                xml.writeAttribute("value", p.getValue());
+            }
+            xml.writeEndElement();
+            xml.writeCharacters("\n");
             for (Case c : cases) {
-                int space = c.label().indexOf(' ');
-                String params = space < 0 ? "" : c.label().substring(space + 1);
                 xml.writeStartElement("testcase");
-                xml.writeAttribute("classname", PREFIX + (space < 0 ? c.label() : c.label().substring(0, space)));
-                xml.writeAttribute("name", (c.metric() + " " + params).strip());
+                xml.writeAttribute("classname", c.className());
+                xml.writeAttribute("name", c.testName());
                 xml.writeAttribute("time", seconds(c.seconds()));
-                if (c.kind() == Kind.ERROR || c.failure(strict)) {
-                    xml.writeStartElement(c.kind() == Kind.ERROR ? "error" : "failure");
-                    xml.writeAttribute("type", c.kind() == Kind.ERROR ? "BAD_INPUT" : c.verdict().name());
-                    xml.writeAttribute("message", c.detail());
-                    xml.writeCharacters(c.detail());
-                    xml.writeEndElement();
-                } else if (c.skip(strict)) {
-                    xml.writeEmptyElement("skipped");
-                    xml.writeAttribute("message", c.detail());
-                } else {
-                    xml.writeStartElement("system-out");
-                    xml.writeCharacters(c.detail());
-                    xml.writeEndElement();
+                switch (c.kind()) {
+                    case FAILURE, ERROR -> {
+                        xml.writeStartElement(c.kind() == Kind.ERROR ? "error" : "failure");
+                        xml.writeAttribute("type", c.type());
+                        xml.writeAttribute("message", c.message());
+                        xml.writeCharacters(c.detail());
+                        xml.writeEndElement();
+                    }
+                    case SKIPPED -> {
+                        xml.writeStartElement("skipped");
+                        xml.writeAttribute("message", c.message());
+                        xml.writeCharacters(c.detail());
+                        xml.writeEndElement();
+                    }
+                    case PASSED -> {
+                        xml.writeStartElement("system-out");
+                        xml.writeCharacters(c.detail());
+                        xml.writeEndElement();
+                    }
                 }
                 xml.writeEndElement();
                 xml.writeCharacters("\n");
             }
-            xml.writeStartElement("system-out");
-            xml.writeCharacters(systemOut);
-            xml.writeEndElement();
-            xml.writeCharacters("\n");
             xml.writeEndElement();
             xml.writeEndDocument();
             xml.close();
@@ -110,7 +133,12 @@ final class JUnitXml {
         return text + "\n";
     }
 
+    private static String count(List<Case> cases, Kind kind) {
+        return Long.toString(cases.stream().filter(c -> c.kind() == kind).count());
+    }
+
+    /** Seconds with three decimals and no grouping: Surefire's time pattern. */
     private static String seconds(double s) {
-        return String.format(Locale.ROOT, "%.3f", s);
+        return String.format(Locale.ROOT, "%.3f", Math.max(0, s));
     }
 }

@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import org.apache.commons.math3.distribution.TDistribution;
+import org.stealbench.harness.stats.Modes;
 
 /**
  * The paired gate's decision ({@code scripts/gate-ab}), a pure function of per-pair log ratios.
@@ -219,26 +220,11 @@ public final class PairedDecision {
     }
 
     /**
-     * Whether a side's fork values fall into two clusters: at least 4 forks, and the largest gap
-     * between neighbouring log values is over 15% and at least 70% of their whole range, with at
-     * least 2 forks on each side of it.
+     * When a side's fork values fall into two clusters ({@link Modes}): at least 4 forks, at least
+     * 2 in each cluster, their means at least 15% apart, and the empty gap between them at least
+     * 70% of the forks' whole range.
      */
-    public static boolean bimodal(List<Double> values) {
-        if (values.size() < 4) {
-            return false;
-        }
-        double[] logs = values.stream().mapToDouble(Math::log).sorted().toArray();
-        double range = logs[logs.length - 1] - logs[0];
-        double gap = 0;
-        int at = 0;
-        for (int i = 1; i < logs.length; i++) {
-            if (logs[i] - logs[i - 1] > gap) {
-                gap = logs[i] - logs[i - 1];
-                at = i;
-            }
-        }
-        return gap > Math.log(1.15) && gap >= 0.7 * range && at >= 2 && logs.length - at >= 2;
-    }
+    public static final Modes.Rule BIMODAL_FORKS = new Modes.Rule(4, 0, 0, 1.15, 0.7);
 
     static double mean(List<Double> x) {
         return x.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.stealbench.harness.gate.PairedJob.ForkValues;
+import org.stealbench.harness.stats.GeometricMean;
+import org.stealbench.harness.stats.Modes;
 
 /**
  * Turns a paired job's fork values into rows with verdicts: time (the score), CPU time per
@@ -127,13 +129,11 @@ final class PairedGate {
             List<ForkValues[]> pairs = values.get(label);
             Threshold t = thresholds.forBenchmark(label, label.split(" ")[0]);
             rows.add(new PairedDecision.Row(label + " [time]", PairedJob.timeLogRatios(pairs), t.time(),
-                    PairedDecision.bimodal(PairedJob.side(pairs, 0, TIME))
-                            || PairedDecision.bimodal(PairedJob.side(pairs, 1, TIME))));
+                    bimodal(pairs, TIME)));
             meta.add(new String[]{label, TIME, pairs.get(0)[0].unit()});
             if (!Double.isNaN(pairs.get(0)[0].cpu())) {
                 rows.add(new PairedDecision.Row(label + " [cpu]", PairedJob.cpuLogRatios(pairs), t.cpu(),
-                        PairedDecision.bimodal(PairedJob.side(pairs, 0, CPU))
-                                || PairedDecision.bimodal(PairedJob.side(pairs, 1, CPU))));
+                        bimodal(pairs, CPU)));
                 meta.add(new String[]{label, CPU, "ns/op"});
             }
             if (!Double.isNaN(pairs.get(0)[0].allocation())) {
@@ -153,13 +153,19 @@ final class PairedGate {
             boolean alloc = ALLOCATION.equals(metric);
             List<Double> a = PairedJob.side(pairs, 0, metric);
             List<Double> b = PairedJob.side(pairs, 1, metric);
-            double meanA = alloc ? PairedDecision.mean(a) : GateComparison.geometricMean(a);
-            double meanB = alloc ? PairedDecision.mean(b) : GateComparison.geometricMean(b);
+            double meanA = alloc ? PairedDecision.mean(a) : GeometricMean.point(a);
+            double meanB = alloc ? PairedDecision.mean(b) : GeometricMean.point(b);
             out.add(new Row(label, metric, meta.get(i)[2], o.pairs(), meanA, meanB, o.slowdown(), o.row().threshold(),
                     o.detectable(), o.row().bimodal(), o.pHolm(), look, o.verdict(),
                     alloc ? o.reason().replace("slower", "more allocation").replace("faster", "less allocation") : o.reason()));
         }
         return out;
+    }
+
+    /** Whether either side's fork values of a metric fall into two clusters. */
+    private static boolean bimodal(List<ForkValues[]> pairs, String metric) {
+        return Modes.of(PairedJob.side(pairs, 0, metric), PairedDecision.BIMODAL_FORKS).bimodal()
+                || Modes.of(PairedJob.side(pairs, 1, metric), PairedDecision.BIMODAL_FORKS).bimodal();
     }
 
     /**

@@ -13,21 +13,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.stealbench.harness.results.AtomicFiles;
-import org.stealbench.harness.results.JmhJson;
-import org.stealbench.harness.results.JmhResult;
-import org.stealbench.harness.results.Metric;
-import org.stealbench.harness.results.ResultsException;
 import org.stealbench.harness.results.Units;
 import org.stealbench.harness.run.ForkException;
 import org.stealbench.harness.run.ForkRunner;
-import org.stealbench.harness.run.ForkSpec;
-import org.stealbench.harness.run.RoundPlan;
 
 /**
- * One paired A/B job: runs alternating forks ({@link #runAlternating}, A and B in one JVM each), or
- * the rows' A and B JMH forks in balanced, randomized ABBA blocks
- * ({@link RoundPlan#abba}), records the order in {@code rounds-gate-ab.json}, reads each fork's
- * JMH JSON (refusing damaged values), and judges the rows with {@link PairedDecision}: a first look
+ * One paired A/B job: runs alternating forks ({@link #runAlternating}, A and B in one JVM each),
+ * records the order in {@code rounds-gate-ab.json}, reads each fork's values (refusing damaged
+ * ones), and judges the rows with {@link PairedDecision}: a first look
  * at a few pairs, then more pairs and a later look for the rows still undecided
  * ({@link GateSubset#looks()}). A failed fork ends the job (written to {@code failures.txt}): a gate fails closed.
  */
@@ -40,27 +33,17 @@ final class PairedJob {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    /**
-     * One row: the same benchmark run from side A (baseline) and side B (current).
-     *
-     * @param label what thresholds match and the report shows, {@code Class.method p=v ...}
-     * @param a     the baseline fork
-     * @param b     the current fork
-     */
-    record RowSpec(String label, ForkSpec a, ForkSpec b) {
-    }
-
     /** One fork's place in the order file. */
     record Ran(int look, int pair, int position, String side, String row, String started, String file, String error) {
     }
 
     /** One fork's values: the score (converted to {@code unit}), CPU and allocation per op (NaN when absent). */
-    record ForkValues(double time, String unit, double cpu, double allocation, JmhResult result) {
+    record ForkValues(double time, String unit, double cpu, double allocation) {
     }
 
     /**
      * What {@code pairs.json} holds: how the job was judged and every row's fork values, per pair
-     * {A, B} ({@link ForkValues#result()} is null once read back).
+     * {A, B}.
      *
      * @param looks          the pairs a row has at each look ({@link GateSubset#looks()})
      * @param family         the smallest Holm family ({@link GateSubset#family()})
@@ -79,6 +62,8 @@ final class PairedJob {
     private final List<Ran> order = new ArrayList<>();
     /** Per row label: per pair, {A, B}. */
     private final Map<String, List<ForkValues[]>> values = new LinkedHashMap<>();
+    /** Per row label: the wall-clock seconds its forks took. */
+    private final Map<String, Double> seconds = new LinkedHashMap<>();
 
     PairedJob(Path dir, long seed, Duration forkTimeout, Consumer<String> log) {
         this.dir = dir;
@@ -95,59 +80,8 @@ final class PairedJob {
         return order;
     }
 
-    /**
-     * Runs {@code pairs} more pairs of every row, as look {@code look}.
-     *
-     * @throws GateException when a fork fails or its result is damaged or mismatched
-     */
-    void runPairs(List<RowSpec> rows, int pairs, int look) throws GateException, InterruptedException {
-        List<ForkSpec> a = new ArrayList<>();
-        List<ForkSpec> b = new ArrayList<>();
-        Map<ForkSpec, RowSpec> rowOf = new java.util.IdentityHashMap<>();
-        for (RowSpec r : rows) {
-            ForkSpec fa = r.a().withLabel("A " + r.label());
-            ForkSpec fb = r.b().withLabel("B " + r.label());
-            a.add(fa);
-            b.add(fb);
-            rowOf.put(fa, r);
-            rowOf.put(fb, r);
-            values.computeIfAbsent(r.label(), k -> new ArrayList<>());
-        }
-        RoundPlan plan = RoundPlan.abba(a, b, pairs, seed + look);
-        Map<String, Integer> offset = new LinkedHashMap<>();
-        rows.forEach(r -> offset.put(r.label(), values.get(r.label()).size()));
-        int total = plan.slots().size();
-        int done = 0;
-        for (RoundPlan.Slot slot : plan.slots()) {
-            RowSpec row = rowOf.get(slot.spec());
-            String side = slot.spec().label().substring(0, 1);
-            int pair = offset.get(row.label()) + slot.round();
-            String file = "forks/" + String.format("%02d", pair) + "-" + side + "-" + slot.spec().fileStem() + ".json";
-            String started = Instant.now().toString();
-            log.accept(String.format("gate-ab: look %d, fork %d of %d: pair %d %s %s", look, ++done, total, pair, side,
-                    row.label()));
-            try {
-                ForkRunner.run(slot.spec(), dir.resolve(file), forkTimeout, line -> { });
-            } catch (ForkException e) {
-                order.add(new Ran(look, pair, slot.position(), side, row.label(), started, file, e.getMessage()));
-                writeOrder();
-                write(dir.resolve("failures.txt"), side + " " + row.label() + " (pair " + pair + "): " + e.getMessage()
-                        + "\n");
-                throw new GateException("a fork failed, so the job cannot judge its row (failures.txt): "
-                        + e.getMessage(), e);
-            }
-            order.add(new Ran(look, pair, slot.position(), side, row.label(), started, file, null));
-            writeOrder();
-            ForkValues v = read(dir.resolve(file), row.label() + " (" + side + ", pair " + pair + ")");
-            List<ForkValues[]> list = values.get(row.label());
-            while (list.size() <= pair) {
-                list.add(new ForkValues[2]);
-            }
-            list.get(pair)["A".equals(side) ? 0 : 1] = v;
-        }
-        for (RowSpec r : rows) {
-            checkPairs(r.label(), values.get(r.label()));
-        }
+    Map<String, Double> seconds() {
+        return seconds;
     }
 
     /**
@@ -183,6 +117,7 @@ final class PairedJob {
                 log.accept(String.format("gate-ab: look %d, fork %d of %d: pair %d (A and B alternating) %s", look,
                         ++done, total, pair, row.label()));
                 ForkValues[] pairValues;
+                long t0 = System.nanoTime();
                 try {
                     pairValues = runAlternatingFork(row, spec, stem);
                 } catch (GateException e) {
@@ -193,6 +128,7 @@ final class PairedJob {
                     throw new GateException("a fork failed, so the job cannot judge its row (failures.txt): "
                             + e.getMessage(), e);
                 }
+                seconds.merge(row.label(), (System.nanoTime() - t0) / 1e9, Double::sum);
                 order.add(new Ran(look, pair, position, "AB", row.label(), started, stem + ".json", null));
                 writeOrder();
                 list.add(pairValues);
@@ -219,7 +155,7 @@ final class PairedJob {
         try {
             ForkRunner.runProcess(row.label(), command, forkTimeout, line -> output.append(line).append('\n'));
         } catch (ForkException e) {
-            throw new GateException(e.getMessage() + " (" + dir.resolve(stem + ".log") + ")", e);
+            throw new GateException(e.getMessage() + " (" + stem + ".log in the job folder)", e);
         } finally {
             write(dir.resolve(stem + ".log"), output.toString());
         }
@@ -249,7 +185,7 @@ final class PairedJob {
                 throw new GateException(what + ": " + file + " holds damaged values for side " + (s == 0 ? "A" : "B")
                         + " (time " + time + ", cpu " + cpu + ", allocation " + allocation + ")");
             }
-            out[s] = new ForkValues(time, unit, cpu, allocation, null);
+            out[s] = new ForkValues(time, unit, cpu, allocation);
         }
         return out;
     }
@@ -257,8 +193,7 @@ final class PairedJob {
     private void writeOrder() throws GateException {
         Map<String, Object> file = new LinkedHashMap<>();
         file.put("about", "the order the paired gate's forks ran in: A = baseline jar, B = current jar; "
-                + "pair p of a row is one fork running A and B in alternating batches (side AB), or its A and B "
-                + "forks, which ran back to back in ABBA blocks");
+                + "pair p of a row is one fork running A and B in alternating batches");
         file.put("seed", seed);
         file.put("forks", order);
         try {
@@ -273,6 +208,17 @@ final class PairedJob {
         Map<String, Object> file = new LinkedHashMap<>();
         file.put("about", "the paired gate's fork values per row and pair (a = baseline, b = current; time in unit, "
                 + "cpu in ns/op, allocation in B/op, absent when not measured); scripts/gate-calibrate score reads them");
+        file.putAll(toJson(saved));
+        try {
+            write(dir.resolve(PAIRS_FILE), JSON.writeValueAsString(file) + "\n");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new GateException("cannot write " + PAIRS_FILE + " (" + e.getOriginalMessage() + ")", e);
+        }
+    }
+
+    /** A saved job as JSON: looks, family, alpha, injectedPercent and rows (per label, per pair, {a, b}). */
+    static Map<String, Object> toJson(Saved saved) {
+        Map<String, Object> file = new LinkedHashMap<>();
         file.put("looks", saved.looks());
         file.put("family", saved.family());
         file.put("alpha", saved.alpha());
@@ -281,11 +227,7 @@ final class PairedJob {
         saved.values().forEach((label, pairs) -> rows.put(label, pairs.stream()
                 .map(p -> Map.of("a", fork(p[0]), "b", fork(p[1]))).toList()));
         file.put("rows", rows);
-        try {
-            write(dir.resolve(PAIRS_FILE), JSON.writeValueAsString(file) + "\n");
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new GateException("cannot write " + PAIRS_FILE + " (" + e.getOriginalMessage() + ")", e);
-        }
+        return file;
     }
 
     private static Map<String, Object> fork(ForkValues v) {
@@ -313,20 +255,30 @@ final class PairedJob {
         } catch (IOException e) {
             throw new GateException(file + ": not readable JSON (" + e.getMessage() + ")", e);
         }
+        return fromJson(root, file.toString());
+    }
+
+    /**
+     * A saved job from its JSON ({@link #toJson}; files written before the third look hold
+     * {@code firstPairs} and {@code maxPairs} instead of {@code looks}).
+     *
+     * @param source names the record in error messages
+     * @throws GateException when the node is not such a record
+     */
+    static Saved fromJson(JsonNode root, String source) throws GateException {
         if (root == null || !root.path("rows").isObject() || !(root.path("looks").isArray()
                 || root.path("firstPairs").isInt())) {
-            throw new GateException(file + ": not a paired gate's " + PAIRS_FILE);
+            throw new GateException(source + ": not a paired gate's saved job");
         }
         Map<String, List<ForkValues[]>> values = new LinkedHashMap<>();
         for (var it = root.path("rows").fields(); it.hasNext(); ) {
             var row = it.next();
             List<ForkValues[]> pairs = new ArrayList<>();
             for (JsonNode p : row.getValue()) {
-                pairs.add(new ForkValues[]{fork(p.path("a"), file), fork(p.path("b"), file)});
+                pairs.add(new ForkValues[]{fork(p.path("a"), source), fork(p.path("b"), source)});
             }
             values.put(row.getKey(), pairs);
         }
-        // files written before the third look hold firstPairs and maxPairs (two looks, or one when equal)
         List<Integer> looks = new ArrayList<>();
         if (root.path("looks").isArray()) {
             root.path("looks").forEach(n -> looks.add(n.asInt()));
@@ -337,19 +289,19 @@ final class PairedJob {
             }
         }
         if (looks.isEmpty() || looks.stream().anyMatch(n -> n < 1)) {
-            throw new GateException(file + ": its looks must be positive pair counts, were " + looks);
+            throw new GateException(source + ": its looks must be positive pair counts, were " + looks);
         }
         return new Saved(List.copyOf(looks), root.path("family").asInt(),
                 root.path("alpha").asDouble(), root.path("injectedPercent").asInt(100), values);
     }
 
-    private static ForkValues fork(JsonNode n, Path file) throws GateException {
+    private static ForkValues fork(JsonNode n, String source) throws GateException {
         if (!n.path("time").isNumber() || !n.path("unit").isTextual() || !(n.path("time").asDouble() > 0)) {
-            throw new GateException(file + ": a fork without a positive time and its unit");
+            throw new GateException(source + ": a fork without a positive time and its unit");
         }
         return new ForkValues(n.path("time").asDouble(), n.path("unit").asText(),
                 n.has("cpu") ? n.path("cpu").asDouble() : Double.NaN,
-                n.has("allocation") ? n.path("allocation").asDouble() : Double.NaN, null);
+                n.has("allocation") ? n.path("allocation").asDouble() : Double.NaN);
     }
 
     static void write(Path file, String content) throws GateException {
@@ -357,112 +309,6 @@ final class PairedJob {
             AtomicFiles.write(file, content);
         } catch (IOException e) {
             throw new GateException(file + ": cannot be written (" + e.getMessage() + ")", e);
-        }
-    }
-
-    /**
-     * Reads one fork's result, failing closed on damage: JMH's "NaN", "+INF", "-INF" strings (or any
-     * non-number) where a score or raw value belongs, an empty fork, a negative or zero time.
-     */
-    static ForkValues read(Path file, String what) throws GateException {
-        checkNumbers(file, what);
-        List<JmhResult> results;
-        try {
-            results = JmhJson.read(file);
-        } catch (ResultsException e) {
-            throw new GateException(what + ": " + e.getMessage(), e);
-        }
-        if (results.size() != 1) {
-            throw new GateException(what + ": " + file + " holds " + results.size() + " results, expected one fork's");
-        }
-        JmhResult r = results.get(0);
-        double time = forkMean(r.primary(), what + " score", true);
-        double cpu = r.secondary().containsKey(Metric.CPU_TIME_NORM)
-                ? forkMean(r.secondary().get(Metric.CPU_TIME_NORM), what + " " + Metric.CPU_TIME_NORM, true) : Double.NaN;
-        double alloc = r.secondary().containsKey(Metric.ALLOCATION_NORM)
-                ? forkMean(r.secondary().get(Metric.ALLOCATION_NORM), what + " " + Metric.ALLOCATION_NORM, false)
-                : Double.NaN;
-        if (r.secondary().containsKey(Metric.CPU_TIME_NORM)) {
-            cpu = Units.convert(cpu, r.secondary().get(Metric.CPU_TIME_NORM).unit(), "ns/op");
-        }
-        return new ForkValues(time, r.primary().unit(), cpu, alloc, r);
-    }
-
-    private static double forkMean(Metric m, String what, boolean positive) throws GateException {
-        if (m.forks() != 1 || m.rawData().get(0).isEmpty()) {
-            throw new GateException(what + ": an empty fork (no iteration values)");
-        }
-        for (double v : m.rawData().get(0)) {
-            if (!Double.isFinite(v) || v < 0 || (positive && v == 0)) {
-                throw new GateException(what + ": damaged value " + v + " (negative, zero or not finite)");
-            }
-        }
-        return m.forkMeans().get(0);
-    }
-
-    private static void checkNumbers(Path file, String what) throws GateException {
-        JsonNode root;
-        try {
-            root = JSON.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new GateException(what + ": " + file + " is not readable JSON (" + e.getMessage() + ")", e);
-        }
-        for (JsonNode result : root) {
-            List<JsonNode> metrics = new ArrayList<>();
-            metrics.add(result.path("primaryMetric"));
-            result.path("secondaryMetrics").forEach(metrics::add);
-            for (JsonNode m : metrics) {
-                checkNumber(m.path("score"), what, file);
-                for (JsonNode fork : m.path("rawData")) {
-                    if (fork.isEmpty()) {
-                        throw new GateException(what + ": " + file + " has an empty fork");
-                    }
-                    for (JsonNode v : fork) {
-                        checkNumber(v, what, file);
-                    }
-                }
-            }
-        }
-    }
-
-    private static void checkNumber(JsonNode v, String what, Path file) throws GateException {
-        if (!v.isMissingNode() && !v.isNumber()) {
-            throw new GateException(what + ": " + file + " holds the damaged value " + v
-                    + " where a number belongs (JMH writes NaN and infinities as strings)");
-        }
-    }
-
-    /** Fails closed when the two sides of a row did not run alike: mode, threads, JMH settings, metrics. */
-    static void checkPairs(String label, List<ForkValues[]> pairs) throws GateException {
-        for (ForkValues[] p : pairs) {
-            if (p[0] == null || p[1] == null) {
-                throw new GateException(label + ": a pair lacks its " + (p[0] == null ? "A" : "B") + " fork");
-            }
-            JmhResult a = p[0].result();
-            JmhResult b = p[1].result();
-            if (!a.mode().equals(b.mode())) {
-                throw new GateException(label + ": JMH modes differ: " + a.mode() + " (A) vs " + b.mode() + " (B)");
-            }
-            if (a.threads() != b.threads()) {
-                throw new GateException(label + ": thread counts differ: " + a.threads() + " (A) vs " + b.threads()
-                        + " (B)");
-            }
-            if (!a.settings().equals(b.settings())) {
-                throw new GateException(label + ": JMH settings differ: " + a.settings() + " (A) vs " + b.settings()
-                        + " (B)");
-            }
-            if (Double.isNaN(p[0].cpu()) != Double.isNaN(p[1].cpu())) {
-                throw new GateException(label + ": " + Metric.CPU_TIME_NORM + " was measured on one side only ("
-                        + (Double.isNaN(p[0].cpu()) ? "B" : "A") + ")");
-            }
-            if (Double.isNaN(p[0].allocation()) != Double.isNaN(p[1].allocation())) {
-                throw new GateException(label + ": " + Metric.ALLOCATION_NORM + " was measured on one side only ("
-                        + (Double.isNaN(p[0].allocation()) ? "B" : "A") + ")");
-            }
-            if (Units.higherIsBetter(p[0].unit()) != Units.higherIsBetter(p[1].unit())) {
-                throw new GateException(label + ": score units are of different kinds: " + p[0].unit() + " vs "
-                        + p[1].unit());
-            }
         }
     }
 

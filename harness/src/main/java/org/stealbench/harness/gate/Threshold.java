@@ -3,9 +3,8 @@ package org.stealbench.harness.gate;
 /**
  * The practical thresholds for one benchmark.
  *
- * @param time               the slowdown of the score that counts: 0.25 means a regression is
- *                           called only when the whole interval of the time ratio lies above 1.25
- *                           (an improvement when it lies below 1 / 1.25)
+ * @param time               the slowdown of the score that counts: 0.25 means a significant slowdown
+ *                           is a regression only when it is estimated above 25%
  * @param cpu                the same for CPU time per operation ({@code cpu.time.norm})
  * @param allocationFraction allocation growth that counts, relative to the baseline's B/op
  * @param allocationBytes    allocation growth that counts, in bytes per operation; the larger of
@@ -27,15 +26,5 @@ public record Threshold(double time, double cpu, double allocationFraction, doub
         if (!(allocationBytes >= 0 && Double.isFinite(allocationBytes))) {
             throw new IllegalArgumentException("allocationBytes must be a non-negative number, was " + allocationBytes);
         }
-    }
-
-    /** The threshold for a metric: {@link GateComparison#CPU} has its own, anything else {@link #time}. */
-    public double forMetric(String metric) {
-        return GateComparison.CPU.equals(metric) ? cpu : time;
-    }
-
-    /** The allocation growth, in B/op, that a baseline of {@code baselineBytes} B/op is allowed. */
-    public double allocationAllowance(double baselineBytes) {
-        return Math.max(allocationBytes, allocationFraction * baselineBytes);
     }
 }

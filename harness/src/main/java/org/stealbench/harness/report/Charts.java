@@ -241,7 +241,7 @@ final class Charts {
             Color c = colours.get(contenders.get(names.get(k)));
             s.setMarker(SeriesMarkers.CIRCLE);
             s.setMarkerColor(new Color(c.getRed(), c.getGreen(), c.getBlue(), 170));
-            double median = ReportStats.quantile(ys, 0.5);
+            double median = org.stealbench.harness.stats.Quantiles.of(ys, 0.5);
             XYSeries m = chart.addSeries(names.get(k) + " median", new double[] {k - 0.3, k + 0.3},
                     new double[] {median, median});
             m.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);

@@ -7,12 +7,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.stats.GeometricMean;
 
 /**
- * Several runs side by side: for every experiment two or more runs have, one row per benchmark
- * and full parameter set (defaults filled in from the benchmark's declaration), each run's
- * geometric mean with its interval, then each later run's ratio to the first (JDK 25 against JDK
- * 17, one machine against another), judged only where the forks can speak for run-to-run variation.
+ * Several runs side by side (the cross-day comparison of saved runs): for every experiment two or
+ * more runs have, one row per benchmark and full parameter set (defaults filled in from the
+ * benchmark's declaration), each run's geometric mean with its interval, then each later run's
+ * ratio to the first (JDK 25 against JDK 17, one machine against another), judged only where the
+ * forks can speak for run-to-run variation. It never compares silently what differs: a pair of
+ * results with another mode or thread count, or with a damaged value (JMH's NaN and infinities, a
+ * zero or negative time), is refused with the reason; different JMH settings, different core counts
+ * and a run that recorded failures ({@code failures.txt}) leave the ratio unjudged and are said at
+ * the top; so is a comparison that compared nothing or judged nothing.
  */
 final class ComparisonSection {
 
@@ -42,7 +48,13 @@ final class ComparisonSection {
      */
     static Html.Cell acrossRuns(org.stealbench.harness.results.Metric first,
                                 org.stealbench.harness.results.Metric later, ReportContext ctx) {
-        if (first.forks() >= MIN_FORKS && later.forks() >= MIN_FORKS) {
+        return acrossRuns(first, later, ctx, null);
+    }
+
+    /** The same, never judged when {@code unjudged} names a reason (the ratio is shown grey with it). */
+    static Html.Cell acrossRuns(org.stealbench.harness.results.Metric first,
+                                org.stealbench.harness.results.Metric later, ReportContext ctx, String unjudged) {
+        if (unjudged == null && first.forks() >= MIN_FORKS && later.forks() >= MIN_FORKS) {
             try {
                 return Cells.ratio(org.stealbench.harness.stats.LogRatios.ratio(first.forkMeans(), later.forkMeans(),
                         ctx.confidence()));
@@ -50,17 +62,83 @@ final class ComparisonSection {
                 return Cells.dash().withTitle("fork means not all positive");
             }
         }
-        double point = Math.exp(later.samples().stream().mapToDouble(Math::log).average().orElse(Double.NaN)
-                - first.samples().stream().mapToDouble(Math::log).average().orElse(Double.NaN));
+        double point = GeometricMean.point(later.samples()) / GeometricMean.point(first.samples());
         return Html.Cell.num(NumberText.num(point) + "x", point).withClass("neutral")
-                .withTitle("not judged: " + Math.min(first.forks(), later.forks()) + " fork(s) on a side, fewer than "
-                        + MIN_FORKS + "; an interval from within one run does not cover run-to-run variation");
+                .withTitle("not judged: " + (unjudged != null ? unjudged : Math.min(first.forks(), later.forks())
+                        + " fork(s) on a side, fewer than " + MIN_FORKS + "; an interval from within one run does not "
+                        + "cover run-to-run variation"));
+    }
+
+    /**
+     * Why two results of one row must not be compared at all, or null: another JMH mode or
+     * thread count is another workload, and a damaged value would be averaged in.
+     */
+    static String refusal(JmhResult first, JmhResult later) {
+        if (!first.mode().equals(later.mode())) {
+            return "JMH modes differ (" + first.mode() + " vs " + later.mode() + ")";
+        }
+        if (first.threads() != later.threads()) {
+            return "thread counts differ (" + first.threads() + " vs " + later.threads() + ")";
+        }
+        String damaged = damaged(first.primary());
+        if (damaged == null) {
+            damaged = damaged(later.primary());
+        }
+        return damaged;
+    }
+
+    /** A value no measurement can have, or null: NaN, an infinity (JMH writes them as text), zero or negative. */
+    static String damaged(org.stealbench.harness.results.Metric m) {
+        for (List<Double> fork : m.rawData()) {
+            for (double v : fork) {
+                if (!(v > 0) || Double.isInfinite(v)) {
+                    return "a damaged value (" + v + ": JMH's NaN or an infinity, or a zero or negative score)";
+                }
+            }
+        }
+        return m.rawData().stream().allMatch(List::isEmpty) ? "no measured values" : null;
+    }
+
+    /** Why a ratio between two comparable results is shown but not judged, or null: JMH ran them differently. */
+    static String unjudged(JmhResult first, JmhResult later) {
+        return first.settings().equals(later.settings()) ? null : "JMH settings differ ("
+                + first.settings().describe() + " vs " + later.settings().describe() + ")";
+    }
+
+    /** What the whole comparison must say first: different core counts, runs that recorded failures. */
+    static List<String> runFlags(List<RunView> runs) {
+        List<String> flags = new ArrayList<>();
+        Set<Integer> cores = new LinkedHashSet<>();
+        runs.forEach(r -> cores.add(r.cores()));
+        if (cores.size() > 1) {
+            flags.add("The runs ran on different core counts (" + String.join(", ", runs.stream()
+                    .map(r -> r.label() + ": " + (r.cores() == 0 ? "unknown" : r.cores())).toList())
+                    + "): the ratios compare machines as well as code, so none is judged.");
+        }
+        for (RunView r : runs) {
+            List<String> failures = r.failures();
+            if (!failures.isEmpty()) {
+                flags.add("Run " + r.label() + " recorded " + failures.size() + " failure(s) in failures.txt (first: "
+                        + failures.get(0) + "): its results are incomplete, so no ratio against it is judged.");
+            }
+        }
+        return flags;
+    }
+
+    /** Rows compared (both sides present and comparable) and ratios judged, over the section's tables. */
+    static final class Tally {
+        int compared;
+        int judged;
+        final List<String> refused = new ArrayList<>();
     }
 
     static Html.Section build(List<RunView> runs, ReportContext ctx) {
         Set<String> experiments = new LinkedHashSet<>();
         runs.forEach(r -> experiments.addAll(r.data().experiments().keySet()));
         List<Html.Block> blocks = new ArrayList<>();
+        List<String> flags = runFlags(runs);
+        String runWide = flags.isEmpty() ? null : "run conditions differ (see the top of this section)";
+        Tally tally = new Tally();
         blocks.add(Html.Block.paragraph("Each run's geometric mean [" + Math.round(ctx.confidence() * 100) + "% interval on the log scale], then "
                 + "the ratio of each later run to the first (" + runs.get(0).label() + "). Rows pair by benchmark and "
                 + "full parameter set, parameters a run lacks taking the benchmark's declared default. A ratio is judged "
@@ -74,9 +152,24 @@ final class ComparisonSection {
                 blocks.add(Html.Block.paragraph(exp + ": in " + having.size() + " run only, nothing to compare."));
                 continue;
             }
-            blocks.add(Html.Block.table(table(exp, runs, ctx)));
+            blocks.add(Html.Block.table(table(exp, runs, ctx, runWide, tally)));
         }
-        return new Html.Section(ID, TITLE, List.of(), blocks, null);
+        List<Html.Banner> banners = new ArrayList<>();
+        flags.forEach(f -> banners.add(new Html.Banner("warn", f)));
+        if (tally.compared == 0) {
+            banners.add(new Html.Banner("warn", "NOTHING COMPARED: no benchmark with the same parameters, mode and "
+                    + "threads has comparable results in the first run and a later one"
+                    + (tally.refused.isEmpty() ? "." : "; refused: " + String.join("; ", tally.refused) + ".")));
+        } else if (tally.judged == 0) {
+            banners.add(new Html.Banner("warn", "No ratio judged: " + tally.compared + " row(s) compared, none "
+                    + "with " + MIN_FORKS + " or more forks on both sides under the same conditions; the grey ratios "
+                    + "are indications only."));
+        }
+        if (!tally.refused.isEmpty() && tally.compared > 0) {
+            banners.add(new Html.Banner("warn", tally.refused.size() + " row(s) refused: "
+                    + String.join("; ", tally.refused) + "."));
+        }
+        return new Html.Section(ID, TITLE, banners, blocks, null);
     }
 
     /**
@@ -117,7 +210,7 @@ final class ComparisonSection {
         return out;
     }
 
-    static Html.Table table(String experiment, List<RunView> runs, ReportContext ctx) {
+    static Html.Table table(String experiment, List<RunView> runs, ReportContext ctx, String runWide, Tally tally) {
         Map<String, Map<Integer, JmhResult>> rows = new LinkedHashMap<>();
         List<JmhResult> all = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
@@ -153,7 +246,22 @@ final class ComparisonSection {
             JmhResult first = e.getValue().get(0);
             for (int i = 1; i < runs.size(); i++) {
                 JmhResult r = e.getValue().get(i);
-                row.add(first == null || r == null ? Cells.dash() : acrossRuns(metric(first, unit), metric(r, unit), ctx));
+                if (first == null || r == null) {
+                    row.add(Cells.dash());
+                    continue;
+                }
+                String refused = refusal(first, r);
+                if (refused != null) {
+                    row.add(Cells.dash().withTitle("not compared: " + refused));
+                    tally.refused.add(experiment + " " + labels.get(e.getKey()) + " (" + runs.get(i).label() + "): "
+                            + refused);
+                    continue;
+                }
+                String unjudged = runWide != null ? runWide : unjudged(first, r);
+                tally.compared++;
+                tally.judged += unjudged == null && first.primary().forks() >= MIN_FORKS
+                        && r.primary().forks() >= MIN_FORKS ? 1 : 0;
+                row.add(acrossRuns(metric(first, unit), metric(r, unit), ctx, unjudged));
             }
             t.row(row);
         }

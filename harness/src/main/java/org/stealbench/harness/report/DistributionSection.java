@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.stats.Modes;
 
 /**
  * Distributions, not only means: every contender's per-iteration samples as a strip plot for
@@ -57,8 +58,7 @@ final class DistributionSection {
             }
         });
         for (Map.Entry<String, List<Double>> e : samples.entrySet()) {
-            ReportStats.Modes m = ReportStats.modes(e.getValue(), t.bimodalMinFraction(), t.bimodalMinAshmanD(),
-                    t.bimodalMinRatio());
+            Modes m = Modes.of(e.getValue(), t.bimodalRule());
             if (m.bimodal()) {
                 bimodal.add(e.getKey() + ": " + m.lowCount() + " near " + NumberText.num(m.lowMean()) + ", " + m.highCount()
                         + " near " + NumberText.num(m.highMean()) + " (" + NumberText.num(m.highMean() / m.lowMean()) + "x)");

@@ -9,13 +9,13 @@ import java.util.Locale;
 import org.stealbench.harness.stats.RatioEstimate;
 
 /** Number formatting for the page: three significant digits (whole numbers from 1,000), thousands grouped, no exponent. */
-final class NumberText {
+public final class NumberText {
 
     private NumberText() {
     }
 
     /** E.g. 1234.5 -> {@code 1,234}, 53.62 -> {@code 53.6}, 0.27388 -> {@code 0.274}; NaN -> an en dash. */
-    static String num(double x) {
+    public static String num(double x) {
         if (Double.isNaN(x) || Double.isInfinite(x)) {
             return "\u2013";
         }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Properties;
+import org.stealbench.harness.stats.Modes;
 
 /**
  * The report's thresholds, read from the checked-in {@code report/thresholds.properties} and
@@ -34,6 +35,11 @@ record ReportThresholds(double confidence, double wideErrorFraction, double bimo
         }
         return new ReportThresholds(get(p, "confidence"), get(p, "wideErrorFraction"), get(p, "bimodalMinFraction"),
                 get(p, "bimodalMinAshmanD"), get(p, "bimodalMinRatio"), get(p, "farRatio"), get(p, "asGoodRatio"));
+    }
+
+    /** The bimodality rule of a distribution: at least 6 values and this file's three bounds. */
+    Modes.Rule bimodalRule() {
+        return new Modes.Rule(6, bimodalMinFraction, bimodalMinAshmanD, bimodalMinRatio, 0);
     }
 
     private static double get(Properties p, String key) {

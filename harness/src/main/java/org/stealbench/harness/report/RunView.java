@@ -69,6 +69,22 @@ final class RunView {
         return data;
     }
 
+    /** The lines of the run folder's {@code failures.txt}: parts of the run that failed; empty when none did. */
+    List<String> failures() {
+        if (!Files.isDirectory(data.source())) {
+            return List.of();
+        }
+        Path file = RunFolder.at(data.source()).failures();
+        if (!Files.isRegularFile(file)) {
+            return List.of();
+        }
+        try {
+            return Files.readAllLines(file).stream().filter(l -> !l.isBlank()).toList();
+        } catch (IOException e) {
+            return List.of(file.getFileName() + " is unreadable (" + e.getMessage() + ")");
+        }
+    }
+
     String label() {
         return label;
     }

@@ -108,6 +108,21 @@ public final class JmhJson {
                 node.path("measurementIterations").asInt(0), node.path("measurementTime").asText("")));
     }
 
+    /**
+     * A raw value: a JSON number, or JMH's text for what JSON cannot hold ("NaN", "+INF", "-INF");
+     * any other text is NaN, never the 0 a lenient parse would make of it.
+     */
+    static double number(JsonNode v) {
+        if (v.isNumber()) {
+            return v.asDouble();
+        }
+        return switch (v.asText()) {
+            case "+INF", "INF", "Infinity", "+Infinity" -> Double.POSITIVE_INFINITY;
+            case "-INF", "-Infinity" -> Double.NEGATIVE_INFINITY;
+            default -> Double.NaN;
+        };
+    }
+
     private static Metric metric(Path file, String benchmark, String name, JsonNode node, boolean needRaw)
             throws ResultsException {
         if (!node.hasNonNull("score") || !node.hasNonNull("scoreUnit")) {
@@ -116,7 +131,7 @@ public final class JmhJson {
         List<List<Double>> raw = new ArrayList<>();
         for (JsonNode fork : node.path("rawData")) {
             List<Double> values = new ArrayList<>();
-            fork.forEach(v -> values.add(v.asDouble()));
+            fork.forEach(v -> values.add(number(v)));
             raw.add(values);
         }
         if (needRaw && (raw.isEmpty() || raw.stream().allMatch(List::isEmpty))) {

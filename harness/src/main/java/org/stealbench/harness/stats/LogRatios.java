@@ -7,9 +7,8 @@ import org.apache.commons.math3.distribution.TDistribution;
 /**
  * Ratios of geometric means of independent samples of positive values (benchmark scores, one per
  * fork) with confidence intervals from Welch's t on the logarithms: the log of a ratio is a
- * difference of log means, so {@code current / baseline} and a normalized
- * {@code (current / baseline) / (refCurrent / refBaseline)} are both linear contrasts of log means,
- * with the Welch-Satterthwaite degrees of freedom of their terms. Pure functions; no state.
+ * difference of log means, a linear contrast with the Welch-Satterthwaite degrees of freedom of its
+ * terms; and the geometric mean of paired ratios with a one-sample t interval. Pure functions.
  */
 public final class LogRatios {
 
@@ -71,17 +70,6 @@ public final class LogRatios {
     }
 
     /**
-     * {@code (current / baseline) / (refCurrent / refBaseline)}: the ratio of a benchmark relative to
-     * the ratio of a reference benchmark measured in the same runs.
-     */
-    public static RatioEstimate normalizedRatio(List<Double> baseline, List<Double> current,
-                                                List<Double> refBaseline, List<Double> refCurrent,
-                                                double confidence) {
-        return contrast(List.of(new Term(current, 1), new Term(baseline, -1), new Term(refCurrent, -1),
-                new Term(refBaseline, 1)), confidence);
-    }
-
-    /**
      * exp of the signed sum of the terms' log means, with a Welch interval.
      *
      * @throws IllegalArgumentException if a term has fewer than two values, a value that is not a
@@ -121,17 +109,6 @@ public final class LogRatios {
         double p = 2 * t.cumulativeProbability(-Math.abs(estimate) / se);
         return new RatioEstimate(Math.exp(estimate), Math.exp(estimate - quantile * se),
                 Math.exp(estimate + quantile * se), Math.min(1, p), df, confidence);
-    }
-
-    /**
-     * The per-comparison confidence that keeps a family-wise level over {@code comparisons}
-     * intervals (Bonferroni): 0.95 over 10 comparisons gives 0.995 each.
-     */
-    public static double bonferroni(double familyConfidence, int comparisons) {
-        if (!(familyConfidence > 0 && familyConfidence < 1)) {
-            throw new IllegalArgumentException("familyConfidence must lie in (0, 1), was " + familyConfidence);
-        }
-        return 1 - (1 - familyConfidence) / Math.max(1, comparisons);
     }
 
     private static List<Double> logs(List<Double> values) {

@@ -124,6 +124,6 @@ class AlternatingForkTest {
             out.closeEntry();
         }
         GateException e = assertThrows(GateException.class, () -> GateAbCommand.requireWorkloads(jar, "A (old)"));
-        assertTrue(e.getMessage().contains("--engine forks"), e.getMessage());
+        assertTrue(e.getMessage().contains("gate against a newer baseline"), e.getMessage());
     }
 }

@@ -29,8 +29,8 @@ class CalibrationScoreTest {
         for (int i = 0; i < n; i++) {
             double drift = 1 + 0.3 * r.nextDouble();
             out.add(new PairedJob.ForkValues[]{
-                new PairedJob.ForkValues(100 * drift * Math.exp(noise * r.nextGaussian()), "ns/op", Double.NaN, 0, null),
-                new PairedJob.ForkValues(100 * factor * drift * Math.exp(noise * r.nextGaussian()), "ns/op", Double.NaN, 0, null)});
+                new PairedJob.ForkValues(100 * drift * Math.exp(noise * r.nextGaussian()), "ns/op", Double.NaN, 0),
+                new PairedJob.ForkValues(100 * factor * drift * Math.exp(noise * r.nextGaussian()), "ns/op", Double.NaN, 0)});
         }
         return out;
     }
@@ -48,8 +48,8 @@ class CalibrationScoreTest {
     void savedPairsReadBackAsWritten() throws Exception {
         Map<String, List<PairedJob.ForkValues[]>> values = new LinkedHashMap<>();
         values.put(DEQUE, List.<PairedJob.ForkValues[]>of(new PairedJob.ForkValues[]{
-            new PairedJob.ForkValues(5.5, "ns/op", 5.4, 0.01, null),
-            new PairedJob.ForkValues(0.2, "ops/ns", Double.NaN, Double.NaN, null)}));
+            new PairedJob.ForkValues(5.5, "ns/op", 5.4, 0.01),
+            new PairedJob.ForkValues(0.2, "ops/ns", Double.NaN, Double.NaN)}));
         job("job-000-aa", 100, 0, values);
         PairedJob.Saved saved = PairedJob.readPairs(dir.resolve("run/job-000-aa/pairs.json"));
         assertEquals(List.of(4, 8, 16), saved.looks());
@@ -106,7 +106,7 @@ class CalibrationScoreTest {
         assertEquals(CalibrationScore.FLOOR, t.forBenchmark(CALIBRATION, "GateCalibrationBenchmark.pushPopBatch").time(), 1e-9);
         List<Double> abs = CalibrationScore.aaRows(jobs).get(POOL + " [time]").stream()
                 .map(x -> Math.abs(x.slowdown())).sorted().toList();
-        double expected = Math.ceil(CalibrationScore.quantile(abs, CalibrationScore.QUANTILE) * 100 - 1e-9) / 100;
+        double expected = Math.ceil(org.stealbench.harness.stats.Quantiles.of(abs, CalibrationScore.QUANTILE) * 100 - 1e-9) / 100;
         assertTrue(expected > 0.05, "the noisy row's quantile is large: " + expected);
         assertEquals(expected, t.forBenchmark(POOL, "QueueDrainBenchmark.queueAndDrain").time(), 1e-9);
     }

@@ -45,7 +45,7 @@ class GateCalibrateCommandTest {
     void helpWorksForTheCommandAndItsSubcommands() {
         String[] top = run("--help");
         assertEquals("0", top[0]);
-        assertTrue(top[1].contains("run") && top[1].contains("score") && top[1].contains("analyze-stored"), top[1]);
+        assertTrue(top[1].contains("run") && top[1].contains("score") && !top[1].contains("analyze-stored"), top[1]);
         String[] sub = run("run", "--help");
         assertEquals("0", sub[0]);
         assertTrue(sub[1].contains("--jobs") && sub[1].contains("--slowdown-jobs"), sub[1]);
@@ -58,7 +58,6 @@ class GateCalibrateCommandTest {
         assertBad(run("--bogus"), "--bogus");
         assertBad(run("run", "--slowdowns", "90", "--out", dir.resolve("x").toString()), "--slowdowns");
         assertBad(run("run", "--jobs", "0", "--slowdown-jobs", "0"), "not both 0");
-        assertBad(run("analyze-stored", dir.resolve("missing").toString()), "no such folder");
         assertBad(run(), "subcommand");
     }
 
@@ -76,8 +75,8 @@ class GateCalibrateCommandTest {
         Path job = Files.createDirectories(dir.resolve("cal/job-000-aa"));
         java.util.List<PairedJob.ForkValues[]> pairs = new java.util.ArrayList<>();
         for (int i = 0; i < 4; i++) {
-            pairs.add(new PairedJob.ForkValues[]{new PairedJob.ForkValues(10 + i, "ns/op", Double.NaN, Double.NaN, null),
-                new PairedJob.ForkValues(10 + i, "ns/op", Double.NaN, Double.NaN, null)});
+            pairs.add(new PairedJob.ForkValues[]{new PairedJob.ForkValues(10 + i, "ns/op", Double.NaN, Double.NaN),
+                new PairedJob.ForkValues(10 + i, "ns/op", Double.NaN, Double.NaN)});
         }
         PairedJob.writePairs(job, new PairedJob.Saved(java.util.List.of(4, 8), 0, 0.05, 100, java.util.Map.of("X.y", pairs)));
         Path proposed = dir.resolve("proposed.json");
@@ -88,5 +87,35 @@ class GateCalibrateCommandTest {
         // the proposal is a thresholds file the gate reads, with a rule for the row
         GateThresholds.load(proposed);
         assertTrue(Files.readString(proposed).contains("\"X.y\""), Files.readString(proposed));
+    }
+
+    @Test
+    void summaryOfAFolderScoresAsTheFolderDoesAndRecordsItsCommand() throws Exception {
+        Path cal = dir.resolve("cal");
+        java.util.List<PairedJob.ForkValues[]> pairs = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            pairs.add(new PairedJob.ForkValues[]{new PairedJob.ForkValues(10 + i, "ns/op", 9.0, 0),
+                new PairedJob.ForkValues(10.5 + i, "ns/op", 9.5, 0)});
+        }
+        PairedJob.writePairs(Files.createDirectories(cal.resolve("job-000-aa")), new PairedJob.Saved(
+                java.util.List.of(4, 8), 0, 0.05, 100, java.util.Map.of("X.y", pairs)));
+        PairedJob.writePairs(Files.createDirectories(cal.resolve("job-001-slow110")), new PairedJob.Saved(
+                java.util.List.of(4), 0, 0.05, 110, java.util.Map.of("X.y", pairs)));
+        Files.createDirectories(cal.resolve("job-002-aa"));
+        Files.writeString(cal.resolve("calibration.md"), "# table\n\ncommand: scripts/gate-calibrate run --jobs 2\n");
+        Path summary = dir.resolve("cal.json");
+        String[] made = run("score", cal.toString(), "--summary", summary.toString());
+        assertEquals("0", made[0], made[2]);
+        assertTrue(Files.readString(summary).contains("\"command\" : \"scripts/gate-calibrate run --jobs 2\""));
+        String[] fromFolder = run("score", cal.toString());
+        String[] fromSummary = run("score", summary.toString());
+        assertEquals("0", fromSummary[0], fromSummary[2]);
+        assertEquals(fromFolder[1], fromSummary[1], "the same jobs, the same table");
+        assertTrue(fromSummary[1].contains("cal/job-002-aa"), "the failed job is kept: " + fromSummary[1]);
+        String[] again = run("score", cal.toString(), "--summary", summary.toString());
+        assertTrue(again[0].equals("2") && again[2].contains("already exists"), again[2]);
+        String[] notAFolder = run("score", summary.toString(), "--summary", dir.resolve("x.json").toString());
+        assertTrue(notAFolder[0].equals("2") && notAFolder[2].contains("one calibration folder"), notAFolder[2]);
+        assertFalse(Files.exists(dir.resolve("x.json")));
     }
 }

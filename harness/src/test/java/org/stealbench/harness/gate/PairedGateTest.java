@@ -23,9 +23,9 @@ class PairedGateTest {
             double drift = 1 + 0.5 * i;
             out.add(new PairedJob.ForkValues[]{
                 new PairedJob.ForkValues(time * drift * Math.exp(0.01 * r.nextGaussian()), "ns/op",
-                        time * drift * Math.exp(0.01 * r.nextGaussian()), allocA * Math.exp(allocNoise * r.nextGaussian()), null),
+                        time * drift * Math.exp(0.01 * r.nextGaussian()), allocA * Math.exp(allocNoise * r.nextGaussian())),
                 new PairedJob.ForkValues(timeB * drift * Math.exp(0.01 * r.nextGaussian()), "ns/op",
-                        timeB * drift * Math.exp(0.01 * r.nextGaussian()), allocB * Math.exp(allocNoise * r.nextGaussian()), null)});
+                        timeB * drift * Math.exp(0.01 * r.nextGaussian()), allocB * Math.exp(allocNoise * r.nextGaussian()))});
         }
         return out;
     }
@@ -66,8 +66,8 @@ class PairedGateTest {
         for (int i = 0; i < n; i++) {
             double a = 100 * (1 + 0.2 * i);
             double b = a * Math.exp(mean + (i % 2 == 0 ? spread : -spread));
-            out.add(new PairedJob.ForkValues[]{new PairedJob.ForkValues(a, "ns/op", a, 0, null),
-                new PairedJob.ForkValues(b, "ns/op", b, 0, null)});
+            out.add(new PairedJob.ForkValues[]{new PairedJob.ForkValues(a, "ns/op", a, 0),
+                new PairedJob.ForkValues(b, "ns/op", b, 0)});
         }
         return out;
     }

@@ -79,24 +79,4 @@ final class ReportStatsTest {
         assertEquals(List.of(2.0, 6.0), ReportStats.replicates(two));
     }
 
-    @Test
-    void modes_twoSeparateClusters_areBimodalWithTheirSizesAndMeans() {
-        ReportStats.Modes m = ReportStats.modes(List.of(22.0, 23.0, 21.5, 165.0, 22.5, 160.0, 170.0, 168.0), 0.2, 2.5, 1.25);
-        assertTrue(m.bimodal());
-        assertEquals(4, m.lowCount());
-        assertEquals(4, m.highCount());
-        assertEquals(22.25, m.lowMean(), 1e-12);
-        assertEquals(165.75, m.highMean(), 1e-12);
-    }
-
-    @Test
-    void modes_oneCluster_closeClusters_orTooFewValues_areNotBimodal() {
-        assertFalse(ReportStats.modes(List.of(10.0, 10.4, 9.8, 10.1, 10.6, 9.9, 10.2, 10.3), 0.2, 2.5, 1.25).bimodal());
-        // clean separation but only 5% apart: noise, not two modes
-        assertFalse(ReportStats.modes(List.of(100.0, 100.1, 100.2, 105.0, 105.1, 105.2), 0.2, 2.5, 1.25).bimodal());
-        assertFalse(ReportStats.modes(List.of(1.0, 1.0, 9.0, 9.0, 9.0), 0.2, 2.5, 1.25).bimodal());
-        // one outlier is not a mode: each cluster must hold at least 20%
-        assertFalse(ReportStats.modes(List.of(10.0, 10.1, 9.9, 10.2, 10.0, 9.8, 10.1, 10.0, 9.9, 50.0), 0.2, 2.5, 1.25)
-                .bimodal());
-    }
 }

@@ -1,0 +1,100 @@
+package org.stealbench.harness.stats;
+
+import java.util.List;
+
+/**
+ * The two-cluster split of a sample behind every bimodality flag (the report's distributions and
+ * the gate's forks): the split where the between-cluster variance is largest (Otsu on the sorted
+ * values). It is bimodal when the sample has at least {@link Rule#minValues} values, each cluster
+ * holds at least {@link Rule#minFraction} of them (and never fewer than 2), Ashman's
+ * D = sqrt(2) |m1 - m2| / sqrt(s1^2 + s2^2) exceeds {@link Rule#minAshmanD} (2 is the usual bound
+ * for a clean separation), the clusters' means are at least {@link Rule#minRatio} apart, and the
+ * empty gap between them is at least {@link Rule#minGapShare} of the whole range (Ashman's D alone
+ * calls a spread-out sample with no gap bimodal: a uniform one has D = 3.5).
+ *
+ * @param bimodal   whether the rule holds
+ * @param lowMean   the lower cluster's mean (NaN when no split was possible)
+ * @param highMean  the upper cluster's mean
+ * @param lowCount  values in the lower cluster
+ * @param highCount values in the upper cluster
+ * @param ashmanD   Ashman's D of the split
+ */
+public record Modes(boolean bimodal, double lowMean, double highMean, int lowCount, int highCount, double ashmanD) {
+
+    /**
+     * When a split counts as two modes.
+     *
+     * @param minValues   fewer values are never bimodal
+     * @param minFraction each cluster holds at least this fraction of the values
+     * @param minAshmanD  Ashman's D must exceed this
+     * @param minRatio    the upper cluster's mean is at least this factor above the lower's
+     * @param minGapShare the gap between the clusters is at least this share of the range
+     */
+    public record Rule(int minValues, double minFraction, double minAshmanD, double minRatio, double minGapShare) {
+
+        public Rule {
+            if (minValues < 4 || !(minFraction >= 0 && minFraction < 0.5) || !(minAshmanD >= 0) || !(minRatio >= 1)
+                    || !(minGapShare >= 0 && minGapShare <= 1)) {
+                throw new IllegalArgumentException("a bimodality rule needs minValues >= 4, minFraction in [0, 0.5), "
+                        + "minAshmanD >= 0, minRatio >= 1 and minGapShare in [0, 1], had " + minValues + ", "
+                        + minFraction + ", " + minAshmanD + ", " + minRatio + ", " + minGapShare);
+            }
+        }
+    }
+
+    private static final Modes NONE = new Modes(false, Double.NaN, Double.NaN, 0, 0, Double.NaN);
+
+    /** The split of {@code values} and whether it passes {@code rule}. */
+    public static Modes of(List<Double> values, Rule rule) {
+        double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        int n = v.length;
+        if (n < rule.minValues()) {
+            return NONE;
+        }
+        int best = -1;
+        double bestBetween = -1;
+        int minCount = Math.max(2, (int) Math.ceil(rule.minFraction() * n));
+        for (int k = minCount; k <= n - minCount; k++) {
+            double m1 = mean(v, 0, k);
+            double m2 = mean(v, k, n);
+            double between = (double) k * (n - k) * (m2 - m1) * (m2 - m1);
+            if (between > bestBetween) {
+                bestBetween = between;
+                best = k;
+            }
+        }
+        if (best < 0) {
+            return NONE;
+        }
+        double m1 = mean(v, 0, best);
+        double m2 = mean(v, best, n);
+        double s1 = variance(v, 0, best);
+        double s2 = variance(v, best, n);
+        double d = s1 + s2 == 0 ? Double.POSITIVE_INFINITY : Math.sqrt(2) * Math.abs(m2 - m1) / Math.sqrt(s1 + s2);
+        boolean apart = m1 > 0 ? m2 / m1 >= rule.minRatio() : m2 - m1 > 0;
+        boolean gap = v[best] - v[best - 1] >= rule.minGapShare() * (v[n - 1] - v[0]);
+        return new Modes(d > rule.minAshmanD() && apart && gap, m1, m2, best, n - best, d);
+    }
+
+    private static double mean(double[] v, int from, int to) {
+        double s = 0;
+        for (int i = from; i < to; i++) {
+            s += v[i];
+        }
+        return s / (to - from);
+    }
+
+    /** Sample variance (n - 1); 0 for a single value. */
+    private static double variance(double[] v, int from, int to) {
+        int n = to - from;
+        if (n < 2) {
+            return 0;
+        }
+        double m = mean(v, from, to);
+        double ss = 0;
+        for (int i = from; i < to; i++) {
+            ss += (v[i] - m) * (v[i] - m);
+        }
+        return ss / (n - 1);
+    }
+}
