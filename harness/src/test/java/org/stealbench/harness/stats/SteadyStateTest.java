@@ -1,0 +1,124 @@
+package org.stealbench.harness.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import java.util.function.IntToDoubleFunction;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/** Synthetic series whose truth is known, each with 3% log-normal noise, over several seeds. */
+final class SteadyStateTest {
+
+    private static final double NOISE = 0.03;
+    private static final int MIN_STEADY = 8;
+
+    /** {@code level(i)} times log-normal noise, 40 iterations. */
+    private static double[] series(long seed, IntToDoubleFunction level) {
+        Random random = new Random(seed);
+        double[] x = new double[40];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = level.applyAsDouble(i) * Math.exp(NOISE * random.nextGaussian());
+        }
+        return x;
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
+    void of_flatSeries_isFlatAndKeepsEverything(long seed) {
+        SteadyState s = SteadyState.of(series(seed, i -> 10), false, MIN_STEADY);
+        assertEquals(SteadyState.Kind.FLAT, s.kind());
+        assertEquals(0, s.start());
+        assertEquals(40, s.steadyLength());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
+    void of_warmUpThenFlat_discardsTheWarmUp(long seed) {
+        // four times slower for 6 iterations, then falling to 1.5x until 12, then flat
+        SteadyState s = SteadyState.of(series(seed, i -> i < 6 ? 40 : i < 12 ? 15 : 10), false, MIN_STEADY);
+        assertEquals(SteadyState.Kind.WARM_UP, s.kind());
+        assertEquals(12, s.start());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
+    void of_slowDown_isSlowDownWithTheSlowerTailSteady(long seed) {
+        SteadyState s = SteadyState.of(series(seed, i -> i < 15 ? 10 : 13), false, MIN_STEADY);
+        assertEquals(SteadyState.Kind.SLOW_DOWN, s.kind());
+        assertEquals(15, s.start());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
+    void of_twoLevelsAlternating_isSlowDown(long seed) {
+        // fast, slow, fast, slow: the steady tail is not the fastest level
+        SteadyState s = SteadyState.of(series(seed, i -> (i / 10) % 2 == 0 ? 10 : 12), false, MIN_STEADY);
+        assertEquals(SteadyState.Kind.SLOW_DOWN, s.kind());
+        assertEquals(30, s.start());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
+    void of_drifting_hasNoSteadyState(long seed) {
+        // 3% slower each iteration, as much as the noise: never settles
+        SteadyState s = SteadyState.of(series(seed, i -> 10 * Math.pow(1.03, i)), false, MIN_STEADY);
+        assertEquals(SteadyState.Kind.NO_STEADY_STATE, s.kind());
+        assertFalse(s.steady());
+        assertEquals(0, s.steadyLength());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
+    void of_changeNearTheEnd_hasNoSteadyState(long seed) {
+        SteadyState s = SteadyState.of(series(seed, i -> i < 35 ? 10 : 20), false, MIN_STEADY);
+        assertEquals(SteadyState.Kind.NO_STEADY_STATE, s.kind());
+        assertEquals(35, s.start());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5})
+    void of_throughputThatRises_isWarmUp(long seed) {
+        // a rate: higher is faster, so rising is warming up
+        SteadyState s = SteadyState.of(series(seed, i -> i < 10 ? 100 : 300), true, MIN_STEADY);
+        assertEquals(SteadyState.Kind.WARM_UP, s.kind());
+        assertEquals(10, s.start());
+    }
+
+    @Test
+    void of_shiftBelowTheSmallestThatCounts_isFlat() {
+        double[] x = new double[20];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = i < 10 ? 100 : 101; // 1%, noise-free
+        }
+        assertEquals(SteadyState.Kind.FLAT, SteadyState.of(x, false, 5).kind());
+    }
+
+    @Test
+    void of_identicalValues_isFlat() {
+        assertEquals(SteadyState.Kind.FLAT, SteadyState.of(new double[] {5, 5, 5, 5}, false, 4).kind());
+    }
+
+    @Test
+    void of_fewerValuesThanASteadyStateNeeds_hasNoSteadyState() {
+        assertEquals(SteadyState.Kind.NO_STEADY_STATE, SteadyState.of(new double[] {5, 5, 5}, false, 4).kind());
+    }
+
+    @Test
+    void of_oneValue_isFlat() {
+        SteadyState s = SteadyState.of(new double[] {5}, false, 1);
+        assertTrue(s.steady());
+        assertEquals(1, s.steadyLength());
+    }
+
+    @Test
+    void of_badInput_throws() {
+        assertThrows(IllegalArgumentException.class, () -> SteadyState.of(new double[0], false, 1));
+        assertThrows(IllegalArgumentException.class, () -> SteadyState.of(new double[] {1, 0}, false, 1));
+        assertThrows(IllegalArgumentException.class, () -> SteadyState.of(new double[] {1, 2}, false, 0));
+    }
+}
