@@ -586,9 +586,9 @@ public final class BenchCommand implements Callable<Integer> {
                 try {
                     ForkRunner.run(spec, file, timeout, stdout::println);
                     done.put(new MergeOrder(k, specs.indexOf(spec), slot.round()), file);
-                    steady = ForkMerge.steadiness(file, settings.measurementIterations());
-                    discarded.put(file, steady.discarded());
-                    stdout.printf(Locale.ROOT, "   steady state: %s, %d of %d measured iterations discarded as warm-up (%.3f s)%n",
+                    steady = ForkMerge.steadiness(file, experiment.minSteady(settings));
+                    discarded.put(file, experiment.coldStart() ? 0 : steady.discarded());
+                    stdout.printf(Locale.ROOT, "   steady state: %s, %d of %d measured iterations before the steady segment (%.3f s)%n",
                             steady.kind(), steady.discarded(), steady.iterations(), steady.discardedSeconds());
                 } catch (ForkException e) {
                     error = e.getMessage();

@@ -1,20 +1,25 @@
 package org.stealbench.harness.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.RoundsFile;
+import org.stealbench.harness.run.Experiment;
 
 /**
- * The forks whose measured iterations never became steady (the run engine's steady-state rule,
- * recorded per fork in the rounds file), for the summary: the list of them, and what an answer
- * resting on them must say. An answer whose contender has no steady fork at all says "not steady"
- * instead of ranking; one that rests on some unsettled forks ranks and names them.
+ * What the run engine's steady-state rule found in each fork (recorded per fork in the rounds
+ * file), for the summary. Steady-state experiments: the forks that never became steady are listed,
+ * an answer whose contender has no steady fork at all says "not steady" instead of ranking, and one
+ * that rests on some unsettled forks ranks and names them. Cold-start experiments ({@link
+ * Experiment#coldStart()}), where every shot counts and settling is what is measured: the answer
+ * says "from a cold start" and gives each contender's time for its first shots and, per round,
+ * the shots it took to settle.
  */
-final class UnsettledForks {
+final class ForkSteadiness {
 
     /**
      * One judged fork of a shape.
@@ -35,12 +40,12 @@ final class UnsettledForks {
 
     private final List<Fork> judged;
 
-    private UnsettledForks(List<Fork> judged) {
+    private ForkSteadiness(List<Fork> judged) {
         this.judged = judged;
     }
 
     /** Every judged fork of the run's interleaved experiments, in the order they ran. */
-    static UnsettledForks of(RunView run) {
+    static ForkSteadiness of(RunView run) {
         List<Fork> judged = new ArrayList<>();
         for (Map.Entry<String, List<JmhResult>> e : run.data().experiments().entrySet()) {
             String param = ExperimentSection.contenderParam(e.getValue());
@@ -57,17 +62,27 @@ final class UnsettledForks {
                 }
             }
         }
-        return new UnsettledForks(judged);
+        return new ForkSteadiness(judged);
     }
 
-    /** How many forks the rule judged. */
-    int judged() {
-        return judged.size();
+    /** The judged forks of steady-state (not cold-start) experiments. */
+    private List<Fork> steadyState() {
+        return judged.stream().filter(f -> !coldStart(f.experiment())).toList();
     }
 
-    /** The forks that never settled. */
+    /** How many forks of steady-state experiments the rule judged. */
+    int steadyStateForks() {
+        return steadyState().size();
+    }
+
+    /** The forks of steady-state experiments that never settled. */
     List<Fork> unsettled() {
-        return judged.stream().filter(f -> !f.steadiness().steady()).toList();
+        return steadyState().stream().filter(f -> !f.steadiness().steady()).toList();
+    }
+
+    /** Whether the experiment id names a cold-start experiment. */
+    static boolean coldStart(String experiment) {
+        return Arrays.stream(Experiment.values()).anyMatch(e -> e.id().equals(experiment) && e.coldStart());
     }
 
     /** The judged forks of a shape. */
@@ -90,6 +105,9 @@ final class UnsettledForks {
      * answer followed by the unsettled forks it rests on.
      */
     String answer(SummarySection.Shape s, String answer) {
+        if (coldStart(s.experiment())) {
+            return coldStartAnswer(s, answer);
+        }
         List<Fork> unsettled = of(s).stream().filter(f -> !f.steadiness().steady()).toList();
         if (unsettled.isEmpty()) {
             return answer;
@@ -104,9 +122,34 @@ final class UnsettledForks {
                 + ": " + forks + "]";
     }
 
-    /** Whether the shape's answer rests on an unsettled fork. */
+    /**
+     * E.g. {@code from a cold start, on 2 cores, cold-start-fib: jdk-fjp; ws-chase-lev costs 2x [first 20
+     * shots in all: jdk-fjp 236 ms, ws-chase-lev 469 ms; shots until steady by round: jdk-fjp 4/6/5,
+     * ws-chase-lev 12/never/9]}: the total is the contender's geometric mean shot time times the
+     * shots (the ranking's own mean, so total and ratio agree).
+     */
+    private String coldStartAnswer(SummarySection.Shape s, String answer) {
+        List<Fork> forks = of(s);
+        StringBuilder b = new StringBuilder("from a cold start, ").append(answer);
+        if (forks.isEmpty()) {
+            return b.toString();
+        }
+        int shots = forks.get(0).steadiness().iterations();
+        List<String> totals = new ArrayList<>();
+        List<String> settling = new ArrayList<>();
+        for (SummarySection.Entry e : s.entries()) {
+            totals.add(e.contender() + " " + NumberText.num(e.mean().value() * shots) + " " + s.unit().replace("/op", ""));
+            settling.add(e.contender() + " " + String.join("/", forks.stream().filter(f -> f.contender().equals(e.contender()))
+                    .sorted(java.util.Comparator.comparingInt(Fork::round))
+                    .map(f -> f.steadiness().steady() ? Integer.toString(f.steadiness().discarded()) : "never").toList()));
+        }
+        return b.append(" [first ").append(shots).append(" shots in all: ").append(String.join(", ", totals))
+                .append("; shots until steady by round: ").append(String.join(", ", settling)).append("]").toString();
+    }
+
+    /** Whether the shape's answer rests on an unsettled fork (never for a cold start, which measures settling). */
     boolean affects(SummarySection.Shape s) {
-        return of(s).stream().anyMatch(f -> !f.steadiness().steady());
+        return !coldStart(s.experiment()) && of(s).stream().anyMatch(f -> !f.steadiness().steady());
     }
 
     /**
@@ -114,17 +157,18 @@ final class UnsettledForks {
      * settled; null when the run has no judged fork (not interleaved, or made before the rule).
      */
     Html.Block block() {
-        if (judged.isEmpty()) {
+        List<Fork> unsettled = unsettled();
+        List<Fork> steadyState = steadyState();
+        if (steadyState.isEmpty()) {
             return null;
         }
-        List<Fork> unsettled = unsettled();
-        long discarded = judged.stream().filter(f -> f.steadiness().steady() && f.steadiness().discarded() > 0).count();
-        String counts = judged.size() + " forks judged; " + discarded + " discarded a warm-up before their steady segment";
+        long discarded = steadyState.stream().filter(f -> f.steadiness().steady() && f.steadiness().discarded() > 0).count();
+        String counts = steadyState.size() + " forks judged; " + discarded + " discarded a warm-up before their steady segment";
         if (unsettled.isEmpty()) {
             return Html.Block.paragraph("Unsettled forks: none (" + counts + ").");
         }
         Html.TableBuilder t = new Html.TableBuilder("summary-unsettled", "Unsettled forks: " + unsettled.size()
-                + " of " + judged.size() + " never became steady (" + counts + ")");
+                + " of " + steadyState.size() + " never became steady (" + counts + ")");
         t.header("experiment", "shape", "contender", "round", "iterations", "kept (the last)");
         for (Fork f : unsettled) {
             String benchmark = f.shapeKey().substring(f.shapeKey().indexOf(':') + 1, f.shapeKey().indexOf('{'));

@@ -25,7 +25,7 @@ import org.stealbench.harness.results.RunData;
 import org.stealbench.harness.results.RunFolder;
 
 /** The summary's unsettled forks, on an interleaved run folder written here whose rounds file says which settled. */
-final class UnsettledForksTest {
+final class ForkSteadinessTest {
 
     private static final RoundsFile.Steadiness FLAT = new RoundsFile.Steadiness("flat", 7, 0, 0, 5);
     private static final RoundsFile.Steadiness WARM_UP = new RoundsFile.Steadiness("warm-up", 7, 2, 0.08, 5);
@@ -36,11 +36,15 @@ final class UnsettledForksTest {
 
     /** fork-join-fib threshold=0, three rounds: jdk-fjp clearly faster; the forks named in {@code unsettled} never settled. */
     private Document page(Set<String> unsettled) throws Exception {
+        return page("fork-join-fib", unsettled);
+    }
+
+    private Document page(String experiment, Set<String> unsettled) throws Exception {
         List<JmhResult> results = List.of(
                 result(FIB, Map.of("pool", "jdk-fjp", "threshold", "0"), forks(10, 10.1, 9.9), Map.of(), "17.0.15"),
                 result(FIB, Map.of("pool", "ws-chase-lev", "threshold", "0"), forks(20, 20.2, 19.8), Map.of(), "17.0.15"));
         RunFolder folder = RunFolder.create(dir, Instant.parse("2026-11-26T12:00:00Z"), "abcdef0", null);
-        RoundsFile rounds = new RoundsFile("fork-join-fib", 1, 3, List.of());
+        RoundsFile rounds = new RoundsFile(experiment, 1, 3, List.of());
         for (int round = 0; round < 3; round++) {
             for (JmhResult r : results) {
                 String name = r.param("pool") + "-r" + round;
@@ -48,9 +52,9 @@ final class UnsettledForksTest {
                         unsettled.contains(name) ? NEVER : round == 0 ? WARM_UP : FLAT));
             }
         }
-        rounds.write(folder.rounds(ExperimentId.of("fork-join-fib")));
+        rounds.write(folder.rounds(ExperimentId.of(experiment)));
         Map<String, Object> env = Map.of("jdk", Map.of("version", "17.0.15"), "cores", 2, "profile", "quick");
-        RunView run = RunView.of(new RunData(folder.dir(), env, new TreeMap<>(Map.of("fork-join-fib", results)),
+        RunView run = RunView.of(new RunData(folder.dir(), env, new TreeMap<>(Map.of(experiment, results)),
                 List.of()), "run");
         return Jsoup.parse(Report.render(List.of(run), ReportTablesTest.ctx()));
     }
@@ -85,6 +89,17 @@ final class UnsettledForksTest {
         assertTrue(answer.startsWith("fork-join-fib: not steady (jdk-fjp never settled: jdk-fjp round 1"), answer);
         assertTrue(answer.endsWith("): no ranking; give the forks more iterations (-i)"), answer);
         assertFalse(answer.contains("costs"), answer);
+    }
+
+    @Test
+    void coldStart_answerSaysSoWithTotalsAndShotsUntilSteady_andListsNoUnsettledFork() throws Exception {
+        Document doc = page("cold-start-fib", Set.of("ws-chase-lev-r1"));
+
+        String answer = answers(doc).get(0);
+        assertTrue(answer.startsWith("from a cold start, on 2 cores, cold-start-fib: jdk-fjp; ws-chase-lev costs 2x "
+                + "[first 7 shots in all: jdk-fjp 70"), answer);
+        assertTrue(answer.endsWith("; shots until steady by round: jdk-fjp 2/0/0, ws-chase-lev 2/never/0]"), answer);
+        assertFalse(doc.text().contains("Unsettled forks"), "settling is what a cold start measures: " + doc.text());
     }
 
     @Test
