@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.RoundsFile;
 import org.stealbench.harness.run.Experiment;
+import org.stealbench.harness.stats.GeometricMean;
 
 /**
  * What the run engine's steady-state rule found in each fork (recorded per fork in the rounds
@@ -39,14 +40,18 @@ final class ForkSteadiness {
     }
 
     private final List<Fork> judged;
+    /** Per shape key and contender, the geometric mean over forks of each fork's total time (cold start). */
+    private final Map<String, Double> totals;
 
-    private ForkSteadiness(List<Fork> judged) {
+    private ForkSteadiness(List<Fork> judged, Map<String, Double> totals) {
         this.judged = judged;
+        this.totals = totals;
     }
 
     /** Every judged fork of the run's interleaved experiments, in the order they ran. */
     static ForkSteadiness of(RunView run) {
         List<Fork> judged = new ArrayList<>();
+        Map<String, Double> totals = new LinkedHashMap<>();
         for (Map.Entry<String, List<JmhResult>> e : run.data().experiments().entrySet()) {
             String param = ExperimentSection.contenderParam(e.getValue());
             RoundsFile rounds = run.rounds(e.getKey());
@@ -55,14 +60,29 @@ final class ForkSteadiness {
             }
             for (RoundsFile.Fork f : rounds.forks()) {
                 if (f.steady() != null) {
-                    Map<String, String> rest = new TreeMap<>(f.params());
-                    rest.remove(param);
-                    judged.add(new Fork(e.getKey(), e.getKey() + ":" + f.benchmark() + rest, f.params().get(param),
-                            f.round(), f.steady()));
+                    judged.add(new Fork(e.getKey(), shapeKey(e.getKey(), f.benchmark(), f.params(), param),
+                            f.params().get(param), f.round(), f.steady()));
+                }
+            }
+            if (coldStart(e.getKey())) {
+                for (JmhResult r : e.getValue()) {
+                    List<Double> forkTotals = r.primary().rawData().stream().filter(row -> !row.isEmpty())
+                            .map(row -> row.stream().mapToDouble(Double::doubleValue).sum()).toList();
+                    if (!forkTotals.isEmpty()) {
+                        totals.put(shapeKey(e.getKey(), r.benchmark(), DeclaredParams.complete(r), param) + " "
+                                + r.param(param), GeometricMean.of(forkTotals, 0.95).value());
+                    }
                 }
             }
         }
-        return new ForkSteadiness(judged);
+        return new ForkSteadiness(judged, totals);
+    }
+
+    /** A shape's key as {@link SummarySection.Shape#key()} begins: experiment, benchmark, every parameter but the contender. */
+    private static String shapeKey(String experiment, String benchmark, Map<String, String> params, String param) {
+        Map<String, String> rest = new TreeMap<>(params);
+        rest.remove(param);
+        return experiment + ":" + benchmark + rest;
     }
 
     /** The judged forks of steady-state (not cold-start) experiments. */
@@ -125,8 +145,7 @@ final class ForkSteadiness {
     /**
      * E.g. {@code from a cold start, on 2 cores, cold-start-fib: jdk-fjp; ws-chase-lev costs 2x [first 20
      * shots in all: jdk-fjp 236 ms, ws-chase-lev 469 ms; shots until steady by round: jdk-fjp 4/6/5,
-     * ws-chase-lev 12/never/9]}: the total is the contender's geometric mean shot time times the
-     * shots (the ranking's own mean, so total and ratio agree).
+     * ws-chase-lev 12/never/9]}: a total is the geometric mean over rounds of each fork's sum of its shots.
      */
     private String coldStartAnswer(SummarySection.Shape s, String answer) {
         List<Fork> forks = of(s);
@@ -138,7 +157,9 @@ final class ForkSteadiness {
         List<String> totals = new ArrayList<>();
         List<String> settling = new ArrayList<>();
         for (SummarySection.Entry e : s.entries()) {
-            totals.add(e.contender() + " " + NumberText.num(e.mean().value() * shots) + " " + s.unit().replace("/op", ""));
+            Double total = this.totals.get(forks.get(0).shapeKey() + " " + e.contender());
+            totals.add(e.contender() + " " + (total == null ? "\u2013" : NumberText.num(total) + " "
+                    + s.unit().replace("/op", "")));
             settling.add(e.contender() + " " + String.join("/", forks.stream().filter(f -> f.contender().equals(e.contender()))
                     .sorted(java.util.Comparator.comparingInt(Fork::round))
                     .map(f -> f.steadiness().steady() ? Integer.toString(f.steadiness().discarded()) : "never").toList()));

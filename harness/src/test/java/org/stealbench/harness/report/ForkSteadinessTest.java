@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.stealbench.harness.results.ExperimentId;
 import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.results.Metric;
 import org.stealbench.harness.results.RoundsFile;
 import org.stealbench.harness.results.RunData;
 import org.stealbench.harness.results.RunFolder;
@@ -36,13 +37,19 @@ final class ForkSteadinessTest {
 
     /** fork-join-fib threshold=0, three rounds: jdk-fjp clearly faster; the forks named in {@code unsettled} never settled. */
     private Document page(Set<String> unsettled) throws Exception {
-        return page("fork-join-fib", unsettled);
+        return page("fork-join-fib", unsettled, forks(10, 10.1, 9.9), forks(20, 20.2, 19.8));
     }
 
-    private Document page(String experiment, Set<String> unsettled) throws Exception {
+    /** Three forks of seven shots each: a first shot of three times the rest. */
+    private static Metric coldForks(double shot) {
+        List<Double> row = List.of(3 * shot, shot, shot, shot, shot, shot, shot);
+        return new Metric(0, Double.NaN, "ms/op", List.of(row, row, row));
+    }
+
+    private Document page(String experiment, Set<String> unsettled, Metric fjp, Metric chaseLev) throws Exception {
         List<JmhResult> results = List.of(
-                result(FIB, Map.of("pool", "jdk-fjp", "threshold", "0"), forks(10, 10.1, 9.9), Map.of(), "17.0.15"),
-                result(FIB, Map.of("pool", "ws-chase-lev", "threshold", "0"), forks(20, 20.2, 19.8), Map.of(), "17.0.15"));
+                result(FIB, Map.of("pool", "jdk-fjp", "threshold", "0"), fjp, Map.of(), "17.0.15"),
+                result(FIB, Map.of("pool", "ws-chase-lev", "threshold", "0"), chaseLev, Map.of(), "17.0.15"));
         RunFolder folder = RunFolder.create(dir, Instant.parse("2026-11-26T12:00:00Z"), "abcdef0", null);
         RoundsFile rounds = new RoundsFile(experiment, 1, 3, List.of());
         for (int round = 0; round < 3; round++) {
@@ -93,11 +100,11 @@ final class ForkSteadinessTest {
 
     @Test
     void coldStart_answerSaysSoWithTotalsAndShotsUntilSteady_andListsNoUnsettledFork() throws Exception {
-        Document doc = page("cold-start-fib", Set.of("ws-chase-lev-r1"));
+        Document doc = page("cold-start-fib", Set.of("ws-chase-lev-r1"), coldForks(10), coldForks(20));
 
         String answer = answers(doc).get(0);
         assertTrue(answer.startsWith("from a cold start, on 2 cores, cold-start-fib: jdk-fjp; ws-chase-lev costs 2x "
-                + "[first 7 shots in all: jdk-fjp 70"), answer);
+                + "[first 7 shots in all: jdk-fjp 90 ms, ws-chase-lev 180 ms;"), answer);
         assertTrue(answer.endsWith("; shots until steady by round: jdk-fjp 2/0/0, ws-chase-lev 2/never/0]"), answer);
         assertFalse(doc.text().contains("Unsettled forks"), "settling is what a cold start measures: " + doc.text());
     }
