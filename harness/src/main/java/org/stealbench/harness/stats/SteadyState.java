@@ -2,6 +2,7 @@ package org.stealbench.harness.stats;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * Where a fork's series of iteration times becomes steady, and what kind of run it was: the rule
@@ -27,11 +28,15 @@ public record SteadyState(Kind kind, int start, int length, List<Integer> change
      * MIN_NOISE so that a series of identical values does not make every tiny step a change.
      * The penalty is PENALTY_PER_LOG_N * log(n) per change point: stricter than BIC's, as Barrett
      * et al.'s 15 log n is, so that noise alone rarely splits a series. Segments have at least
-     * MIN_SEGMENT iterations. Adjacent segments whose means differ by less than MIN_SHIFT (on the
-     * log scale) are joined afterwards: like Barrett et al.'s "equivalent" segments, a shift too
-     * small to matter is no warm-up to discard. The steady segment is the last one; it must hold
-     * at least minSteady iterations and must not trend (its least-squares slope of log time more
-     * than TREND_Z standard errors from 0 and worth MIN_SHIFT over the segment: a drift that a
+     * MIN_SEGMENT iterations. Adjacent segments are joined afterwards, the least different pair
+     * first, while their means differ by less than MIN_SHIFT (on the log scale) or not
+     * significantly by Welch's t test on the two segments' own variances at ALPHA: like Barrett et
+     * al.'s "equivalent" segments, a shift too small to matter is no warm-up to discard, and the
+     * test's few degrees of freedom keep a short series, whose noise estimate from a handful of
+     * differences is unreliable, from being cut by noise. The steady segment is the last one; it must hold
+     * at least minSteady iterations and must not trend (its least-squares slope of log time
+     * significant at TREND_ALPHA by a t test on its own residuals, and worth MIN_SHIFT over the
+     * segment: a drift that a
      * model of level shifts cuts into short steps or, with few iterations, leaves whole), or the
      * run has no steady state.
      */
@@ -72,8 +77,10 @@ public record SteadyState(Kind kind, int start, int length, List<Integer> change
     static final double MIN_NOISE = 0.005;
     /** Smallest shift between segments that counts as a change, on the log scale: 2%. */
     static final double MIN_SHIFT = Math.log(1.02);
-    /** How many standard errors from 0 the steady segment's slope may lie before it counts as a trend. */
-    static final double TREND_Z = 3;
+    /** Significance a shift between neighbouring segments must reach (two-sided Welch t test) to count. */
+    static final double ALPHA = 0.001;
+    /** Significance the steady segment's slope must reach (two-sided t test) to count as a trend. */
+    static final double TREND_ALPHA = 0.01;
 
     /**
      * @param kind         the class of the run
@@ -114,7 +121,7 @@ public record SteadyState(Kind kind, int start, int length, List<Integer> change
         List<Integer> starts = joinSmallShifts(x, segmentStarts(x, noise));
         int last = starts.get(starts.size() - 1);
         Kind kind;
-        if (n - last < minSteady || trends(x, last, noise)) {
+        if (n - last < minSteady || trends(x, last)) {
             kind = Kind.NO_STEADY_STATE;
         } else if (starts.size() == 1) {
             kind = Kind.FLAT;
@@ -181,10 +188,11 @@ public record SteadyState(Kind kind, int start, int length, List<Integer> change
     }
 
     /**
-     * Whether {@code x[from..]} trends: its least-squares slope is more than {@link #TREND_Z}
-     * standard errors from 0 and moves the level by at least {@link #MIN_SHIFT} over the segment.
+     * Whether {@code x[from..]} trends: its least-squares slope differs from 0 at {@link
+     * #TREND_ALPHA} (two-sided t test on the segment's own residuals, at least {@link #MIN_NOISE})
+     * and moves the level by at least {@link #MIN_SHIFT} over the segment.
      */
-    private static boolean trends(double[] x, int from, double noise) {
+    private static boolean trends(double[] x, int from) {
         int m = x.length - from;
         if (m < 3) {
             return false;
@@ -198,32 +206,71 @@ public record SteadyState(Kind kind, int start, int length, List<Integer> change
             sxx += (i - meanIndex) * (i - meanIndex);
         }
         double slope = sxy / sxx;
-        double standardError = noise / Math.sqrt(sxx);
-        return Math.abs(slope) > TREND_Z * standardError && Math.abs(slope) * (m - 1) >= MIN_SHIFT;
+        double residuals = 0;
+        for (int i = 0; i < m; i++) {
+            double r = x[from + i] - meanValue - slope * (i - meanIndex);
+            residuals += r * r;
+        }
+        double noise = Math.max(MIN_NOISE * MIN_NOISE, residuals / (m - 2));
+        double t = Math.abs(slope) / Math.sqrt(noise / sxx);
+        double p = 2 * (1 - new TDistribution(m - 2).cumulativeProbability(t));
+        return p < TREND_ALPHA && Math.abs(slope) * (m - 1) >= MIN_SHIFT;
     }
 
-    /** Adjacent segments whose means differ by less than {@link #MIN_SHIFT} made one. */
+    /**
+     * Adjacent segments made one, the least different pair first, while some pair's means differ
+     * by less than {@link #MIN_SHIFT} or not significantly by Welch's t test at {@link #ALPHA}.
+     */
     private static List<Integer> joinSmallShifts(double[] x, List<Integer> starts) {
         List<Integer> joined = new ArrayList<>(starts);
-        boolean changed = true;
-        while (changed && joined.size() > 1) {
-            changed = false;
-            int smallest = -1;
-            double smallestShift = MIN_SHIFT;
+        while (joined.size() > 1) {
+            int weakest = -1;
+            double weakestP = -1;
             for (int k = 1; k < joined.size(); k++) {
                 int end = k + 1 < joined.size() ? joined.get(k + 1) : x.length;
-                double shift = Math.abs(mean(x, joined.get(k), end) - mean(x, joined.get(k - 1), joined.get(k)));
-                if (shift < smallestShift) {
-                    smallestShift = shift;
-                    smallest = k;
+                double p = shiftP(x, joined.get(k - 1), joined.get(k), end);
+                if (p > weakestP) {
+                    weakestP = p;
+                    weakest = k;
                 }
             }
-            if (smallest > 0) {
-                joined.remove(smallest);
-                changed = true;
+            if (weakestP < ALPHA) {
+                break;
             }
+            joined.remove(weakest);
         }
         return joined;
+    }
+
+    /**
+     * The two-sided p-value of Welch's t test between x[from, mid) and x[mid, to), each segment's
+     * variance at least {@link #MIN_NOISE} squared; 1 when the means differ by less than {@link #MIN_SHIFT}.
+     */
+    private static double shiftP(double[] x, int from, int mid, int to) {
+        double a = mean(x, from, mid);
+        double b = mean(x, mid, to);
+        if (Math.abs(a - b) < MIN_SHIFT) {
+            return 1;
+        }
+        int n1 = mid - from;
+        int n2 = to - mid;
+        double v1 = Math.max(MIN_NOISE * MIN_NOISE, variance(x, from, mid, a)) / n1;
+        double v2 = Math.max(MIN_NOISE * MIN_NOISE, variance(x, mid, to, b)) / n2;
+        double t = Math.abs(a - b) / Math.sqrt(v1 + v2);
+        double df = (v1 + v2) * (v1 + v2) / (v1 * v1 / Math.max(1, n1 - 1) + v2 * v2 / Math.max(1, n2 - 1));
+        return 2 * (1 - new TDistribution(df).cumulativeProbability(t));
+    }
+
+    /** Sample variance of x[from, to) around {@code mean}; 0 for one value. */
+    private static double variance(double[] x, int from, int to, double mean) {
+        if (to - from < 2) {
+            return 0;
+        }
+        double squares = 0;
+        for (int i = from; i < to; i++) {
+            squares += (x[i] - mean) * (x[i] - mean);
+        }
+        return squares / (to - from - 1);
     }
 
     /** Robust standard deviation of the noise: MAD of the first differences / (0.6745 * sqrt 2). */
