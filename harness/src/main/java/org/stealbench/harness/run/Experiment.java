@@ -312,13 +312,8 @@ public enum Experiment {
      */
     COLD_START_FIB("cold-start-fib", "cold-start-fib", ForkJoinFibBenchmark.class, "pool", Contenders::forkJoinPools) {
         @Override
-        public boolean coldStart() {
-            return true;
-        }
-
-        @Override
         Settings quick() {
-            return Settings.singleShot(0, QUICK_COLD_SHOTS, 0.01).forks(QUICK_ROUNDS).params(Map.of(
+            return coldStartShots(QUICK_COLD_SHOTS, QUICK_ROUNDS).params(Map.of(
                     "pool", narrowed(QUICK_IDLE_POOLS),
                     "n", List.of("25"),
                     "threshold", List.of("0")));
@@ -326,7 +321,7 @@ public enum Experiment {
 
         @Override
         Settings full() {
-            return Settings.singleShot(0, FULL_COLD_SHOTS, 0.01).forks(FULL_ROUNDS).params(Map.of(
+            return coldStartShots(FULL_COLD_SHOTS, FULL_ROUNDS).params(Map.of(
                     "n", List.of("25"),
                     "threshold", List.of("0")));
         }
@@ -336,20 +331,15 @@ public enum Experiment {
     COLD_START_SCHEDULER("cold-start-scheduler", "cold-start-scheduler", SchedulerWorkloadsBenchmark.class, "pool",
             Contenders::pools) {
         @Override
-        public boolean coldStart() {
-            return true;
-        }
-
-        @Override
         Settings quick() {
-            return Settings.singleShot(0, QUICK_COLD_SHOTS, 0.01).forks(QUICK_ROUNDS).params(Map.of(
+            return coldStartShots(QUICK_COLD_SHOTS, QUICK_ROUNDS).params(Map.of(
                     "pool", narrowed(QUICK_IDLE_POOLS),
                     "workload", List.of("spawn-idle")));
         }
 
         @Override
         Settings full() {
-            return Settings.singleShot(0, FULL_COLD_SHOTS, 0.01).forks(FULL_ROUNDS).params(Map.of(
+            return coldStartShots(FULL_COLD_SHOTS, FULL_ROUNDS).params(Map.of(
                     "workload", List.of("spawn-idle", "chain")));
         }
     },
@@ -453,7 +443,12 @@ public enum Experiment {
      * the steady-state rule only records how many shots each fork took to settle.
      */
     public boolean coldStart() {
-        return false;
+        return this == COLD_START_FIB || this == COLD_START_SCHEDULER;
+    }
+
+    /** A cold start's settings: no warm-up, {@code shots} measured shots (each about 10 ms, for the estimate) per fork. */
+    private static Settings coldStartShots(int shots, int rounds) {
+        return Settings.singleShot(0, shots, 0.01).forks(rounds);
     }
 
     /**

@@ -190,9 +190,8 @@ final class ForkMergeTest {
 
         RoundsFile.Steadiness s = ForkMerge.steadiness(file, 5);
 
-        assertEquals("no steady state", s.kind());
-        assertEquals(7, s.discarded());
-        assertFalse(s.steady());
+        assertFalse(s.steady(), s.kind());
+        assertEquals(List.of("no steady state", 7), List.of(s.kind(), s.discarded()));
     }
 
     @Test

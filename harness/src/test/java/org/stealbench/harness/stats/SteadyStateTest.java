@@ -5,9 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Random;
 import java.util.function.IntToDoubleFunction;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
@@ -36,30 +41,34 @@ final class SteadyStateTest {
         assertEquals(40, s.steadyLength());
     }
 
-    @ParameterizedTest
-    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
-    void of_warmUpThenFlat_discardsTheWarmUp(long seed) {
-        // four times slower for 6 iterations, then falling to 1.5x until 12, then flat
-        SteadyState s = SteadyState.of(series(seed, i -> i < 6 ? 40 : i < 12 ? 15 : 10), false, MIN_STEADY);
-        assertEquals(SteadyState.Kind.WARM_UP, s.kind());
-        assertEquals(12, s.start());
+    /**
+     * A series whose truth is known: its level per iteration, the class it is, and where its steady
+     * segment starts (for no steady state, its last segment).
+     */
+    private record Known(String name, IntToDoubleFunction level, SteadyState.Kind kind, int start) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Stream<Arguments> knownSeries() {
+        List<Known> known = List.of(
+                // four times slower for 6 iterations, then 1.5x until 12, then flat
+                new Known("warm-up then flat", i -> i < 6 ? 40 : i < 12 ? 15 : 10, SteadyState.Kind.WARM_UP, 12),
+                new Known("slow-down", i -> i < 15 ? 10 : 13, SteadyState.Kind.SLOW_DOWN, 15),
+                // fast, slow, fast, slow: the steady tail is not the fastest level
+                new Known("two levels alternating", i -> (i / 10) % 2 == 0 ? 10 : 12, SteadyState.Kind.SLOW_DOWN, 30),
+                new Known("change near the end", i -> i < 35 ? 10 : 20, SteadyState.Kind.NO_STEADY_STATE, 35));
+        return known.stream().flatMap(k -> LongStream.rangeClosed(1, 10).mapToObj(seed -> Arguments.of(k, seed)));
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
-    void of_slowDown_isSlowDownWithTheSlowerTailSteady(long seed) {
-        SteadyState s = SteadyState.of(series(seed, i -> i < 15 ? 10 : 13), false, MIN_STEADY);
-        assertEquals(SteadyState.Kind.SLOW_DOWN, s.kind());
-        assertEquals(15, s.start());
-    }
-
-    @ParameterizedTest
-    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
-    void of_twoLevelsAlternating_isSlowDown(long seed) {
-        // fast, slow, fast, slow: the steady tail is not the fastest level
-        SteadyState s = SteadyState.of(series(seed, i -> (i / 10) % 2 == 0 ? 10 : 12), false, MIN_STEADY);
-        assertEquals(SteadyState.Kind.SLOW_DOWN, s.kind());
-        assertEquals(30, s.start());
+    @MethodSource("knownSeries")
+    void of_knownSeries_classedAndCutWhereTheChangeIs(Known truth, long seed) {
+        SteadyState s = SteadyState.of(series(seed, truth.level()), false, MIN_STEADY);
+        assertEquals(truth.kind(), s.kind());
+        assertEquals(truth.start(), s.start());
     }
 
     @ParameterizedTest
@@ -70,14 +79,6 @@ final class SteadyStateTest {
         assertEquals(SteadyState.Kind.NO_STEADY_STATE, s.kind());
         assertFalse(s.steady());
         assertEquals(0, s.steadyLength());
-    }
-
-    @ParameterizedTest
-    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
-    void of_changeNearTheEnd_hasNoSteadyState(long seed) {
-        SteadyState s = SteadyState.of(series(seed, i -> i < 35 ? 10 : 20), false, MIN_STEADY);
-        assertEquals(SteadyState.Kind.NO_STEADY_STATE, s.kind());
-        assertEquals(35, s.start());
     }
 
     @ParameterizedTest
