@@ -17,6 +17,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.stealbench.harness.results.ExperimentId;
 import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.results.ResultsException;
+import org.stealbench.harness.results.RoundsFile;
 import org.stealbench.harness.results.RunData;
 import org.stealbench.harness.results.RunFolder;
 import org.stealbench.harness.run.RunEnvironment;
@@ -118,6 +120,18 @@ final class RunView {
             return RunFolder.at(data.source()).interleaved(ExperimentId.of(experiment));
         } catch (IllegalArgumentException e) {
             return false;
+        }
+    }
+
+    /** The experiment's rounds file, or null when it has none (not interleaved) or it cannot be read. */
+    RoundsFile rounds(String experiment) {
+        if (!interleaved(experiment)) {
+            return null;
+        }
+        try {
+            return RoundsFile.read(RunFolder.at(data.source()).rounds(ExperimentId.of(experiment)));
+        } catch (ResultsException e) {
+            return null;
         }
     }
 

@@ -504,9 +504,10 @@ final class SummarySection {
         answers.header(head.toArray(String[]::new));
         int unstable = 0;
         int reordered = 0;
+        ForkSteadiness steadiness = ForkSteadiness.of(run);
         for (Shape s : shapes) {
             List<Html.Cell> row = new ArrayList<>();
-            row.add(Html.Cell.text(answer(s, run.cores())));
+            row.add(Html.Cell.text(steadiness.answer(s, answer(s, run.cores()))).withClass(steadiness.affects(s) ? "wide" : ""));
             if (!oneBasis) {
                 row.add(Html.Cell.text(s.basis()).withClass(s.indicative() ? "wide" : ""));
             }
@@ -553,6 +554,15 @@ final class SummarySection {
                 + "\"or\" joins the contenders that cannot be told apart from the best at " + confidence + "% (no "
                 + "correction for the several comparisons of a row).");
         blocks.add(Html.Block.table(answers.build()));
+        if (!steadiness.unsettled().isEmpty()) {
+            banners.add(new Html.Banner("warn", steadiness.unsettled().size() + " of " + steadiness.steadyStateForks()
+                    + " forks never became steady; " + shapes.stream().filter(steadiness::affects).count() + " of "
+                    + shapes.size() + " answers rest on them and say so (the forks are listed under the answers)."));
+        }
+        Html.Block unsettledList = steadiness.block();
+        if (unsettledList != null) {
+            blocks.add(unsettledList);
+        }
         blocks.add(howToRead);
         Map<String, List<Shape>> byExperiment = new LinkedHashMap<>();
         shapes.forEach(s -> byExperiment.computeIfAbsent(s.experiment(), k -> new ArrayList<>()).add(s));

@@ -1,5 +1,6 @@
 package org.stealbench.harness.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.stealbench.harness.stats.SteadyState;
 
 /**
  * The order an interleaved experiment's forks ran in, {@code rounds-<experiment>.json} in a run
@@ -36,13 +38,35 @@ public record RoundsFile(String experiment, long seed, int rounds, List<Fork> fo
      * @param started   when it started, ISO-8601 UTC
      * @param file      its JMH JSON, relative to the run folder ({@code forks/<experiment>/<name>.json})
      * @param error     why it produced no result; null (and absent from the file) when it did
+     * @param steady    where its measured iterations became steady; null (and absent) when it
+     *                  produced no result
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Fork(int round, int position, String benchmark, Map<String, String> params, String started,
-                       String file, String error) {
+                       String file, String error, Steadiness steady) {
 
         public Fork {
             params = new LinkedHashMap<>(params);
+        }
+    }
+
+    /**
+     * What the steady-state rule ({@link SteadyState}) found in a
+     * fork's measured iterations, and what of them the merged result keeps.
+     *
+     * @param kind             {@code flat}, {@code warm-up}, {@code slow-down} or {@code no steady state}
+     * @param iterations       measured iterations the fork ran
+     * @param discarded        the first iterations left out of the merged result as warm-up; for a fork
+     *                         with no steady state, all but the last {@code minSteady}
+     * @param discardedSeconds how long those iterations took
+     * @param minSteady        how many iterations a steady segment had to hold
+     */
+    public record Steadiness(String kind, int iterations, int discarded, double discardedSeconds, int minSteady) {
+
+        /** Whether a steady segment was found. */
+        @JsonIgnore
+        public boolean steady() {
+            return !SteadyState.Kind.NO_STEADY_STATE.label().equals(kind);
         }
     }
 

@@ -565,6 +565,8 @@ public final class BenchCommand implements Callable<Integer> {
         RoundsFile rounds = new RoundsFile(id.value(), experimentSeed, settings.forks(), List.of());
         // forks that produced a result, kept in JMH's order: shape, then contender, then round
         java.util.SortedMap<MergeOrder, Path> done = new java.util.TreeMap<>(MergeOrder.JMH);
+        // per fork file, the measured iterations the steady-state rule left out as warm-up
+        Map<Path, Integer> discarded = new java.util.HashMap<>();
         double perFork = settings.forkSeconds(experiment.singleShot());
         Duration timeout = ForkRunner.DEFAULT_TIMEOUT.compareTo(Duration.ofSeconds(Math.round(3 * perFork))) >= 0
                 ? ForkRunner.DEFAULT_TIMEOUT : Duration.ofSeconds(Math.round(3 * perFork));
@@ -580,20 +582,29 @@ public final class BenchCommand implements Callable<Integer> {
                 Path file = run.fork(id, spec.fileStem() + "-r" + slot.round());
                 String started = Instant.now().toString();
                 String error = null;
+                RoundsFile.Steadiness steady = null;
                 try {
                     ForkRunner.run(spec, file, timeout, stdout::println);
                     done.put(new MergeOrder(k, specs.indexOf(spec), slot.round()), file);
+                    steady = ForkMerge.steadiness(file, experiment.minSteady(settings));
+                    discarded.put(file, experiment.coldStart() ? 0 : steady.discarded());
+                    stdout.printf(Locale.ROOT, "   steady state: %s, %d of %d measured iterations before the steady segment (%.3f s)%n",
+                            steady.kind(), steady.discarded(), steady.iterations(), steady.discardedSeconds());
                 } catch (ForkException e) {
                     error = e.getMessage();
                     failures.add(id + ": round " + slot.round() + " " + e.getMessage());
+                } catch (IOException e) {
+                    failures.add(id + ": round " + slot.round() + " kept whole: " + e.getMessage());
                 }
                 rounds = rounds.with(new RoundsFile.Fork(slot.round(), slot.position(), spec.benchmark(),
-                        spec.params(), started, error == null ? run.relative(file) : null, error));
+                        spec.params(), started, error == null ? run.relative(file) : null, error, steady));
                 rounds.write(run.rounds(id));
                 progress.done(perFork);
             }
             if (!done.isEmpty()) {
-                ForkMerge.mergeTo(new ArrayList<>(done.values()), run.results(id));
+                List<Path> files = new ArrayList<>(done.values());
+                ForkMerge.mergeTo(files, files.stream().mapToInt(f -> discarded.getOrDefault(f, 0)).toArray(),
+                        run.results(id));
             }
         }
         if (done.isEmpty() && failures.size() == failedBefore) {
@@ -649,11 +660,12 @@ public final class BenchCommand implements Callable<Integer> {
     private static List<String> jmhOptions(Experiment experiment, Settings settings, Request request) {
         CommandLineOptions jmh = request.jmh();
         List<String> options = new ArrayList<>(request.forkJmhOptions());
+        // the profile's warm-up is measured too: the steady-state rule decides what of it to discard
         if (!jmh.getWarmupIterations().hasValue()) {
-            options.addAll(List.of("-wi", Integer.toString(settings.warmupIterations())));
+            options.addAll(List.of("-wi", "0"));
         }
         if (!jmh.getMeasurementIterations().hasValue()) {
-            options.addAll(List.of("-i", Integer.toString(settings.measurementIterations())));
+            options.addAll(List.of("-i", Integer.toString(settings.iterationsToJudge(experiment.singleShot()))));
         }
         if (!experiment.singleShot()) {
             if (!jmh.getWarmupTime().hasValue()) {

@@ -89,10 +89,11 @@ public enum Experiment {
     FORK_JOIN_FIB("fork-join-fib", "seed-004", ForkJoinFibBenchmark.class, "pool", Contenders::forkJoinPools) {
         @Override
         Settings quick() {
+            // threshold 0 only (every task forked): the budget that threshold 10 took now buys the cold-start experiments
             return Settings.singleShot(2, 5, 0.05).forks(QUICK_ROUNDS).params(Map.of(
                     "pool", narrowed(QUICK_POOLS),
                     "n", List.of("25"),
-                    "threshold", List.of("0", "10")));
+                    "threshold", List.of("0")));
         }
 
         /**
@@ -304,6 +305,45 @@ public enum Experiment {
         }
     },
 
+    /**
+     * From a cold start: how long a fresh JVM takes to finish its first shots of fork/join fib
+     * (threshold 0, every task forked). Every shot counts; the steady-state rule only tells how many
+     * shots each fork took to settle.
+     */
+    COLD_START_FIB("cold-start-fib", "cold-start-fib", ForkJoinFibBenchmark.class, "pool", Contenders::forkJoinPools) {
+        @Override
+        Settings quick() {
+            return coldStartShots(QUICK_COLD_SHOTS, QUICK_ROUNDS).params(Map.of(
+                    "pool", narrowed(QUICK_IDLE_POOLS),
+                    "n", List.of("25"),
+                    "threshold", List.of("0")));
+        }
+
+        @Override
+        Settings full() {
+            return coldStartShots(FULL_COLD_SHOTS, FULL_ROUNDS).params(Map.of(
+                    "n", List.of("25"),
+                    "threshold", List.of("0")));
+        }
+    },
+
+    /** From a cold start: a fresh JVM's first shots of a scheduler workload (tasks spawned from outside an idle pool). */
+    COLD_START_SCHEDULER("cold-start-scheduler", "cold-start-scheduler", SchedulerWorkloadsBenchmark.class, "pool",
+            Contenders::pools) {
+        @Override
+        Settings quick() {
+            return coldStartShots(QUICK_COLD_SHOTS, QUICK_ROUNDS).params(Map.of(
+                    "pool", narrowed(QUICK_IDLE_POOLS),
+                    "workload", List.of("spawn-idle")));
+        }
+
+        @Override
+        Settings full() {
+            return coldStartShots(FULL_COLD_SHOTS, FULL_ROUNDS).params(Map.of(
+                    "workload", List.of("spawn-idle", "chain")));
+        }
+    },
+
     /** Fork/join fib with more threads than cores. */
     OVERSUBSCRIBED_FIB("oversubscribed-fib", "oversubscribed-fib", ForkJoinFibBenchmark.class, "pool",
             Contenders::forkJoinPools) {
@@ -337,6 +377,11 @@ public enum Experiment {
 
     /** The quick profile's global queues: the pool's default injector against seed 003's lock. */
     private static final List<String> QUICK_GLOBAL_QUEUES = List.of("locked", "segmented-mpmc");
+
+    /** Shots a cold-start fork of the quick profile measures (its first, from a fresh JVM). */
+    static final int QUICK_COLD_SHOTS = 20;
+    /** Shots a cold-start fork of the full profile measures. */
+    static final int FULL_COLD_SHOTS = 80;
 
     /** Rounds of the quick profile: the fewest that give a paired interval with some width. */
     static final int QUICK_ROUNDS = 3;
@@ -391,6 +436,27 @@ public enum Experiment {
 
     public String id() {
         return id;
+    }
+
+    /**
+     * Whether the experiment measures a cold start: every measured shot of a fresh JVM counts, and
+     * the steady-state rule only records how many shots each fork took to settle.
+     */
+    public boolean coldStart() {
+        return this == COLD_START_FIB || this == COLD_START_SCHEDULER;
+    }
+
+    /** A cold start's settings: no warm-up, {@code shots} measured shots (each about 10 ms, for the estimate) per fork. */
+    private static Settings coldStartShots(int shots, int rounds) {
+        return Settings.singleShot(0, shots, 0.01).forks(rounds);
+    }
+
+    /**
+     * How many measured iterations a fork's steady segment must hold: the profile's measured count;
+     * for a cold start, a quarter of its shots (at least 2).
+     */
+    int minSteady(Settings settings) {
+        return coldStart() ? Math.max(2, settings.measurementIterations() / 4) : settings.measurementIterations();
     }
 
     /** The name of the profile that runs this experiment alone, with full settings. */

@@ -16,6 +16,9 @@ import java.util.Map;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 import org.stealbench.harness.results.AtomicFiles;
+import org.stealbench.harness.results.RoundsFile;
+import org.stealbench.harness.results.Units;
+import org.stealbench.harness.stats.SteadyState;
 
 /**
  * Merges per-fork JMH JSON files into one JMH JSON array, as if JMH had run all those forks
@@ -46,15 +49,20 @@ public final class ForkMerge {
 
     /** The merged array of {@code forkFiles}, given in the order they ran. */
     public static ArrayNode merge(List<Path> forkFiles) throws IOException {
+        return merge(forkFiles, new int[forkFiles.size()]);
+    }
+
+    /**
+     * The merged array of {@code forkFiles}, given in the order they ran, leaving out the first
+     * {@code discarded[i]} measured iterations of file i (its warm-up) from every metric.
+     */
+    public static ArrayNode merge(List<Path> forkFiles, int[] discarded) throws IOException {
         Map<String, List<ObjectNode>> byKey = new LinkedHashMap<>();
-        for (Path file : forkFiles) {
-            JsonNode root = JSON.readTree(file.toFile());
-            if (root == null || !root.isArray()) {
-                throw new IOException(file + ": not a JMH JSON result array");
-            }
-            for (JsonNode element : root) {
-                if (!element.isObject() || !element.hasNonNull("benchmark") || !element.has("primaryMetric")) {
-                    throw new IOException(file + ": an element lacks benchmark or primaryMetric");
+        for (int i = 0; i < forkFiles.size(); i++) {
+            Path file = forkFiles.get(i);
+            for (JsonNode element : elements(file)) {
+                if (discarded[i] > 0) {
+                    dropFirstIterations((ObjectNode) element, discarded[i]);
                 }
                 String key = element.get("benchmark").asText() + " " + element.path("mode").asText() + " "
                         + element.path("params");
@@ -68,7 +76,109 @@ public final class ForkMerge {
 
     /** Merges {@code forkFiles} into {@code target}, written whole or not at all. */
     public static void mergeTo(List<Path> forkFiles, Path target) throws IOException {
-        AtomicFiles.write(target, JSON.writeValueAsString(merge(forkFiles)) + System.lineSeparator());
+        mergeTo(forkFiles, new int[forkFiles.size()], target);
+    }
+
+    /** {@link #merge(List, int[])} into {@code target}, written whole or not at all. */
+    public static void mergeTo(List<Path> forkFiles, int[] discarded, Path target) throws IOException {
+        AtomicFiles.write(target, JSON.writeValueAsString(merge(forkFiles, discarded)) + System.lineSeparator());
+    }
+
+    /**
+     * Where the fork's measured iterations became steady ({@link SteadyState}, on the primary
+     * metric of its first result), and how many of them a merge leaves out: the warm-up before
+     * the steady segment, or, when the fork never settled, all but the last {@code minSteady}.
+     * A fork that measured fewer than {@code minSteady} iterations is judged on what it measured.
+     *
+     * @throws IOException if the file is not a JMH result or its primary metric has no positive values
+     */
+    public static RoundsFile.Steadiness steadiness(Path forkFile, int minSteady) throws IOException {
+        JsonNode results = elements(forkFile);
+        if (results.isEmpty()) {
+            throw new IOException(forkFile + ": holds no result");
+        }
+        JsonNode element = results.get(0);
+        JsonNode primary = element.get("primaryMetric");
+        List<Double> values = new ArrayList<>();
+        primary.path("rawData").forEach(row -> row.forEach(v -> values.add(v.asDouble())));
+        String unit = primary.path("scoreUnit").asText();
+        double[] series = values.stream().mapToDouble(Double::doubleValue).toArray();
+        int n = series.length;
+        int needed = Math.max(1, Math.min(minSteady, n));
+        SteadyState state;
+        try {
+            state = SteadyState.of(series, Units.higherIsBetter(unit), needed);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(forkFile + ": cannot judge its steadiness (" + e.getMessage() + ")", e);
+        }
+        int discarded = state.steady() ? state.start() : n - needed;
+        double seconds = 0;
+        if ("ss".equals(element.path("mode").asText())) {
+            for (int i = 0; i < discarded; i++) {
+                seconds += series[i] * Units.secondsOf(unit);
+            }
+        } else {
+            seconds = discarded * iterationSeconds(element.path("measurementTime").asText());
+        }
+        return new RoundsFile.Steadiness(state.kind().label(), n, discarded, seconds, needed);
+    }
+
+    /** A JMH iteration time such as {@code 200 ms} in seconds; 0 when it is not one. */
+    private static double iterationSeconds(String time) {
+        String[] parts = time.trim().split("\\s+");
+        try {
+            return parts.length == 2 ? Double.parseDouble(parts[0]) * Units.secondsOf(parts[1]) : 0;
+        } catch (IllegalArgumentException e) {
+            return 0;
+        }
+    }
+
+    private static JsonNode elements(Path file) throws IOException {
+        JsonNode root = JSON.readTree(file.toFile());
+        if (root == null || !root.isArray()) {
+            throw new IOException(file + ": not a JMH JSON result array");
+        }
+        for (JsonNode element : root) {
+            if (!element.isObject() || !element.hasNonNull("benchmark") || !element.has("primaryMetric")) {
+                throw new IOException(file + ": an element lacks benchmark or primaryMetric");
+            }
+        }
+        return root;
+    }
+
+    /**
+     * Leaves out the first {@code count} iterations of every metric's rows (rawData and
+     * rawDataHistogram) whose length is the primary metric's, so every metric keeps the same
+     * iterations; a row of another length (not one value per iteration) is kept whole. A metric's
+     * score is recomputed over what is kept by the aggregation it had, so a merge reads it right.
+     */
+    private static void dropFirstIterations(ObjectNode element, int count) {
+        JsonNode primaryRows = element.path("primaryMetric").path("rawData");
+        if (primaryRows.isEmpty()) {
+            primaryRows = element.path("primaryMetric").path("rawDataHistogram");
+        }
+        int iterations = primaryRows.isEmpty() ? 0 : primaryRows.get(0).size();
+        List<JsonNode> metrics = new ArrayList<>();
+        metrics.add(element.path("primaryMetric"));
+        element.path("secondaryMetrics").forEach(metrics::add);
+        for (JsonNode metric : metrics) {
+            Policy policy = policyOf(metric);
+            for (String field : List.of("rawData", "rawDataHistogram")) {
+                for (JsonNode row : metric.path(field)) {
+                    if (row.size() == iterations && iterations > count) {
+                        ArrayNode values = (ArrayNode) row;
+                        for (int i = 0; i < count; i++) {
+                            values.remove(0);
+                        }
+                    }
+                }
+            }
+            if (metric.has("score") && metric.path("rawData").size() > 0) {
+                List<Double> kept = new ArrayList<>();
+                metric.path("rawData").forEach(row -> row.forEach(v -> kept.add(v.asDouble())));
+                ((ObjectNode) metric).put("score", aggregate(policy, kept.stream().mapToDouble(Double::doubleValue).toArray()));
+            }
+        }
     }
 
     private static ObjectNode mergeOne(List<ObjectNode> forks) {

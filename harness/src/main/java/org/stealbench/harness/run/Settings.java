@@ -65,6 +65,18 @@ public record Settings(int forks, int warmupIterations, double warmupSeconds, in
                 measurementTime < 0 ? measurementSeconds : measurementTime, secondsPerShot, params, gcProfiler);
     }
 
+    /**
+     * Measured iterations a fork runs when the steady-state rule decides its warm-up (interleaved
+     * runs): the warm-up and the measurement iterations together, a timed warm-up counted in
+     * iterations of the measurement's length. {@link #measurementIterations} is then the least a
+     * steady segment must hold.
+     */
+    public int iterationsToJudge(boolean singleShot) {
+        int warmups = singleShot || measurementSeconds <= 0 ? warmupIterations
+                : (int) Math.ceil(warmupIterations * warmupSeconds / measurementSeconds);
+        return warmups + measurementIterations;
+    }
+
     /** Estimated seconds of one fork, JVM start-up included. */
     public double forkSeconds(boolean singleShot) {
         double work = singleShot

@@ -243,6 +243,7 @@ final class BenchCommandTest {
         assertEquals(2, rounds.rounds());
         for (RoundsFile.Fork f : rounds.forks()) {
             assertTrue(Files.isRegularFile(run.dir().resolve(f.file())), f.file());
+            assertEquals(new RoundsFile.Steadiness("flat", 1, 0, 0, 1), f.steady(), "one iteration is flat");
         }
         List<JmhResult> merged = JmhJson.read(run.results(id));
         assertEquals(4, merged.size());
@@ -272,6 +273,18 @@ final class BenchCommandTest {
         assertEquals(List.of("deque-ops", "enqueue-dequeue"), List.copyOf(plan.keySet()));
         assertEquals(Experiment.DEQUE_OPS.registryContenders(), dashP(plan.get("deque-ops"), "queue"));
         assertEquals(Experiment.ENQUEUE_DEQUEUE.registryContenders(), dashP(plan.get("enqueue-dequeue"), "queue"));
+    }
+
+    @Test
+    void interleaved_measuresTheWarmUpForTheSteadyStateRule() throws Exception {
+        Settings quick = Profile.byName("quick").experiments().get(Experiment.FORK_JOIN_FIB);
+        List<String> command = BenchCommand.plannedForkCommands("quick", "--only", "fork-join-fib")
+                .get("fork-join-fib").get(0);
+
+        String joined = String.join(" ", command);
+        assertTrue(joined.contains("-wi 0 -i " + (quick.warmupIterations() + quick.measurementIterations())), joined);
+        assertTrue(BenchCommand.plannedForkCommands("quick", "--only", "fork-join-fib", "-wi", "3", "-i", "4")
+                .get("fork-join-fib").get(0).containsAll(List.of("3", "4")), "the user's counts win");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.stealbench.harness.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.stealbench.harness.results.JmhJson;
 import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.results.RoundsFile;
 
 final class ForkMergeTest {
 
@@ -131,5 +133,76 @@ final class ForkMergeTest {
         assertEquals(1.0, primary.get("scorePercentiles").get("50.0").asDouble(), 1e-12);
         assertEquals(3.0, primary.get("scorePercentiles").get("100.0").asDouble(), 1e-12);
         assertTrue(primary.get("scoreError").asDouble() > 0);
+    }
+
+    @Test
+    void merge_discardedIterations_leftOutOfEveryMetricOfOneValuePerIteration() throws Exception {
+        JsonNode result = ForkMerge.merge(List.of(fixture("fork-1.json"), fixture("fork-2.json")), new int[] {1, 0})
+                .get(0);
+
+        JsonNode primary = result.get("primaryMetric");
+        assertEquals(List.of(2.0, 3.0), row(primary.get("rawData"), 0));
+        assertEquals(List.of(4.0, 5.0, 6.0), row(primary.get("rawData"), 1));
+        assertEquals(4.0, primary.get("score").asDouble(), 1e-12, "the mean of the kept iterations");
+        assertEquals(List.of(10.0, 10.0), row(result.get("secondaryMetrics").get("gc.alloc.rate.norm").get("rawData"), 0));
+        assertEquals(List.of(1.0, 2.0), row(result.get("secondaryMetrics").get("events").get("rawData"), 0),
+                "a row that is not one value per iteration is kept whole");
+    }
+
+    @Test
+    void merge_discardedIterationsOfASum_keepsItASum(@TempDir Path dir) throws Exception {
+        String text = Files.readString(fixture("fork-1.json")).replace("[1.0, 2.0] ]", "[1.0, 2.0, 4.0] ]")
+                .replace("\"score\" : 3.0", "\"score\" : 7.0");
+        Path file = Files.writeString(dir.resolve("sum.json"), text);
+
+        JsonNode events = ForkMerge.merge(List.of(file), new int[] {1}).get(0).get("secondaryMetrics").get("events");
+
+        assertEquals(6.0, events.get("score").asDouble(), 1e-12);
+    }
+
+    /** A single-shot fork file with these shot times in ms. */
+    private static Path singleShot(Path dir, double... shots) throws Exception {
+        StringBuilder row = new StringBuilder();
+        for (double v : shots) {
+            row.append(row.length() == 0 ? "" : ", ").append(v);
+        }
+        String text = Files.readString(fixture("fork-1.json")).replace("\"avgt\"", "\"ss\"")
+                .replace("\"ns/op\"", "\"ms/op\"").replace("[1.0, 2.0, 3.0]", "[" + row + "]");
+        return Files.writeString(dir.resolve("ss.json"), text);
+    }
+
+    @Test
+    void steadiness_warmUpThenFlat_discardsTheWarmUpAndItsTime(@TempDir Path dir) throws Exception {
+        Path file = singleShot(dir, 40, 41, 40, 39, 10, 10.2, 9.9, 10.1, 10, 9.8, 10.1, 10);
+
+        RoundsFile.Steadiness s = ForkMerge.steadiness(file, 5);
+
+        assertEquals("warm-up", s.kind());
+        assertEquals(12, s.iterations());
+        assertEquals(4, s.discarded());
+        assertEquals(0.160, s.discardedSeconds(), 1e-9);
+        assertTrue(s.steady());
+    }
+
+    @Test
+    void steadiness_neverSettles_keepsTheLastMinSteadyIterations(@TempDir Path dir) throws Exception {
+        Path file = singleShot(dir, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21);
+
+        RoundsFile.Steadiness s = ForkMerge.steadiness(file, 5);
+
+        assertFalse(s.steady(), s.kind());
+        assertEquals(List.of("no steady state", 7), List.of(s.kind(), s.discarded()));
+    }
+
+    @Test
+    void steadiness_timedIterations_countsDiscardedIterationsAtTheirLength(@TempDir Path dir) throws Exception {
+        String text = Files.readString(fixture("fork-1.json")).replace("[1.0, 2.0, 3.0]",
+                "[9.0, 9.1, 8.9, 3.0, 3.1, 2.9, 3.0, 3.05, 2.95, 3.0]");
+        Path file = Files.writeString(dir.resolve("avgt.json"), text);
+
+        RoundsFile.Steadiness s = ForkMerge.steadiness(file, 5);
+
+        assertEquals(3, s.discarded());
+        assertEquals(0.150, s.discardedSeconds(), 1e-9, "three iterations of 50 ms");
     }
 }

@@ -58,13 +58,15 @@ final class RunFolderTest {
         assertFalse(run.interleaved(id));
         RoundsFile rounds = new RoundsFile("deque-ops", 42, 3, List.of())
                 .with(new RoundsFile.Fork(0, 0, "b.B.m", Map.of("queue", "locked"), T.toString(),
-                        "forks/deque-ops/m-r0.json", null));
+                        "forks/deque-ops/m-r0.json", null, new RoundsFile.Steadiness("warm-up", 12, 3, 0.25, 5)))
+                .with(new RoundsFile.Fork(0, 1, "b.B.m", Map.of("queue", "duffy"), T.toString(), null, "died", null));
 
         rounds.write(run.rounds(id));
 
         assertTrue(run.interleaved(id));
         assertEquals(rounds, RoundsFile.read(run.rounds(id)));
-        assertFalse(Files.readString(run.rounds(id)).contains("error"), "a fork that ran has no error field");
+        assertFalse(rounds.forks().get(0).steady() == null || !rounds.forks().get(0).steady().steady());
+        assertFalse(Files.readString(run.rounds(id)).contains("\"steady\" : null"), "a fork that failed has no steady field");
         assertEquals("rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(run.rounds(id))));
     }
 

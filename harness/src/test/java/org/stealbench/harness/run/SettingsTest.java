@@ -26,6 +26,13 @@ final class SettingsTest {
     }
 
     @Test
+    void iterationsToJudge_warmUpCountedInMeasurementIterations() {
+        assertEquals(7, Settings.singleShot(2, 5, 0.05).iterationsToJudge(true));
+        assertEquals(4 + 1, Settings.timed(2, 0.5, 4, 1.0).iterationsToJudge(false), "1 s of warm-up is 1 iteration");
+        assertEquals(3 + 2, Settings.timed(1, 0.3, 3, 0.2).iterationsToJudge(false), "0.3 s rounds up to 2 of 0.2 s");
+    }
+
+    @Test
     void effective_userOptionsWin() throws Exception {
         Settings profile = Settings.timed(2, 0.5, 4, 1.0).forks(3).params(Map.of("queue", List.of("a", "b")));
         CommandLineOptions jmh = new CommandLineOptions("-f", "5", "-i", "7", "-r", "250ms", "-p", "queue=c");
