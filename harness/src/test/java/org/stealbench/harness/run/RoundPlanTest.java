@@ -67,52 +67,7 @@ final class RoundPlanTest {
     }
 
     @Test
-    void abba_evenPairs_eachSideLeadsHalfTheTimeAndPairsRunBackToBack() {
-        List<ForkSpec> a = specs("a", 3);
-        List<ForkSpec> b = specs("b", 3);
-
-        RoundPlan plan = RoundPlan.abba(a, b, 8, 99);
-
-        assertEquals(48, plan.slots().size());
-        assertEquals(8, plan.rounds());
-        Map<String, Integer> aLeads = new HashMap<>();
-        for (int i = 0; i < plan.slots().size(); i += 2) {
-            RoundPlan.Slot first = plan.slots().get(i);
-            RoundPlan.Slot second = plan.slots().get(i + 1);
-            assertEquals(first.round(), second.round());
-            assertEquals(first.spec().label().substring(1), second.spec().label().substring(1), "a pair is one benchmark");
-            assertNotEquals(first.spec().label().charAt(0), second.spec().label().charAt(0), "a pair is A and B");
-            if (first.spec().label().startsWith("a")) {
-                aLeads.merge(first.spec().label(), 1, Integer::sum);
-            }
-        }
-        assertEquals(Map.of("a0", 4, "a1", 4, "a2", 4), aLeads);
-    }
-
-    @Test
-    void abba_consecutivePairs_formAbbaBlocks() {
-        RoundPlan plan = RoundPlan.abba(specs("a", 1), specs("b", 1), 6, 3);
-
-        List<String> order = labels(plan);
-        for (int block = 0; block < 6; block += 2) {
-            int at = block * 2;
-            assertEquals(order.get(at), order.get(at + 3), "block " + block + ": " + order);
-            assertEquals(order.get(at + 1), order.get(at + 2), "block " + block + ": " + order);
-        }
-    }
-
-    @Test
-    void abba_sameSeed_sameOrder() {
-        List<ForkSpec> a = specs("a", 4);
-        List<ForkSpec> b = specs("b", 4);
-
-        assertEquals(labels(RoundPlan.abba(a, b, 6, 5)), labels(RoundPlan.abba(a, b, 6, 5)));
-        assertNotEquals(labels(RoundPlan.abba(a, b, 6, 5)), labels(RoundPlan.abba(a, b, 6, 6)));
-    }
-
-    @Test
-    void abba_unequalSides_refused() {
-        assertThrows(IllegalArgumentException.class, () -> RoundPlan.abba(specs("a", 2), specs("b", 3), 4, 1));
+    void shuffled_noForksOrNoRounds_refused() {
         assertThrows(IllegalArgumentException.class, () -> RoundPlan.shuffled(List.of(), 4, 1));
         assertThrows(IllegalArgumentException.class, () -> RoundPlan.shuffled(specs("c", 2), 0, 1));
     }
