@@ -75,8 +75,10 @@ final class ClaimsSection {
                         continue;
                     }
                     boolean sameJdk = e.getKey().jdkMajor().equals(run.jdkMajor());
-                    flips |= sameJdk;
-                    differs.add(v.text + " in " + e.getKey().label() + (sameJdk ? "" : " (JDK " + e.getKey().jdkMajor() + ")"));
+                    boolean sameCores = e.getKey().cores() == run.cores();
+                    flips |= sameJdk && sameCores;
+                    differs.add(v.text + " in " + e.getKey().label() + (sameJdk ? "" : " (JDK " + e.getKey().jdkMajor() + ")")
+                            + (sameCores ? "" : " (" + e.getKey().cores() + " cores)"));
                 }
                 String text = (flips ? "unstable: " : "") + (differs.isEmpty()
                         ? (agree == 0 ? "\u2013" : "agrees in " + agree + " run" + (agree == 1 ? "" : "s"))
@@ -126,7 +128,8 @@ final class ClaimsSection {
         String claim = "The simple lock pool without context flow costs 0.27x of the platform pool (queuing and draining "
                 + "together, separate = false).";
         String figure = "t: 0.274x (false), 0.541x (true)";
-        List<QueueDrainSection.Phases> phases = QueueDrainSection.phases(run.results(QueueDrainSection.EXPERIMENT), "false");
+        List<QueueDrainSection.Phases> phases = QueueDrainSection.phases(
+                ScalingSection.atCores(run.results(QueueDrainSection.EXPERIMENT), run.cores()), "false");
         Optional<QueueDrainSection.Phases> lock = QueueDrainSection.find(phases, "simple-lock");
         Optional<QueueDrainSection.Phases> base = QueueDrainSection.find(phases, PLATFORM_POOL);
         if (lock.isEmpty() || base.isEmpty()) {
@@ -151,7 +154,8 @@ final class ClaimsSection {
         String seed = "003";
         String claim = "Flowing the execution context makes the lock pool far dearer and allocate much more.";
         String figure = "t: 3.16x vs 0.27x (false); Gen0 collections 95 vs 1";
-        List<QueueDrainSection.Phases> phases = QueueDrainSection.phases(run.results(QueueDrainSection.EXPERIMENT), "false");
+        List<QueueDrainSection.Phases> phases = QueueDrainSection.phases(
+                ScalingSection.atCores(run.results(QueueDrainSection.EXPERIMENT), run.cores()), "false");
         Optional<QueueDrainSection.Phases> flow = QueueDrainSection.find(phases, "simple-lock-flow");
         Optional<QueueDrainSection.Phases> plain = QueueDrainSection.find(phases, "simple-lock");
         if (flow.isEmpty() || plain.isEmpty()) {
