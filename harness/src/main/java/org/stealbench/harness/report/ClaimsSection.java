@@ -270,8 +270,9 @@ final class ClaimsSection {
         String figure = "no figures (argument)";
         List<JmhResult> results = run.results(ExperimentSection.RECURSIVE.experiment());
         List<String> parts = new ArrayList<>();
-        boolean allBelow = true;
-        boolean anyFar = false;
+        // per thread count (0: none recorded): every ws-* pool significantly cheaper, and one far cheaper
+        java.util.SortedMap<Integer, Boolean> allBelow = new java.util.TreeMap<>();
+        java.util.SortedMap<Integer, Boolean> anyFar = new java.util.TreeMap<>();
         int n = 0;
         for (JmhResult r : results) {
             String pool = r.param("pool");
@@ -288,21 +289,60 @@ final class ClaimsSection {
                 continue;
             }
             n++;
-            allBelow &= ratio.below(1);
-            anyFar |= ratio.below(ctx.thresholds().farRatio());
-            parts.add(pool + " (work " + r.param("work") + "): " + NumberText.ratio(ratio));
+            Integer threads = ScalingSection.threads(r);
+            int t = threads == null ? 0 : threads;
+            allBelow.merge(t, ratio.below(1), Boolean::logicalAnd);
+            anyFar.merge(t, ratio.below(ctx.thresholds().farRatio()), Boolean::logicalOr);
+            parts.add(pool + " (work " + r.param("work") + (threads == null ? "" : ", " + threads + " threads") + "): "
+                    + NumberText.ratio(ratio));
         }
         if (n == 0) {
             return missing(seed, claim, figure, "recursive-work (ws-* pools and simple-lock)");
         }
         String measured = "ws-* / simple-lock: " + String.join("; ", parts);
-        if (allBelow && anyFar) {
+        java.util.SortedMap<Integer, Boolean> holds = new java.util.TreeMap<>();
+        allBelow.forEach((t, below) -> holds.put(t, below && anyFar.get(t)));
+        String perThreads = holds.size() < 2 ? "" : "; " + byThreads(holds);
+        if (!holds.containsValue(false)) {
             return new Claim(seed, claim, figure, measured, Verdict.HOLDS, "every work-stealing pool is significantly "
-                    + "cheaper, at least one below " + ctx.thresholds().farRatio());
+                    + "cheaper, at least one below " + ctx.thresholds().farRatio() + perThreads);
         }
-        return new Claim(seed, claim, figure, measured, Verdict.DOES_NOT_HOLD, allBelow
-                ? "cheaper, but none far cheaper (below " + ctx.thresholds().farRatio() + ")"
-                : "not every work-stealing pool is significantly cheaper than simple-lock");
+        boolean cheaper = !allBelow.containsValue(false);
+        return new Claim(seed, claim, figure, measured, Verdict.DOES_NOT_HOLD, (cheaper
+                ? "cheaper, but not far cheaper (below " + ctx.thresholds().farRatio() + ") at every thread count"
+                : "not every work-stealing pool is significantly cheaper than simple-lock") + perThreads);
+    }
+
+    /**
+     * A claim's verdicts by thread count in words: {@code holds up to 4 threads, fails from 8},
+     * {@code fails up to 2 threads, holds from 4}, {@code holds at every thread count (1 to 8)},
+     * else each side listed ({@code holds at 1, 4 threads; fails at 2}).
+     */
+    static String byThreads(java.util.SortedMap<Integer, Boolean> holds) {
+        List<Integer> yes = holds.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).toList();
+        List<Integer> no = holds.entrySet().stream().filter(e -> !e.getValue()).map(Map.Entry::getKey).toList();
+        String range = "(" + holds.firstKey() + " to " + holds.lastKey() + ")";
+        if (no.isEmpty()) {
+            return "holds at every thread count " + range;
+        }
+        if (yes.isEmpty()) {
+            return "fails at every thread count " + range;
+        }
+        if (yes.get(yes.size() - 1) < no.get(0)) {
+            return "holds up to " + threads(yes.get(yes.size() - 1)) + ", fails from " + no.get(0);
+        }
+        if (no.get(no.size() - 1) < yes.get(0)) {
+            return "fails up to " + threads(no.get(no.size() - 1)) + ", holds from " + yes.get(0);
+        }
+        return "holds at " + joined(yes) + " threads; fails at " + joined(no);
+    }
+
+    private static String threads(int n) {
+        return n + (n == 1 ? " thread" : " threads");
+    }
+
+    private static String joined(List<Integer> counts) {
+        return String.join(", ", counts.stream().map(String::valueOf).toList());
     }
 
     static Claim seed004(RunView run) {

@@ -296,6 +296,10 @@ final class ScalingSection {
                 tied.add(c);
             }
         });
+        if (best.getValue().ratio() <= 1) {
+            return where + "no contender is faster at " + top + " threads than at one (best: " + best.getKey() + " "
+                    + ratioText(best.getValue()) + ")" + stops;
+        }
         return where + best.getKey() + " scales best (" + ratioText(best.getValue()) + " at " + top + " threads"
                 + (tied.isEmpty() ? "" : "; intervals overlap with " + String.join(", ", tied)) + ")" + stops;
     }

@@ -106,6 +106,14 @@ final class ScalingSectionTest {
     }
 
     @Test
+    void answer_noContenderFasterThanOnOneThread_saysSo() {
+        RunView run = run("a", 2, Map.of("fork-join-fib", List.of(fib("jdk-fjp", 1, 50, 51, 49), fib("jdk-fjp", 2, 80, 81, 79))));
+
+        String a = ScalingSection.answers(run, CONFIDENCE).get(0);
+        assertTrue(a.contains("no contender is faster at 2 threads than at one (best: jdk-fjp 0.6"), a);
+    }
+
+    @Test
     void atCores_keepsTheMostThreadsWithinTheCores() {
         List<JmhResult> all = ladder().get("fork-join-fib");
 
@@ -143,5 +151,31 @@ final class ScalingSectionTest {
 
         Document same = Jsoup.parse(Report.render(List.of(again, big), ReportTablesTest.ctx()));
         assertEquals(List.of("answer", "in again"), same.select("table[data-table=summary-answers] thead th").eachText());
+    }
+
+    @Test
+    void byThreads_saysWhereAClaimStopsHolding() {
+        assertEquals("holds up to 4 threads, fails from 8", ClaimsSection.byThreads(new TreeMap<>(Map.of(1, true, 4, true, 8, false))));
+        assertEquals("fails up to 1 thread, holds from 2", ClaimsSection.byThreads(new TreeMap<>(Map.of(1, false, 2, true))));
+        assertEquals("holds at every thread count (1 to 2)", ClaimsSection.byThreads(new TreeMap<>(Map.of(1, true, 2, true))));
+        assertEquals("holds at 1, 4 threads; fails at 2", ClaimsSection.byThreads(new TreeMap<>(Map.of(1, true, 2, false, 4, true))));
+    }
+
+    private static JmhResult recursive(String pool, int threads, double... times) {
+        return SummarySectionTest.result("org.stealbench.harness.bench.RecursiveWorkBenchmark.tree", Map.of("pool", pool,
+                "threads", Integer.toString(threads), "work", "100"), SummarySectionTest.forks(times), Map.of(), "17.0.15");
+    }
+
+    /** Seed 000's claim with a ladder: far cheaper at 1 thread (0.5x), not at 2 (0.9x): judged per thread count. */
+    @Test
+    void seed000_isJudgedPerThreadCount() {
+        RunView run = run("a", 2, Map.of("recursive-work", List.of(
+                recursive("simple-lock", 1, 100, 101, 99), recursive("ws-chase-lev", 1, 50, 51, 49),
+                recursive("simple-lock", 2, 100, 101, 99), recursive("ws-chase-lev", 2, 90, 91, 89))));
+
+        ClaimsSection.Claim c = ClaimsSection.seed000(run, ReportTablesTest.ctx());
+        assertEquals(ClaimsSection.Verdict.DOES_NOT_HOLD, c.verdict());
+        assertTrue(c.why().endsWith("holds up to 1 thread, fails from 2"), c.why());
+        assertTrue(c.measured().contains("ws-chase-lev (work 100, 2 threads): 0.9"), c.measured());
     }
 }
