@@ -178,4 +178,30 @@ final class ScalingSectionTest {
         assertTrue(c.why().endsWith("holds up to 1 thread, fails from 2"), c.why());
         assertTrue(c.measured().contains("ws-chase-lev (work 100, 2 threads): 0.9"), c.measured());
     }
+
+    /**
+     * The report's layout for machines of 1 to 128 cores, from the ladder the planner gives them:
+     * one ladder, three charts, and the answer judged at the cores (none can be formed on one core).
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {1, 2, 16, 64, 128})
+    void page_forTheLadderOfEachMachineSize(int cores) {
+        List<JmhResult> results = new java.util.ArrayList<>();
+        for (int t : org.stealbench.harness.run.ThreadLadder.full(cores)) {
+            double ideal = 100.0 / Math.min(t, cores);
+            results.add(fib("jdk-fjp", t, ideal, ideal * 1.01, ideal * 0.99));
+            results.add(fib("ws-chase-lev", t, 2 * ideal, 2 * ideal * 1.01, 2 * ideal * 0.99));
+        }
+        RunView run = run("a", cores, Map.of("fork-join-fib", results));
+        Document doc = Jsoup.parse(Report.render(List.of(run), ReportTablesTest.ctx()));
+
+        Element section = doc.selectFirst("section[data-section=scaling]");
+        assertEquals(3, section.select("figure[data-chart]").size());
+        assertEquals(2 * org.stealbench.harness.run.ThreadLadder.full(cores).size(),
+                section.select("details table tbody tr").size(), "a row per contender and thread count");
+        String answer = doc.selectFirst("table[data-table=summary-scaling] tbody td").text();
+        assertTrue(answer.startsWith("up to " + cores + " cores, "), answer);
+        assertTrue(cores == 1 ? answer.contains("no speedup over one thread can be formed")
+                : answer.contains(" at " + cores + " threads"), answer);
+    }
 }
