@@ -204,4 +204,27 @@ final class ScalingSectionTest {
         assertTrue(cores == 1 ? answer.contains("no speedup over one thread can be formed")
                 : answer.contains(" at " + cores + " threads"), answer);
     }
+
+    private static JmhResult withThreads(JmhResult r, int threads) {
+        TreeMap<String, String> params = new TreeMap<>(r.params());
+        params.put("threads", Integer.toString(threads));
+        return new JmhResult(r.benchmark(), r.mode(), r.threads(), params, r.primary(), r.secondary(), r.jdkVersion(),
+                r.jvmArgs(), r.settings());
+    }
+
+    /** A full run's wake-up latency at 2 and 4 threads: its section compares the pools once, at the cores. */
+    @Test
+    void wakeupSection_ofALadder_comparesThePoolsAtTheCores() {
+        List<JmhResult> results = new java.util.ArrayList<>();
+        for (int t : List.of(2, 4)) {
+            results.add(withThreads(NewExperimentSectionsTest.wakeup("jdk-fjp", t), t));
+            results.add(withThreads(NewExperimentSectionsTest.wakeup("ws-chase-lev", 2 * t), t));
+        }
+        RunView run = run("a", 2, Map.of(WakeupLatencySection.EXPERIMENT, results));
+
+        Html.Section s = WakeupLatencySection.build(run, ReportTablesTest.ctx());
+        Html.Table t = s.blocks().stream().map(Html.Block::table).filter(java.util.Objects::nonNull).findFirst().orElseThrow();
+        assertEquals(List.of("jdk-fjp", "ws-chase-lev"), t.body().stream().map(r -> r.cells().get(0).text()).toList());
+        assertEquals(2.0, Double.parseDouble(t.body().get(0).cells().get(1).value()), 1e-9, "the 2-thread point");
+    }
 }
