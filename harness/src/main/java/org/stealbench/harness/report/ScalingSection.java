@@ -224,11 +224,15 @@ final class ScalingSection {
         }
     }
 
-    /** The speedup at {@code threads} over one thread; null without both points. */
+    /** The speedup at {@code threads} over one thread (exactly 1 at one thread); null without both points. */
     static RatioEstimate speedup(Curve c, int threads, double confidence) {
         Point one = c.at(1);
         Point p = c.at(threads);
-        return one == null || p == null ? null : gain(one, p, confidence);
+        if (one == null || p == null) {
+            return null;
+        }
+        return threads == 1 ? new RatioEstimate(1, 1, 1, 1, Double.POSITIVE_INFINITY, confidence)
+                : gain(one, p, confidence);
     }
 
     /**

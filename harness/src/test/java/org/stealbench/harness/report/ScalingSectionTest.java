@@ -68,6 +68,15 @@ final class ScalingSectionTest {
     }
 
     @Test
+    void speedup_isExactlyOneAtOneThread() {
+        ScalingSection.Curve c = ScalingSection.ladders(run("a", 2, ladder()), CONFIDENCE).get(0).curves().get(0);
+
+        org.stealbench.harness.stats.RatioEstimate one = ScalingSection.speedup(c, 1, CONFIDENCE);
+        assertEquals(List.of(1.0, 1.0, 1.0), List.of(one.ratio(), one.low(), one.high()));
+        assertEquals(1.25, ScalingSection.speedup(c, 2, CONFIDENCE).ratio(), 0.01, "100 ms / 80 ms");
+    }
+
+    @Test
     void stopsGaining_isTheLastPointReachedBySignificantGains() {
         ScalingSection.Ladder l = ScalingSection.ladders(run("a", 2, ladder()), CONFIDENCE).get(0);
 
