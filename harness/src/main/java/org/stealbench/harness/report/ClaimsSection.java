@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.stats.LogRatios;
 import org.stealbench.harness.stats.RatioEstimate;
 
 /**
@@ -115,6 +116,7 @@ final class ClaimsSection {
         out.add(seed001(run, ctx, "worst"));
         out.add(seed000(run, ctx));
         out.add(seed004(run));
+        out.add(seed000Processors(run, ctx));
         return out;
     }
 
@@ -343,6 +345,62 @@ final class ClaimsSection {
 
     private static String joined(List<Integer> counts) {
         return String.join(", ", counts.stream().map(String::valueOf).toList());
+    }
+
+    /**
+     * Seed 000's claim about processors, on queue/drain (separate = false) with a thread ladder:
+     * at each step up the ladder, simple-lock's time relative to ws-chase-lev's grows (the ratio
+     * of the two ratios, Welch on the log scale, lies wholly above 1).
+     */
+    static Claim seed000Processors(RunView run, ReportContext ctx) {
+        String seed = "000";
+        String claim = "One global queue under a lock only gets worse as processors are added: each step up in threads "
+                + "puts the lock pool further behind the work-stealing pool.";
+        String figure = "argument: \"4, 8, 16, 32, 64, ... processors\"";
+        java.util.SortedMap<Integer, Metric[]> pairs = new java.util.TreeMap<>(); // threads -> {lock, ws}
+        for (JmhResult r : run.results(QueueDrainSection.EXPERIMENT)) {
+            Integer threads = ScalingSection.threads(r);
+            int slot = "simple-lock".equals(r.param("pool")) ? 0 : "ws-chase-lev".equals(r.param("pool")) ? 1 : -1;
+            if (threads != null && slot >= 0 && "false".equals(r.param("separate"))) {
+                pairs.computeIfAbsent(threads, t -> new Metric[2])[slot] = r.primary();
+            }
+        }
+        pairs.values().removeIf(p -> p[0] == null || p[1] == null);
+        if (pairs.size() < 2) {
+            return new Claim(seed, claim, figure, "\u2013", Verdict.NOT_MEASURABLE, "needs queue-drain (separate = false) "
+                    + "with simple-lock and ws-chase-lev at two or more thread counts");
+        }
+        java.util.SortedMap<Integer, Boolean> worse = new java.util.TreeMap<>();
+        List<String> parts = new ArrayList<>();
+        Metric[] previous = null;
+        int from = 0;
+        for (Map.Entry<Integer, Metric[]> e : pairs.entrySet()) {
+            Metric[] p = e.getValue();
+            if (previous != null) {
+                try {
+                    RatioEstimate r = LogRatios.contrast(List.of(
+                            new LogRatios.Term(ReportStats.replicates(p[0]), 1),
+                            new LogRatios.Term(ReportStats.replicates(p[1]), -1),
+                            new LogRatios.Term(ReportStats.replicates(previous[0]), -1),
+                            new LogRatios.Term(ReportStats.replicates(previous[1]), 1)),
+                            ctx.confidence());
+                    worse.put(e.getKey(), r.above(1));
+                    parts.add(from + " to " + e.getKey() + " threads: " + NumberText.ratio(r));
+                } catch (IllegalArgumentException x) {
+                    parts.add(from + " to " + e.getKey() + " threads: fewer than two samples");
+                }
+            }
+            previous = p;
+            from = e.getKey();
+        }
+        String measured = "(simple-lock / ws-chase-lev) at the higher count over the same at the lower: "
+                + String.join("; ", parts);
+        if (worse.isEmpty()) {
+            return new Claim(seed, claim, figure, measured, Verdict.NOT_MEASURABLE, "fewer than two samples");
+        }
+        return new Claim(seed, claim, figure, measured, worse.containsValue(false) ? Verdict.DOES_NOT_HOLD
+                : Verdict.HOLDS, "by the higher thread count of each step: " + byThreads(worse) + "; " + run.cores()
+                + " cores");
     }
 
     static Claim seed004(RunView run) {

@@ -236,4 +236,31 @@ final class ScalingSectionTest {
         assertEquals(List.of("jdk-fjp", "ws-chase-lev"), t.body().stream().map(r -> r.cells().get(0).text()).toList());
         assertEquals(2.0, Double.parseDouble(t.body().get(0).cells().get(1).value()), 1e-9, "the 2-thread point");
     }
+
+    private static JmhResult drain(String pool, int threads, double... times) {
+        return SummarySectionTest.result("org.stealbench.harness.bench.QueueDrainBenchmark.queueAndDrain", Map.of("pool",
+                pool, "threads", Integer.toString(threads), "separate", "false"), SummarySectionTest.forks(times), Map.of(),
+                "17.0.15");
+    }
+
+    /**
+     * Seed 000's processors claim on a queue/drain ladder: simple-lock / ws-chase-lev is 1x at 1
+     * thread, 2x at 2 (worse), 2x at 4 (no worse): it holds up to 2 threads, fails from 4.
+     */
+    @Test
+    void seed000Processors_isJudgedStepByStepUpTheLadder() {
+        RunView run = run("a", 4, Map.of("queue-drain", List.of(
+                drain("simple-lock", 1, 100, 101, 99), drain("ws-chase-lev", 1, 100, 99, 101),
+                drain("simple-lock", 2, 100, 101, 99), drain("ws-chase-lev", 2, 50, 51, 49),
+                drain("simple-lock", 4, 100, 99, 101), drain("ws-chase-lev", 4, 50, 49, 51))));
+
+        ClaimsSection.Claim c = ClaimsSection.seed000Processors(run, ReportTablesTest.ctx());
+        assertEquals(ClaimsSection.Verdict.DOES_NOT_HOLD, c.verdict());
+        assertTrue(c.why().contains("holds up to 2 threads, fails from 4"), c.why());
+        assertTrue(c.measured().contains("1 to 2 threads: 2"), c.measured());
+
+        RunView one = run("b", 2, Map.of("queue-drain", List.of(drain("simple-lock", 2, 100, 101, 99),
+                drain("ws-chase-lev", 2, 50, 51, 49))));
+        assertEquals(ClaimsSection.Verdict.NOT_MEASURABLE, ClaimsSection.seed000Processors(one, ReportTablesTest.ctx()).verdict());
+    }
 }
