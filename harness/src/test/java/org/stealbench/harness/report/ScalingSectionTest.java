@@ -24,6 +24,7 @@ import org.stealbench.harness.results.RunData;
 final class ScalingSectionTest {
 
     private static final double CONFIDENCE = 0.99;
+    private static final String DRAIN = "org.stealbench.harness.bench.QueueDrainBenchmark.queueAndDrain";
 
     private static JmhResult fib(String experimentPool, int threads, double... times) {
         return SummarySectionTest.result(SummarySectionTest.FIB, Map.of("pool", experimentPool, "threads",
@@ -170,17 +171,31 @@ final class ScalingSectionTest {
         assertEquals("holds at 1, 4 threads; fails at 2", ClaimsSection.byThreads(new TreeMap<>(Map.of(1, true, 2, false, 4, true))));
     }
 
-    private static JmhResult recursive(String pool, int threads, double... times) {
-        return SummarySectionTest.result("org.stealbench.harness.bench.RecursiveWorkBenchmark.tree", Map.of("pool", pool,
-                "threads", Integer.toString(threads), "work", "100"), SummarySectionTest.forks(times), Map.of(), "17.0.15");
+    /**
+     * A run of one experiment with simple-lock and ws-chase-lev at each thread count: per count
+     * their times {lock, ws}, as three forks of time, 1.01 x time and 0.99 x time.
+     */
+    private static RunView lockAgainstWs(String experiment, String benchmark, Map<String, String> fixed, int cores,
+                                         Map<Integer, double[]> times) {
+        List<JmhResult> results = new java.util.ArrayList<>();
+        new TreeMap<>(times).forEach((t, lockAndWs) -> {
+            for (int k = 0; k < 2; k++) {
+                Map<String, String> params = new TreeMap<>(fixed);
+                params.put("pool", k == 0 ? "simple-lock" : "ws-chase-lev");
+                params.put("threads", Integer.toString(t));
+                double v = lockAndWs[k];
+                results.add(SummarySectionTest.result(benchmark, params, SummarySectionTest.forks(v, 1.01 * v, 0.99 * v),
+                        Map.of(), "17.0.15"));
+            }
+        });
+        return run("a", cores, Map.of(experiment, results));
     }
 
     /** Seed 000's claim with a ladder: far cheaper at 1 thread (0.5x), not at 2 (0.9x): judged per thread count. */
     @Test
     void seed000_isJudgedPerThreadCount() {
-        RunView run = run("a", 2, Map.of("recursive-work", List.of(
-                recursive("simple-lock", 1, 100, 101, 99), recursive("ws-chase-lev", 1, 50, 51, 49),
-                recursive("simple-lock", 2, 100, 101, 99), recursive("ws-chase-lev", 2, 90, 91, 89))));
+        RunView run = lockAgainstWs("recursive-work", "org.stealbench.harness.bench.RecursiveWorkBenchmark.tree",
+                Map.of("work", "100"), 2, Map.of(1, new double[] {100, 50}, 2, new double[] {100, 90}));
 
         ClaimsSection.Claim c = ClaimsSection.seed000(run, ReportTablesTest.ctx());
         assertEquals(ClaimsSection.Verdict.DOES_NOT_HOLD, c.verdict());
@@ -237,30 +252,21 @@ final class ScalingSectionTest {
         assertEquals(2.0, Double.parseDouble(t.body().get(0).cells().get(1).value()), 1e-9, "the 2-thread point");
     }
 
-    private static JmhResult drain(String pool, int threads, double... times) {
-        return SummarySectionTest.result("org.stealbench.harness.bench.QueueDrainBenchmark.queueAndDrain", Map.of("pool",
-                pool, "threads", Integer.toString(threads), "separate", "false"), SummarySectionTest.forks(times), Map.of(),
-                "17.0.15");
-    }
-
     /**
      * Seed 000's processors claim on a queue/drain ladder: simple-lock / ws-chase-lev is 1x at 1
      * thread, 2x at 2 (worse), 2x at 4 (no worse): it holds up to 2 threads, fails from 4.
      */
     @Test
     void seed000Processors_isJudgedStepByStepUpTheLadder() {
-        RunView run = run("a", 4, Map.of("queue-drain", List.of(
-                drain("simple-lock", 1, 100, 101, 99), drain("ws-chase-lev", 1, 100, 99, 101),
-                drain("simple-lock", 2, 100, 101, 99), drain("ws-chase-lev", 2, 50, 51, 49),
-                drain("simple-lock", 4, 100, 99, 101), drain("ws-chase-lev", 4, 50, 49, 51))));
+        RunView run = lockAgainstWs("queue-drain", DRAIN, Map.of("separate", "false"), 4,
+                Map.of(1, new double[] {100, 100}, 2, new double[] {100, 50}, 4, new double[] {100, 50}));
 
         ClaimsSection.Claim c = ClaimsSection.seed000Processors(run, ReportTablesTest.ctx());
         assertEquals(ClaimsSection.Verdict.DOES_NOT_HOLD, c.verdict());
         assertTrue(c.why().contains("holds up to 2 threads, fails from 4"), c.why());
         assertTrue(c.measured().contains("1 to 2 threads: 2"), c.measured());
 
-        RunView one = run("b", 2, Map.of("queue-drain", List.of(drain("simple-lock", 2, 100, 101, 99),
-                drain("ws-chase-lev", 2, 50, 51, 49))));
+        RunView one = lockAgainstWs("queue-drain", DRAIN, Map.of("separate", "false"), 2, Map.of(2, new double[] {100, 50}));
         assertEquals(ClaimsSection.Verdict.NOT_MEASURABLE, ClaimsSection.seed000Processors(one, ReportTablesTest.ctx()).verdict());
     }
 }
