@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.stats.LogRatios;
 import org.stealbench.harness.stats.RatioEstimate;
 
 /**
@@ -75,8 +76,10 @@ final class ClaimsSection {
                         continue;
                     }
                     boolean sameJdk = e.getKey().jdkMajor().equals(run.jdkMajor());
-                    flips |= sameJdk;
-                    differs.add(v.text + " in " + e.getKey().label() + (sameJdk ? "" : " (JDK " + e.getKey().jdkMajor() + ")"));
+                    boolean sameCores = e.getKey().cores() == run.cores();
+                    flips |= sameJdk && sameCores;
+                    differs.add(v.text + " in " + e.getKey().label() + (sameJdk ? "" : " (JDK " + e.getKey().jdkMajor() + ")")
+                            + (sameCores ? "" : " (" + e.getKey().cores() + " cores)"));
                 }
                 String text = (flips ? "unstable: " : "") + (differs.isEmpty()
                         ? (agree == 0 ? "\u2013" : "agrees in " + agree + " run" + (agree == 1 ? "" : "s"))
@@ -113,6 +116,7 @@ final class ClaimsSection {
         out.add(seed001(run, ctx, "worst"));
         out.add(seed000(run, ctx));
         out.add(seed004(run));
+        out.add(seed000Processors(run, ctx));
         return out;
     }
 
@@ -126,7 +130,8 @@ final class ClaimsSection {
         String claim = "The simple lock pool without context flow costs 0.27x of the platform pool (queuing and draining "
                 + "together, separate = false).";
         String figure = "t: 0.274x (false), 0.541x (true)";
-        List<QueueDrainSection.Phases> phases = QueueDrainSection.phases(run.results(QueueDrainSection.EXPERIMENT), "false");
+        List<QueueDrainSection.Phases> phases = QueueDrainSection.phases(
+                ScalingSection.atCores(run.results(QueueDrainSection.EXPERIMENT), run.cores()), "false");
         Optional<QueueDrainSection.Phases> lock = QueueDrainSection.find(phases, "simple-lock");
         Optional<QueueDrainSection.Phases> base = QueueDrainSection.find(phases, PLATFORM_POOL);
         if (lock.isEmpty() || base.isEmpty()) {
@@ -151,7 +156,8 @@ final class ClaimsSection {
         String seed = "003";
         String claim = "Flowing the execution context makes the lock pool far dearer and allocate much more.";
         String figure = "t: 3.16x vs 0.27x (false); Gen0 collections 95 vs 1";
-        List<QueueDrainSection.Phases> phases = QueueDrainSection.phases(run.results(QueueDrainSection.EXPERIMENT), "false");
+        List<QueueDrainSection.Phases> phases = QueueDrainSection.phases(
+                ScalingSection.atCores(run.results(QueueDrainSection.EXPERIMENT), run.cores()), "false");
         Optional<QueueDrainSection.Phases> flow = QueueDrainSection.find(phases, "simple-lock-flow");
         Optional<QueueDrainSection.Phases> plain = QueueDrainSection.find(phases, "simple-lock");
         if (flow.isEmpty() || plain.isEmpty()) {
@@ -266,8 +272,9 @@ final class ClaimsSection {
         String figure = "no figures (argument)";
         List<JmhResult> results = run.results(ExperimentSection.RECURSIVE.experiment());
         List<String> parts = new ArrayList<>();
-        boolean allBelow = true;
-        boolean anyFar = false;
+        // per thread count (0: none recorded): every ws-* pool significantly cheaper, and one far cheaper
+        java.util.SortedMap<Integer, Boolean> allBelow = new java.util.TreeMap<>();
+        java.util.SortedMap<Integer, Boolean> anyFar = new java.util.TreeMap<>();
         int n = 0;
         for (JmhResult r : results) {
             String pool = r.param("pool");
@@ -284,21 +291,116 @@ final class ClaimsSection {
                 continue;
             }
             n++;
-            allBelow &= ratio.below(1);
-            anyFar |= ratio.below(ctx.thresholds().farRatio());
-            parts.add(pool + " (work " + r.param("work") + "): " + NumberText.ratio(ratio));
+            Integer threads = ScalingSection.threads(r);
+            int t = threads == null ? 0 : threads;
+            allBelow.merge(t, ratio.below(1), Boolean::logicalAnd);
+            anyFar.merge(t, ratio.below(ctx.thresholds().farRatio()), Boolean::logicalOr);
+            parts.add(pool + " (work " + r.param("work") + (threads == null ? "" : ", " + threads + " threads") + "): "
+                    + NumberText.ratio(ratio));
         }
         if (n == 0) {
             return missing(seed, claim, figure, "recursive-work (ws-* pools and simple-lock)");
         }
         String measured = "ws-* / simple-lock: " + String.join("; ", parts);
-        if (allBelow && anyFar) {
+        java.util.SortedMap<Integer, Boolean> holds = new java.util.TreeMap<>();
+        allBelow.forEach((t, below) -> holds.put(t, below && anyFar.get(t)));
+        String perThreads = holds.size() < 2 ? "" : "; " + byThreads(holds);
+        if (!holds.containsValue(false)) {
             return new Claim(seed, claim, figure, measured, Verdict.HOLDS, "every work-stealing pool is significantly "
-                    + "cheaper, at least one below " + ctx.thresholds().farRatio());
+                    + "cheaper, at least one below " + ctx.thresholds().farRatio() + perThreads);
         }
-        return new Claim(seed, claim, figure, measured, Verdict.DOES_NOT_HOLD, allBelow
-                ? "cheaper, but none far cheaper (below " + ctx.thresholds().farRatio() + ")"
-                : "not every work-stealing pool is significantly cheaper than simple-lock");
+        boolean cheaper = !allBelow.containsValue(false);
+        return new Claim(seed, claim, figure, measured, Verdict.DOES_NOT_HOLD, (cheaper
+                ? "cheaper, but not far cheaper (below " + ctx.thresholds().farRatio() + ") at every thread count"
+                : "not every work-stealing pool is significantly cheaper than simple-lock") + perThreads);
+    }
+
+    /**
+     * A claim's verdicts by thread count in words: {@code holds up to 4 threads, fails from 8},
+     * {@code fails up to 2 threads, holds from 4}, {@code holds at every thread count (1 to 8)},
+     * else each side listed ({@code holds at 1, 4 threads; fails at 2}).
+     */
+    static String byThreads(java.util.SortedMap<Integer, Boolean> holds) {
+        List<Integer> yes = holds.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).toList();
+        List<Integer> no = holds.entrySet().stream().filter(e -> !e.getValue()).map(Map.Entry::getKey).toList();
+        String range = "(" + holds.firstKey() + " to " + holds.lastKey() + ")";
+        if (no.isEmpty()) {
+            return "holds at every thread count " + range;
+        }
+        if (yes.isEmpty()) {
+            return "fails at every thread count " + range;
+        }
+        if (yes.get(yes.size() - 1) < no.get(0)) {
+            return "holds up to " + threads(yes.get(yes.size() - 1)) + ", fails from " + no.get(0);
+        }
+        if (no.get(no.size() - 1) < yes.get(0)) {
+            return "fails up to " + threads(no.get(no.size() - 1)) + ", holds from " + yes.get(0);
+        }
+        return "holds at " + joined(yes) + " threads; fails at " + joined(no);
+    }
+
+    private static String threads(int n) {
+        return n + (n == 1 ? " thread" : " threads");
+    }
+
+    private static String joined(List<Integer> counts) {
+        return String.join(", ", counts.stream().map(String::valueOf).toList());
+    }
+
+    /**
+     * Seed 000's claim about processors, on queue/drain (separate = false) with a thread ladder:
+     * at each step up the ladder, simple-lock's time relative to ws-chase-lev's grows (the ratio
+     * of the two ratios, Welch on the log scale, lies wholly above 1).
+     */
+    static Claim seed000Processors(RunView run, ReportContext ctx) {
+        String seed = "000";
+        String claim = "One global queue under a lock only gets worse as processors are added: each step up in threads "
+                + "puts the lock pool further behind the work-stealing pool.";
+        String figure = "argument: \"4, 8, 16, 32, 64, ... processors\"";
+        java.util.SortedMap<Integer, Metric[]> pairs = new java.util.TreeMap<>(); // threads -> {lock, ws}
+        for (JmhResult r : run.results(QueueDrainSection.EXPERIMENT)) {
+            Integer threads = ScalingSection.threads(r);
+            int slot = "simple-lock".equals(r.param("pool")) ? 0 : "ws-chase-lev".equals(r.param("pool")) ? 1 : -1;
+            if (threads != null && slot >= 0 && "false".equals(r.param("separate"))) {
+                pairs.computeIfAbsent(threads, t -> new Metric[2])[slot] = r.primary();
+            }
+        }
+        pairs.values().removeIf(p -> p[0] == null || p[1] == null);
+        if (pairs.size() < 2) {
+            return new Claim(seed, claim, figure, "\u2013", Verdict.NOT_MEASURABLE, "needs queue-drain (separate = false) "
+                    + "with simple-lock and ws-chase-lev at two or more thread counts");
+        }
+        java.util.SortedMap<Integer, Boolean> worse = new java.util.TreeMap<>();
+        List<String> parts = new ArrayList<>();
+        Metric[] previous = null;
+        int from = 0;
+        for (Map.Entry<Integer, Metric[]> e : pairs.entrySet()) {
+            Metric[] p = e.getValue();
+            if (previous != null) {
+                try {
+                    RatioEstimate r = LogRatios.contrast(List.of(
+                            new LogRatios.Term(ReportStats.replicates(p[0]), 1),
+                            new LogRatios.Term(ReportStats.replicates(p[1]), -1),
+                            new LogRatios.Term(ReportStats.replicates(previous[0]), -1),
+                            new LogRatios.Term(ReportStats.replicates(previous[1]), 1)),
+                            ctx.confidence());
+                    worse.put(e.getKey(), r.above(1));
+                    parts.add(from + " to " + e.getKey() + " threads: " + NumberText.ratio(r));
+                } catch (IllegalArgumentException x) {
+                    parts.add(from + " to " + e.getKey() + " threads: fewer than two samples");
+                }
+            }
+            previous = p;
+            from = e.getKey();
+        }
+        String measured = "(simple-lock / ws-chase-lev) at the higher count over the same at the lower: "
+                + String.join("; ", parts);
+        if (worse.isEmpty()) {
+            return new Claim(seed, claim, figure, measured, Verdict.NOT_MEASURABLE, "fewer than two samples");
+        }
+        return new Claim(seed, claim, figure, measured, worse.containsValue(false) ? Verdict.DOES_NOT_HOLD
+                : Verdict.HOLDS, "by the higher thread count of each step: " + byThreads(worse) + "; " + run.cores()
+                + " cores");
     }
 
     static Claim seed004(RunView run) {

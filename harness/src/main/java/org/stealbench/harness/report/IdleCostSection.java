@@ -53,7 +53,8 @@ final class IdleCostSection {
     }
 
     static Html.Section build(RunView run, ReportContext ctx) {
-        List<JmhResult> results = run.results(EXPERIMENT);
+        // one pool size: a ladder's other counts are in Scaling and the summary
+        List<JmhResult> results = ScalingSection.atCores(run.results(EXPERIMENT), run.cores());
         if (results.isEmpty()) {
             return Html.Section.absent(ID, TITLE, "Not in this run: no readable jmh-" + EXPERIMENT + ".json.");
         }

@@ -5,8 +5,8 @@ import java.util.List;
 import org.stealbench.harness.results.JmhResult;
 
 /**
- * The oversubscription experiments: queue/drain and fork/join fib with 1 to 8 pool threads on
- * this machine's cores, one grid each (pools by thread count) through {@link ExperimentSection},
+ * The oversubscription experiments: queue/drain and fork/join fib with two and four times as many
+ * pool threads as the run's cores, one grid each (pools by thread count) through {@link ExperimentSection},
  * in one section.
  */
 final class OversubscriptionSection {
@@ -32,8 +32,14 @@ final class OversubscriptionSection {
                     + ".json or jmh-" + FIB.experiment() + ".json.");
         }
         List<Html.Block> blocks = new ArrayList<>();
-        blocks.add(Html.Block.paragraph("The same workloads with 1, 2, 4 and 8 pool threads on " + run.cores()
-                + " cores: past the core count the OS time-slices the workers, and a design that spins, holds a lock "
+        java.util.TreeSet<Integer> threads = new java.util.TreeSet<>();
+        for (String experiment : List.of(DRAIN.experiment(), FIB.experiment())) {
+            run.results(experiment).forEach(r -> threads.add(Report.threadsUsed(r)));
+        }
+        blocks.add(Html.Block.paragraph("The same workloads with " + String.join(", ", threads.stream()
+                .map(String::valueOf).toList()) + " pool threads on " + run.cores()
+                + " cores (the thread ladder of docs/running.md; Scaling draws them beside the runs at and below the"
+                + " cores): past the core count the OS time-slices the workers, and a design that spins, holds a lock "
                 + "across a preemption or waits for a descheduled victim degrades faster than one that parks. "
                 + "Milliseconds per invocation; lower is better."));
         for (ExperimentSection.Spec spec : List.of(DRAIN, FIB)) {

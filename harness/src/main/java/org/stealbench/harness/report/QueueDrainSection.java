@@ -44,7 +44,7 @@ final class QueueDrainSection {
     }
 
     static Html.Section build(RunView run, ReportContext ctx) {
-        List<JmhResult> results = run.results(EXPERIMENT);
+        List<JmhResult> results = ScalingSection.atCores(run.results(EXPERIMENT), run.cores());
         if (results.isEmpty()) {
             return Html.Section.absent(ID, TITLE, "Not in this run: no readable jmh-" + EXPERIMENT + ".json.");
         }

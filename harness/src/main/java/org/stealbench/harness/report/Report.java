@@ -69,6 +69,7 @@ final class Report {
     static List<Html.Section> sections(RunView run, List<RunView> runs, ReportContext ctx) {
         List<Html.Section> s = new ArrayList<>();
         s.add(ClaimsSection.build(run, runs, ctx));
+        s.add(ScalingSection.build(run, ctx));
         s.add(QueueDrainSection.build(run, ctx));
         s.add(EnqueueDequeueSection.build(run, ctx));
         for (ExperimentSection.Spec spec : ExperimentSection.all()) {

@@ -461,12 +461,13 @@ final class SummarySection {
         List<Shape> shapes = analyze(run, ctx.confidence());
         Map<String, Map<String, Shape>> others = new LinkedHashMap<>(); // run label -> shape key -> shape
         for (RunView other : runs.subList(0, runs.size() - 1)) {
-            if (other.jdkMajor().equals(run.jdkMajor())) {
+            if (other.jdkMajor().equals(run.jdkMajor()) && other.cores() == run.cores()) {
                 others.put(other.label(), byKey(other, ctx.confidence()));
             }
         }
         Map<String, Map<String, Shape>> jdks = new LinkedHashMap<>(); // JDK -> shape key -> shape
-        Map<String, RunView> lastPerJdk = lastRunPerJdk(runs);
+        // runs on another core count are other machines, never repeats of this run
+        Map<String, RunView> lastPerJdk = lastRunPerJdk(runs.stream().filter(r -> r.cores() == run.cores()).toList());
         if (lastPerJdk.size() > 1) {
             lastPerJdk.forEach((jdk, r) -> jdks.put(jdk, byKey(r, ctx.confidence())));
         }
@@ -476,6 +477,12 @@ final class SummarySection {
         int confidence = (int) Math.round(ctx.confidence() * 100);
         List<Html.Block> blocks = new ArrayList<>();
         List<Html.Banner> banners = new ArrayList<>();
+        List<String> otherCores = runs.stream().filter(r -> r.cores() != run.cores())
+                .map(r -> r.label() + " (" + r.cores() + " cores)").toList();
+        if (!otherCores.isEmpty()) {
+            banners.add(new Html.Banner("info", "Not checked against " + String.join(", ", otherCores) + ": made on "
+                    + "another core count than " + run.label() + "'s " + run.cores() + ", so not a repeat of it."));
+        }
         if (shapes.stream().anyMatch(Shape::indicative)) {
             banners.add(new Html.Banner("warn", shapes.stream().filter(Shape::indicative).count() + " of "
                     + shapes.size() + " answers rest on the iterations of one fork, which correlate: their intervals "
@@ -563,6 +570,7 @@ final class SummarySection {
         if (unsettledList != null) {
             blocks.add(unsettledList);
         }
+        blocks.addAll(ScalingSection.summary(run, ctx));
         blocks.add(howToRead);
         Map<String, List<Shape>> byExperiment = new LinkedHashMap<>();
         shapes.forEach(s -> byExperiment.computeIfAbsent(s.experiment(), k -> new ArrayList<>()).add(s));

@@ -101,6 +101,11 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Run only these experiments of the profile (ids or per-experiment profile names).")
     List<String> only = new ArrayList<>();
 
+    @Option(names = "--threads", paramLabel = "LIST",
+            description = "Thread counts of every experiment with a thread ladder, e.g. 1,2,8 (as -p threads=1,2,8;"
+                    + " default: from the cores, see --dry-run).")
+    String threads;
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/runs",
             description = "Folder that receives the run folder (default: ${DEFAULT-VALUE}).")
     Path out;
@@ -299,6 +304,12 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         Map<String, List<String>> overrides = paramOverrides(jmhArgs, jmh);
+        if (threads != null) {
+            if (overrides.containsKey(Experiment.THREADS)) {
+                throw new IllegalArgumentException("--threads and -p threads: give one or the other");
+            }
+            overrides.put(Experiment.THREADS, ThreadLadder.parse(threads).stream().map(String::valueOf).toList());
+        }
         checkParams(profile, overrides);
         Map<Experiment, Settings> settings = new LinkedHashMap<>();
         profile.experiments().forEach((e, s) -> settings.put(e, effective(s, jmh, overrides)));
@@ -466,7 +477,26 @@ public final class BenchCommand implements Callable<Integer> {
             stdout.printf(Locale.ROOT, "  %-18s %s from the registry: %s of %d: %s%n", "", e.contender(),
                     contenders.equals(registry) ? "all" : Integer.toString(contenders.size()), registry.size(),
                     String.join(", ", contenders));
+            List<String> ladder = threadLadders(request).get(e.id());
+            if (ladder != null) {
+                stdout.printf(Locale.ROOT, "  %-18s threads: %s%n", "", String.join(", ", ladder));
+            }
         });
+    }
+
+    /**
+     * The thread counts each experiment with {@code threads} runs at, by experiment id: the
+     * ladder planned for the cores ({@link ThreadLadder}) or the user's {@code --threads} or
+     * {@code -p threads}; recorded in env.json beside the cores.
+     */
+    static Map<String, List<String>> threadLadders(Request request) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        request.settings().forEach((e, s) -> {
+            if (e.ladder() != null) {
+                out.put(e.id(), s.params().get(Experiment.THREADS));
+            }
+        });
+        return out;
     }
 
     private static double estimate(Request request) {
@@ -511,6 +541,7 @@ public final class BenchCommand implements Callable<Integer> {
         Set<Integer> rounds = new TreeSet<>();
         request.settings().values().forEach(s -> rounds.add(s.forks()));
         env.put("rounds", rounds.size() == 1 ? rounds.iterator().next() : rounds);
+        env.put("threadLadders", threadLadders(request));
         Object sha = env.get("gitSha");
         RunFolder run = RunFolder.create(out, startedAt, sha == null ? null : sha.toString(),
                 jvms.isEmpty() && request.javas().size() == 1 ? null : RunEnvironment.majorVersion(env));

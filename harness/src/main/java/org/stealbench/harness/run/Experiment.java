@@ -36,9 +36,10 @@ public enum Experiment {
 
     /** Seed 003's queue/drain experiment, with allocation and GC counts. */
     QUEUE_DRAIN("queue-drain", "seed-003", QueueDrainBenchmark.class, "pool", Contenders::pools) {
+        /** One warm-up shot: what keeps its thread ladder within the quick profile's budget. */
         @Override
         Settings quick() {
-            return Settings.singleShot(2, 5, 0.25).forks(QUICK_ROUNDS).params(Map.of(
+            return Settings.singleShot(1, 5, 0.25).forks(QUICK_ROUNDS).params(Map.of(
                     "pool", narrowed(QUICK_POOLS),
                     "separate", List.of("false"))).withGcProfiler();
         }
@@ -47,6 +48,11 @@ public enum Experiment {
         Settings full() {
             return Settings.singleShot(4, 10, 0.25).forks(FULL_ROUNDS).params(Map.of(
                     "separate", List.of("true", "false"))).withGcProfiler();
+        }
+
+        @Override
+        public ThreadLadder ladder() {
+            return ThreadLadder.SCALING;
         }
     },
 
@@ -74,7 +80,7 @@ public enum Experiment {
         Settings quick() {
             return Settings.singleShot(2, 5, 0.1).forks(QUICK_ROUNDS).params(Map.of(
                     "pool", narrowed(QUICK_POOLS),
-                    "work", List.of("0", "100")));
+                    "work", List.of("100")));
         }
 
         @Override
@@ -94,6 +100,11 @@ public enum Experiment {
                     "pool", narrowed(QUICK_POOLS),
                     "n", List.of("25"),
                     "threshold", List.of("0")));
+        }
+
+        @Override
+        public ThreadLadder ladder() {
+            return ThreadLadder.SCALING;
         }
 
         /**
@@ -234,6 +245,12 @@ public enum Experiment {
             return Settings.singleShot(3, 10, 0.6).forks(FULL_ROUNDS).params(Map.of(
                     "samples", List.of("1000")));
         }
+
+        /** The sibling path needs an idle worker besides the sender's. */
+        @Override
+        public int minThreads() {
+            return 2;
+        }
     },
 
     /** The workers' CPU while idle after a burst and between the bursts of a bursty load. */
@@ -293,15 +310,18 @@ public enum Experiment {
         Settings quick() {
             return Settings.singleShot(1, 2, 0.25).forks(QUICK_ROUNDS).params(Map.of(
                     "pool", narrowed(QUICK_IDLE_POOLS),
-                    "separate", List.of("false"),
-                    "threads", List.of("8")));
+                    "separate", List.of("false")));
         }
 
         @Override
         Settings full() {
             return Settings.singleShot(3, 10, 0.25).forks(FULL_ROUNDS).params(Map.of(
-                    "separate", List.of("false"),
-                    "threads", OVERSUBSCRIPTION_THREADS));
+                    "separate", List.of("false")));
+        }
+
+        @Override
+        public ThreadLadder ladder() {
+            return ThreadLadder.OVERSUBSCRIBED;
         }
     },
 
@@ -352,8 +372,7 @@ public enum Experiment {
             return Settings.singleShot(1, 2, 0.05).forks(QUICK_ROUNDS).params(Map.of(
                     "pool", narrowed(QUICK_IDLE_POOLS),
                     "n", List.of("25"),
-                    "threshold", List.of("0"),
-                    "threads", List.of("8")));
+                    "threshold", List.of("0")));
         }
 
         @Override
@@ -361,13 +380,17 @@ public enum Experiment {
             // 15 shots of fib(32), as fork-join-fib (whose comment explains the warm-up)
             return Settings.singleShot(15, 8, 1.0).forks(FULL_ROUNDS).params(Map.of(
                     "n", List.of("32"),
-                    "threshold", List.of("0", "10"),
-                    "threads", OVERSUBSCRIPTION_THREADS));
+                    "threshold", List.of("0", "10")));
+        }
+
+        @Override
+        public ThreadLadder ladder() {
+            return ThreadLadder.OVERSUBSCRIBED;
         }
     };
 
-    /** Pool threads of the oversubscription experiments: 1 to 8, up to four times this machine's 2 cores. */
-    static final List<String> OVERSUBSCRIPTION_THREADS = List.of("1", "2", "4", "8");
+    /** The benchmarks' parameter that sets the pool's (or the contending) thread count. */
+    public static final String THREADS = "threads";
     /**
      * The quick profile's pools for the experiments added for issue 12 (idle pools, scheduler
      * workloads, oversubscription): our default work-stealing design against ForkJoinPool, the two
@@ -467,6 +490,26 @@ public enum Experiment {
     /** The JMH include pattern: every benchmark method of the class. */
     public String include() {
         return benchmark.getName() + "\\.";
+    }
+
+    /**
+     * How its thread counts follow the machine: {@link ThreadLadder#ALL_CORES} when its benchmarks
+     * declare {@link #THREADS}, unless the experiment says otherwise; null when they do not.
+     */
+    public ThreadLadder ladder() {
+        return benchmarks().stream().anyMatch(m -> m.params().containsKey(THREADS)) ? ThreadLadder.ALL_CORES : null;
+    }
+
+    /** The fewest threads its benchmarks accept. */
+    public int minThreads() {
+        return 1;
+    }
+
+    /** Its {@link #THREADS} values under the quick or full profile on {@code cores} cores; empty without a ladder. */
+    public List<String> threads(boolean quick, int cores) {
+        ThreadLadder ladder = ladder();
+        return ladder == null ? List.of()
+                : ladder.rungs(quick, cores, minThreads()).stream().map(String::valueOf).toList();
     }
 
     /** The experiment's id in the results' vocabulary. */

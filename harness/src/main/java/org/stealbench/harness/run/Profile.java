@@ -9,12 +9,13 @@ import java.util.stream.Collectors;
 /**
  * A named selection of experiments with their settings: {@code quick} (every experiment but the
  * pool-options studies, on a representative subset of contenders, 3 rounds of short iterations,
- * about ten minutes here),
+ * under twelve minutes on any core count),
  * {@code full} (the seeds' parameters, every contender, 5 rounds), and one profile per experiment
  * (e.g. {@code seed-002}), which runs that experiment alone with its full settings. Wherever a
  * profile does not narrow an experiment's contender parameter, its settings hold the registry's
  * ids ({@link Experiment#planned}), so the plan, the estimate, the forks and the {@code -p} values
- * all take them from there.
+ * all take them from there. Likewise the thread counts: planned for the cores the JVM sees, or
+ * any count given ({@link #byName(String, int)}), by each experiment's {@link ThreadLadder}.
  */
 public record Profile(String name, Map<Experiment, Settings> experiments) {
 
@@ -22,20 +23,30 @@ public record Profile(String name, Map<Experiment, Settings> experiments) {
     public static final String FULL = "full";
 
     /**
-     * The profile with the given name.
+     * The profile with the given name, planned for the cores this JVM sees.
      *
      * @throws IllegalArgumentException naming the valid profiles if none matches
      */
     public static Profile byName(String name) {
+        return byName(name, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * The profile with the given name, planned for a machine with {@code cores} cores: each
+     * experiment with a thread ladder takes its rungs for that count ({@link ThreadLadder}).
+     *
+     * @throws IllegalArgumentException naming the valid profiles if none matches
+     */
+    public static Profile byName(String name, int cores) {
         Map<Experiment, Settings> chosen = new LinkedHashMap<>();
         for (Experiment e : Experiment.values()) {
             if (name.equals(QUICK)) {
                 Settings quick = e.quick();
                 if (quick != null) {
-                    chosen.put(e, e.planned(quick));
+                    chosen.put(e, laddered(e, e.planned(quick), true, cores));
                 }
             } else if (name.equals(FULL) || name.equals(e.profile())) {
-                chosen.put(e, e.planned(e.full()));
+                chosen.put(e, laddered(e, e.planned(e.full()), false, cores));
             }
         }
         if (chosen.isEmpty()) {
@@ -43,6 +54,17 @@ public record Profile(String name, Map<Experiment, Settings> experiments) {
                     + String.join(", ", names()));
         }
         return new Profile(name, chosen);
+    }
+
+    /** {@code settings} with the experiment's thread ladder, where it has one. */
+    private static Settings laddered(Experiment e, Settings settings, boolean quick, int cores) {
+        List<String> threads = e.threads(quick, cores);
+        if (threads.isEmpty()) {
+            return settings;
+        }
+        Map<String, List<String>> params = new LinkedHashMap<>(settings.params());
+        params.put(Experiment.THREADS, threads);
+        return settings.params(params);
     }
 
     /** Every valid profile name. */

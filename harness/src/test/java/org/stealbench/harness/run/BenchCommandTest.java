@@ -91,6 +91,34 @@ final class BenchCommandTest {
     }
 
     @Test
+    void dryRun_listsEachExperimentsThreadLadder() {
+        Outcome o = bench("--dry-run", "--only", "queue-drain,deque-ops");
+
+        int cores = Runtime.getRuntime().availableProcessors();
+        String quick = String.join(", ", ThreadLadder.SCALING.rungs(true, cores, 1).stream().map(String::valueOf).toList());
+        assertEquals(1, o.out().lines().filter(l -> l.trim().startsWith("threads: ")).count(), "deque-ops has none: " + o.out());
+        assertTrue(o.out().contains("threads: " + quick + "\n"), o.out());
+    }
+
+    @Test
+    void threadsOption_replacesTheLadderOfEveryExperimentWithOne() throws Exception {
+        BenchCommand command = new BenchCommand();
+        command.arguments = new ArrayList<>(List.of("quick"));
+        command.only = new ArrayList<>(List.of("queue-drain", "deque-ops", "oversubscribed-fib"));
+        command.threads = "1,3,8";
+        Map<String, List<String>> ladders = BenchCommand.threadLadders(command.parse());
+
+        assertEquals(Map.of("queue-drain", List.of("1", "3", "8"), "oversubscribed-fib", List.of("1", "3", "8")), ladders);
+        assertTrue(bench("--dry-run", "--only", "queue-drain", "--threads", "1,3").out().contains("threads: 1, 3\n"));
+    }
+
+    @Test
+    void threadsOption_bad_exits2() {
+        assertRefused(bench("--threads", "0,2"), "--threads 0,2: '0' is not a positive thread count");
+        assertRefused(bench("--threads", "2", "-p", "threads=4"), "--threads and -p threads");
+    }
+
+    @Test
     void unknownParameterName_exits2() {
         assertRefused(bench("quick", "-p", "nope=1"), "parameter 'nope'");
         assertRefused(bench("deque-ops", "-p", "shape=10x10"), "parameter 'shape'");
