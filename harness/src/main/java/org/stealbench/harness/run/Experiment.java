@@ -60,7 +60,7 @@ public enum Experiment {
     GLOBAL_QUEUE("global-queue", "global-queue", QueueDrainBenchmark.class, "global", Contenders::globalQueues) {
         @Override
         Settings quick() {
-            return Settings.singleShot(2, 5, 0.25).forks(QUICK_ROUNDS).params(Map.of(
+            return Settings.singleShot(1, 5, 0.25).forks(QUICK_ROUNDS).params(Map.of(
                     "pool", List.of("ws-chase-lev"),
                     "separate", List.of("false"),
                     "global", narrowed(QUICK_GLOBAL_QUEUES))).withGcProfiler();
@@ -95,9 +95,10 @@ public enum Experiment {
     FORK_JOIN_FIB("fork-join-fib", "seed-004", ForkJoinFibBenchmark.class, "pool", Contenders::forkJoinPools) {
         @Override
         Settings quick() {
-            // threshold 0 only (every task forked): the budget that threshold 10 took now buys the cold-start experiments
+            // threshold 0 only (every task forked), this pool against ForkJoinPool: the budget that
+            // threshold 10 and ws-duffy took buys the cold-start experiments and the thread ladder
             return Settings.singleShot(2, 5, 0.05).forks(QUICK_ROUNDS).params(Map.of(
-                    "pool", narrowed(QUICK_POOLS),
+                    "pool", narrowed(QUICK_IDLE_POOLS),
                     "n", List.of("25"),
                     "threshold", List.of("0")));
         }
@@ -168,7 +169,7 @@ public enum Experiment {
             () -> Contenders.PARTITIONERS) {
         @Override
         Settings quick() {
-            return Settings.timed(1, 0.3, 3, 0.3).forks(QUICK_ROUNDS).params(Map.of(
+            return Settings.timed(1, 0.2, 3, 0.2).forks(QUICK_ROUNDS).params(Map.of(
                     "workload", List.of("random", "worst")));
         }
 
@@ -184,7 +185,7 @@ public enum Experiment {
     ENQUEUE_DEQUEUE("enqueue-dequeue", "seed-002", EnqueueDequeueBenchmark.class, "queue", Contenders::enqueueDequeue) {
         @Override
         Settings quick() {
-            return Settings.singleShot(2, 5, 0.15).forks(QUICK_ROUNDS).params(Map.of(
+            return Settings.singleShot(1, 5, 0.15).forks(QUICK_ROUNDS).params(Map.of(
                     "queue", narrowed(QUICK_QUEUES),
                     "shape", List.of("10x10", "100x10"),
                     "items", List.of("1000")));
@@ -393,8 +394,8 @@ public enum Experiment {
     public static final String THREADS = "threads";
     /**
      * The quick profile's pools for the experiments added for issue 12 (idle pools, scheduler
-     * workloads, oversubscription): our default work-stealing design against ForkJoinPool, the two
-     * that fit the quick profile's time budget.
+     * workloads, oversubscription, fork/join, cold start): our default work-stealing design against
+     * ForkJoinPool, the two that fit the quick profile's time budget.
      */
     private static final List<String> QUICK_IDLE_POOLS = List.of("ws-chase-lev", "jdk-fjp");
 
