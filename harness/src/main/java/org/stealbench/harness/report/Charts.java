@@ -394,10 +394,22 @@ final class Charts {
             text = text.substring(text.indexOf("<svg")).replaceAll(">\\s+<", "><").replaceAll("\\s+", " ");
             text = PATH_DATA.matcher(text).replaceAll(m -> "d=\"" + java.util.regex.Matcher.quoteReplacement(
                     compactPath(m.group(1))) + "\"");
+            text = numberClips(text);
             return new Html.Chart(id, title, dataUri(text), alt);
         } catch (IOException e) {
             throw new UncheckedIOException("chart " + id + " could not be encoded", e);
         }
+    }
+
+    private static final java.util.regex.Pattern CLIP_ID = java.util.regex.Pattern.compile("clip-?\\d+");
+
+    /**
+     * The SVG with its clip path ids ({@code clip898666024}, from identity hash codes) numbered in
+     * order of appearance ({@code clip1}), so the same data always gives the same page.
+     */
+    static String numberClips(String svg) {
+        Map<String, String> ids = new LinkedHashMap<>();
+        return CLIP_ID.matcher(svg).replaceAll(m -> ids.computeIfAbsent(m.group(), k -> "clip" + (ids.size() + 1)));
     }
 
     /** A path's data: XChart draws its text as glyph outlines, so these are most of an SVG's bytes. */

@@ -113,6 +113,13 @@ final class ReportFormatTest {
         assertFalse(Charts.labelEveryTick(0, 5));
     }
 
+    /** Clip path ids are numbered in order, the same each time. */
+    @Test
+    void numberClips_numbersIdsInOrderOfAppearance() {
+        assertEquals("<clipPath id=\"clip1\"/><clipPath id=\"clip2\"/><g clip-path=\"url(#clip1)\"/>",
+                Charts.numberClips("<clipPath id=\"clip898666024\"/><clipPath id=\"clip-17\"/><g clip-path=\"url(#clip898666024)\"/>"));
+    }
+
     /** Path data is written shorter with the same commands and numbers. */
     @Test
     void compactPath_dropsRepeatedCommandsAndSeparatorsBeforeMinus() {
