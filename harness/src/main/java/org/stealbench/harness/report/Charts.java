@@ -339,14 +339,10 @@ final class Charts {
         s.setAntiAlias(true);
     }
 
-    /** Decades a log axis may span and still label every tick (1-9 of a decade) without the labels overlapping. */
-    static final double LABEL_EVERY_TICK_DECADES = 1.2;
-
     /**
-     * Makes an axis logarithmic over values from {@code min} to {@code max}: it labels every tick
-     * (1-9 of a decade) when it spans at most {@link #LABEL_EVERY_TICK_DECADES}, else only the
-     * decades, with a grid line at each tick. (XChart's default labels only the decades, none on
-     * an axis within one; a formatting function would turn its log axis linear.)
+     * Makes an axis logarithmic over values from {@code min} to {@code max}: labelled at every
+     * tick (1-9 of a decade) when it is narrow ({@link #labelEveryTick}), else at the decades, with a grid line at each tick. (XChart's default labels only the
+     * decades, one or none on a narrow axis; a formatting function would turn its log axis linear.)
      */
     private static void logAxis(AxesChartStyler s, boolean xAxis, double min, double max) {
         boolean decadesOnly = !labelEveryTick(min, max);
@@ -359,9 +355,17 @@ final class Charts {
         }
     }
 
-    /** Whether a log axis from {@code min} to {@code max} (positive; else false) labels every tick. */
+    /**
+     * Whether a log axis from {@code min} to {@code max} labels every tick: when it spans at most a
+     * decade, or has fewer than two powers of ten on it.
+     */
     static boolean labelEveryTick(double min, double max) {
-        return min > 0 && max >= min && Math.log10(max / min) <= LABEL_EVERY_TICK_DECADES;
+        if (!(min > 0) || max < min) {
+            return false;
+        }
+        double eps = 1e-9;
+        return Math.log10(max / min) <= 1 + eps
+                || Math.floor(Math.log10(max) + eps) - Math.ceil(Math.log10(min) - eps) + 1 < 2;
     }
 
     /** The smallest and largest positive finite value among {@code values}, or {1, 1} when none. */

@@ -103,12 +103,14 @@ final class ReportFormatTest {
         assertEquals(v, Charts.thin(v, 200));
     }
 
-    /** A log axis within about a decade labels every tick; a wider one only its decades. */
+    /** A log axis within a decade or with fewer than two powers of ten on it labels every tick; a wider one its decades. */
     @Test
-    void labelEveryTick_withinAboutADecadeOnly() {
+    void labelEveryTick_withinADecadeOrFewerThanTwoPowersOfTen() {
         assertTrue(Charts.labelEveryTick(1, 4));
         assertTrue(Charts.labelEveryTick(30, 80));
-        assertTrue(Charts.labelEveryTick(10, 150));
+        assertTrue(Charts.labelEveryTick(15, 450));
+        assertTrue(Charts.labelEveryTick(10, 100));
+        assertFalse(Charts.labelEveryTick(5, 120));
         assertFalse(Charts.labelEveryTick(2, 500));
         assertFalse(Charts.labelEveryTick(0, 5));
     }
