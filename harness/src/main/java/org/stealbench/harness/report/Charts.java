@@ -341,8 +341,9 @@ final class Charts {
 
     /**
      * Makes an axis logarithmic over values from {@code min} to {@code max}: labelled at every
-     * tick (1-9 of a decade) when it is narrow ({@link #labelEveryTick}), else at the decades, with a grid line at each tick. (XChart's default labels only the
-     * decades, one or none on a narrow axis; a formatting function would turn its log axis linear.)
+     * tick (1-9 of a decade) when it is narrow ({@link #labelEveryTick}), else at the decades,
+     * with a grid line at each tick. (XChart's default labels only the decades, one or none on a
+     * narrow axis; a formatting function would turn its log axis linear.)
      */
     private static void logAxis(AxesChartStyler s, boolean xAxis, double min, double max) {
         boolean decadesOnly = !labelEveryTick(min, max);

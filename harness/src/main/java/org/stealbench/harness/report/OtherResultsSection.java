@@ -51,7 +51,8 @@ final class OtherResultsSection {
             return Html.Section.absent(ID, TITLE, "Every result of this run has its own section above.");
         }
         t.note("Each score is the geometric mean of the iterations with its interval on the log scale, as elsewhere "
-                + "on this page (JMH's own score \u00b1 error is symmetric and can reach below zero). Where such results have a pool, queue or partitioner parameter, the summary ranks them too.");
+                + "on this page (JMH's own score \u00b1 error is symmetric and can reach below zero). Where such "
+                + "results have a pool, queue or partitioner parameter, the summary ranks them too.");
         return new Html.Section(ID, TITLE, List.of(), List.of(Html.Block.table(t.build())), null);
     }
 }

@@ -478,7 +478,7 @@ public final class BenchCommand implements Callable<Integer> {
             stdout.printf(Locale.ROOT, "  %-18s %s from the registry: %s of %d: %s%n", "", e.contender(),
                     contenders.equals(registry) ? "all" : Integer.toString(contenders.size()), registry.size(),
                     String.join(", ", contenders));
-                   stdout.printf(Locale.ROOT, "  %-18s JMH options: %s%n", "", String.join(" ", jmhOptions(e, s, request)));
+            stdout.printf(Locale.ROOT, "  %-18s JMH options: %s%n", "", String.join(" ", jmhOptions(e, s, request)));
         });
         stdout.println("  JVM arguments of every fork: " + String.join(" ", request.jvmArgs()));
     }
