@@ -125,7 +125,8 @@ final class Charts {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle)
                 .yAxisTitle(yTitle).build();
         style(chart.getStyler());
-        chart.getStyler().setXAxisLogarithmic(true);
+        double[] xRange = positiveRange(lines.stream().flatMapToDouble(l -> java.util.Arrays.stream(l.x())));
+        logAxis(chart.getStyler(), true, xRange[0], xRange[1]);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         Map<String, Color> colours = shades(lines.stream().map(l -> l.contender() == null ? l.name() : l.contender())
                 .toList());
@@ -158,7 +159,10 @@ final class Charts {
             }
         }
         boolean log = needsLog(all) && intervalsPositive(lines);
-        chart.getStyler().setYAxisLogarithmic(log);
+        if (log) {
+            double[] yRange = positiveRange(all.stream().mapToDouble(Double::doubleValue));
+            logAxis(chart.getStyler(), false, yRange[0], yRange[1]);
+        }
         return encodeSvg(chart, id, title + (intervals ? ", with each point's interval" : "") + (log ? " (log y axis)" : ""),
                 title + ": " + lines.size() + " lines (" + String.join(", ", lines.stream().map(Line::name).toList())
                         + "), x " + xTitle + " (log), y " + yTitle);
@@ -219,7 +223,7 @@ final class Charts {
         int total = all.size();
         int perColumn = names.isEmpty() ? total : Math.max(20, STRIP_MAX_POINTS / names.size());
         boolean log = needsLog(all);
-        double[] range = footBand(chart, all, log);
+        double[] range = labelBand(chart, all, log);
         labelColumns(chart, names, range[0], range[1], log);
         Map<String, Color> colours = shades(names.stream().map(contenders::get).toList());
         int drawn = 0;
@@ -269,38 +273,36 @@ final class Charts {
     }
 
     /**
-     * Sets the y range so that a band at the foot of the plot stays free for the column labels,
-     * and returns it ({yMin, yMax}). On a linear axis the band may reach below zero: its tick
-     * labels there are left blank, since no value is drawn in it.
+     * Sets the y range so that a band at the top of the plot stays free for the column labels,
+     * and returns it ({yMin, yMax}). A linear axis starts at the lowest value less a margin, never
+     * below zero when no value is negative, so every tick it shows is one a value could take.
      */
-    private static double[] footBand(XYChart chart, List<Double> all, boolean log) {
+    private static double[] labelBand(XYChart chart, List<Double> all, boolean log) {
         double yMin;
         double yMax;
         if (log) {
             double lo = all.stream().filter(v -> v > 0).mapToDouble(Double::doubleValue).min().orElse(1);
             double hi = all.stream().mapToDouble(Double::doubleValue).max().orElse(1);
             double span = Math.max(hi / lo, 4);
-            yMin = lo / Math.pow(span, 0.2);
-            yMax = hi * Math.pow(span, 0.05);
+            yMin = lo / Math.pow(span, 0.05);
+            yMax = hi * Math.pow(span, 0.2);
         } else {
             double lo = all.stream().mapToDouble(Double::doubleValue).min().orElse(0);
             double hi = all.stream().mapToDouble(Double::doubleValue).max().orElse(1);
             double range = hi > lo ? hi - lo : Math.max(Math.abs(hi), 1);
-            yMin = lo - 0.18 * range;
-            yMax = hi + 0.05 * range;
-            java.text.DecimalFormat f = new java.text.DecimalFormat("#,##0.###", java.text.DecimalFormatSymbols
-                    .getInstance(java.util.Locale.ROOT));
-            double floor = lo;
-            chart.getStyler().setyAxisTickLabelsFormattingFunction(v -> v < floor - 0.02 * range && v < 0 ? " " : f.format(v));
+            yMin = lo >= 0 ? Math.max(0, lo - 0.05 * range) : lo - 0.05 * range;
+            yMax = hi + 0.18 * range;
         }
-        chart.getStyler().setYAxisLogarithmic(log);
+        if (log) {
+            logAxis(chart.getStyler(), false, yMin, yMax);
+        }
         chart.getStyler().setYAxisMin(yMin);
         chart.getStyler().setYAxisMax(yMax);
         return new double[] {yMin, yMax};
     }
 
     /**
-     * The column labels of a categorical x axis, as annotations along the foot of the plot
+     * The column labels of a categorical x axis, as annotations along the top of the plot
      * (XChart's numeric x axis drops labels as long as contender names); when the columns are
      * too narrow for their labels, the labels alternate between two rows.
      */
@@ -311,7 +313,7 @@ final class Charts {
         double column = PLOT_WIDTH / Math.max(1, names.size());
         boolean stagger = longest * 7.0 > column - 6;
         for (int k = 0; k < names.size(); k++) {
-            double f = stagger && k % 2 == 1 ? 0.10 : 0.04;
+            double f = stagger && k % 2 == 1 ? 0.90 : 0.96;
             double y = log ? yMin * Math.pow(yMax / yMin, f) : yMin + (yMax - yMin) * f;
             chart.addAnnotation(new AnnotationText(names.get(k), k, y, false));
         }
@@ -337,6 +339,49 @@ final class Charts {
         s.setAntiAlias(true);
     }
 
+    /**
+     * Makes an axis logarithmic over values from {@code min} to {@code max}: labelled at every
+     * tick (1-9 of a decade) when it is narrow ({@link #labelEveryTick}), else at the decades,
+     * with a grid line at each tick. (XChart's default labels only the decades, one or none on a
+     * narrow axis; a formatting function would turn its log axis linear.)
+     */
+    private static void logAxis(AxesChartStyler s, boolean xAxis, double min, double max) {
+        boolean decadesOnly = !labelEveryTick(min, max);
+        if (xAxis) {
+            s.setXAxisLogarithmic(true);
+            s.setXAxisLogarithmicDecadeOnly(decadesOnly);
+        } else {
+            s.setYAxisLogarithmic(true);
+            s.setYAxisLogarithmicDecadeOnly(decadesOnly);
+        }
+    }
+
+    /**
+     * Whether a log axis from {@code min} to {@code max} labels every tick: when it spans at most a
+     * decade, or has fewer than two powers of ten on it.
+     */
+    static boolean labelEveryTick(double min, double max) {
+        if (!(min > 0) || max < min) {
+            return false;
+        }
+        double eps = 1e-9;
+        return Math.log10(max / min) <= 1 + eps
+                || Math.floor(Math.log10(max) + eps) - Math.ceil(Math.log10(min) - eps) + 1 < 2;
+    }
+
+    /** The smallest and largest positive finite value among {@code values}, or {1, 1} when none. */
+    private static double[] positiveRange(java.util.stream.DoubleStream values) {
+        double[] r = values.filter(v -> v > 0 && !Double.isInfinite(v))
+                .collect(() -> new double[] {Double.POSITIVE_INFINITY, 0}, (acc, v) -> {
+                    acc[0] = Math.min(acc[0], v);
+                    acc[1] = Math.max(acc[1], v);
+                }, (x, y) -> {
+                    x[0] = Math.min(x[0], y[0]);
+                    x[1] = Math.max(x[1], y[1]);
+                });
+        return r[1] > 0 ? r : new double[] {1, 1};
+    }
+
     /** Coordinates with more than one decimal: XChart draws text as outlines, so these make most of an SVG. */
     private static final java.util.regex.Pattern LONG_DECIMAL = java.util.regex.Pattern.compile("(-?\\d+)\\.(\\d)\\d+");
 
@@ -349,14 +394,27 @@ final class Charts {
             ByteArrayOutputStream svg = new ByteArrayOutputStream();
             VectorGraphicsEncoder.saveVectorGraphic(chart, svg, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
             String text = LONG_DECIMAL.matcher(svg.toString(StandardCharsets.UTF_8)).replaceAll("$1.$2");
-            // the XML prolog and DTD line are optional in an image; indentation between elements is not content
-            text = text.substring(text.indexOf("<svg")).replaceAll(">\\s+<", "><");
+            // the XML prolog and DTD line are optional in an image; indentation between elements is not
+            // content, and the line breaks and indentation between attributes are one space each
+            text = text.substring(text.indexOf("<svg")).replaceAll(">\\s+<", "><").replaceAll("\\s+", " ");
             text = PATH_DATA.matcher(text).replaceAll(m -> "d=\"" + java.util.regex.Matcher.quoteReplacement(
                     compactPath(m.group(1))) + "\"");
+            text = numberClips(text);
             return new Html.Chart(id, title, dataUri(text), alt);
         } catch (IOException e) {
             throw new UncheckedIOException("chart " + id + " could not be encoded", e);
         }
+    }
+
+    private static final java.util.regex.Pattern CLIP_ID = java.util.regex.Pattern.compile("clip-?\\d+");
+
+    /**
+     * The SVG with its clip path ids ({@code clip898666024}, from identity hash codes) numbered in
+     * order of appearance ({@code clip1}), so the same data always gives the same page.
+     */
+    static String numberClips(String svg) {
+        Map<String, String> ids = new LinkedHashMap<>();
+        return CLIP_ID.matcher(svg).replaceAll(m -> ids.computeIfAbsent(m.group(), k -> "clip" + (ids.size() + 1)));
     }
 
     /** A path's data: XChart draws its text as glyph outlines, so these are most of an SVG's bytes. */
@@ -365,7 +423,8 @@ final class Charts {
     /**
      * Path data written shorter with the same meaning: a command letter repeated from the one
      * before is implied (except M, whose repetition means L, and Z), and no separator is needed
-     * before a minus sign or around a letter. {@code M1,2 L3,-4 L5,6 Z} becomes {@code M1,2L3-4 5,6Z}.
+     * before a minus sign or around a letter, and the separator left is a comma (a space would cost
+     * three characters in the data URI). {@code M1,2 L3,-4 L5,6 Z} becomes {@code M1,2L3-4,5,6Z}.
      */
     static String compactPath(String d) {
         StringBuilder out = new StringBuilder(d.length());
@@ -387,7 +446,7 @@ final class Charts {
             char head = body.charAt(0);
             if (out.length() > 0 && head != '-' && !Character.isLetter(head)
                     && !Character.isLetter(out.charAt(out.length() - 1))) {
-                out.append(' ');
+                out.append(',');
             }
             out.append(body);
         }
@@ -396,15 +455,15 @@ final class Charts {
 
     /**
      * An SVG text as a {@code data:image/svg+xml} URI, percent-encoding only what a URI or the
-     * attribute cannot hold ({@code % # < > " ' &}, line breaks, non-ASCII) and {@code =} (which
-     * the template would escape as a longer entity): SVG is mostly digits and letters, so this is
-     * about a quarter smaller than base64.
+     * attribute cannot hold ({@code % # < > " ' &}, spaces, line breaks, non-ASCII) and {@code =}
+     * (which the template would escape as a longer entity): SVG is mostly digits and letters, so
+     * this is about a quarter smaller than base64.
      */
     static String dataUri(String svg) {
         StringBuilder b = new StringBuilder(svg.length() + 64).append("data:image/svg+xml,");
         for (byte x : svg.getBytes(StandardCharsets.UTF_8)) {
             int c = x & 0xff;
-            if (c < 0x20 || c >= 0x7f || "%#<>\"'&=".indexOf(c) >= 0) {
+            if (c <= 0x20 || c >= 0x7f || "%#<>\"'&=".indexOf(c) >= 0) {
                 b.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
                         .append(Character.toUpperCase(Character.forDigit(c & 15, 16)));
             } else {
@@ -457,7 +516,7 @@ final class Charts {
             }
         }));
         // always logarithmic: the intervals are symmetric on the log scale, and ratios read as distances
-        double[] range = footBand(chart, all, true);
+        double[] range = labelBand(chart, all, true);
         labelColumns(chart, contenders.stream().map(Contender::label).toList(),
                 range[0], range[1], true);
         double width = settings.size() == 1 ? 0 : 0.5 / (settings.size() - 1);

@@ -9,7 +9,8 @@ import org.stealbench.harness.results.JmhResult;
 
 /**
  * JMH results no section of the page knows (another project's JMH JSON, an experiment newer than
- * this report), in one plain table: benchmark, parameters, mode, JMH's own score ± error and unit.
+ * this report), in one plain table: benchmark, parameters, mode, the score with its interval as
+ * the rest of the page gives it (geometric mean and log-scale interval over the iterations) and unit.
  * So the report shows any JMH output, even where it cannot interpret it.
  */
 final class OtherResultsSection {
@@ -29,10 +30,10 @@ final class OtherResultsSection {
         return ids;
     }
 
-    static Html.Section build(RunView run) {
+    static Html.Section build(RunView run, ReportContext ctx) {
         Set<String> known = known();
         Html.TableBuilder t = new Html.TableBuilder(ID, "Results of experiments no section knows, as JMH reports them");
-        t.header("experiment (file)", "benchmark", "parameters", "mode", "score \u00b1 error", "unit");
+        t.header("experiment (file)", "benchmark", "parameters", "mode", "score [interval]", "unit");
         for (Map.Entry<String, List<JmhResult>> e : run.data().experiments().entrySet()) {
             if (known.contains(e.getKey())) {
                 continue;
@@ -42,16 +43,16 @@ final class OtherResultsSection {
                 r.params().forEach((k, v) -> params.add(k + "=" + v));
                 t.row(List.of(Html.Cell.text(e.getKey()), Html.Cell.text(r.benchmark()),
                         Html.Cell.text(params.isEmpty() ? "\u2013" : String.join(", ", params)), Html.Cell.text(r.mode()),
-                        Html.Cell.num(NumberText.withError(r.primary().score(), r.primary().scoreError()),
-                                r.primary().score()),
+                        Cells.score(r.primary(), ctx.thresholds()),
                         Html.Cell.text(r.primary().unit())));
             }
         }
         if (t.isEmpty()) {
             return Html.Section.absent(ID, TITLE, "Every result of this run has its own section above.");
         }
-        t.note("JMH's score and its score error (99.9% by JMH's default) as the file states them; nothing recomputed. "
-                + "Where such results have a pool, queue or partitioner parameter, the summary ranks them too.");
+        t.note("Each score is the geometric mean of the iterations with its interval on the log scale, as elsewhere "
+                + "on this page (JMH's own score \u00b1 error is symmetric and can reach below zero). Where such "
+                + "results have a pool, queue or partitioner parameter, the summary ranks them too.");
         return new Html.Section(ID, TITLE, List.of(), List.of(Html.Block.table(t.build())), null);
     }
 }

@@ -57,9 +57,9 @@ final class Report {
                 : String.join("  |  ", runs.stream().map(r -> r.label() + " (" + subtitle(r) + ")").toList());
         String generated = "Generated " + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
                 .format(ZonedDateTime.now(ZoneOffset.UTC)) + " by scripts/report from the runs' JMH JSON (never modified).";
-        String reproduce = runs.size() == 1 ? runs.get(0).command()
-                : String.join("  |  ", runs.stream().filter(r -> r.command() != null)
-                        .map(r -> r.label() + ": " + r.command()).toList());
+        String reproduce = runs.size() == 1 ? runs.get(0).repeatCommand()
+                : String.join("  |  ", runs.stream().filter(r -> r.repeatCommand() != null)
+                        .map(r -> r.label() + ": " + r.repeatCommand()).toList());
         return new Html.Page(title, subtitle, reproduce == null || reproduce.isEmpty() ? null : reproduce, lead,
                 banners, runsTable(runs), sections, problems,
                 ctx.thresholds().describe(), generated);
@@ -80,7 +80,7 @@ final class Report {
         s.add(SchedulerWorkloadsSection.build(run, ctx));
         s.add(OversubscriptionSection.build(run, ctx));
         s.add(DistributionSection.build(run, ctx));
-        s.add(OtherResultsSection.build(run));
+        s.add(OtherResultsSection.build(run, ctx));
         s.add(FootprintSection.build(run));
         s.add(CorrectnessSection.build(ctx));
         return s;
@@ -209,7 +209,7 @@ final class Report {
     static Html.Table runsTable(List<RunView> runs) {
         Html.TableBuilder t = new Html.TableBuilder("runs", runs.size() == 1 ? "What was run" : "The runs compared");
         List<String> head = new ArrayList<>();
-        head.add("");
+        head.add("fact");
         runs.forEach(r -> head.add(r.label()));
         t.header(head.toArray(String[]::new));
         fact(t, runs, "folder", r -> r.data().source().toString());

@@ -199,6 +199,19 @@ final class RunView {
         }
     }
 
+    /** An {@code --out DIR} (or {@code --out=DIR}) option in a command line. */
+    private static final Pattern OUT_OPTION = Pattern.compile("\\s+--out(=|\\s+)\\S+");
+
+    /**
+     * The command to repeat the run: {@link #command()} without its {@code --out DIR}, a folder on
+     * the machine that made the run (a repeat goes to {@code results/runs/} by default); null when
+     * the folder has no command.
+     */
+    String repeatCommand() {
+        String command = command();
+        return command == null ? null : OUT_OPTION.matcher(command).replaceAll("");
+    }
+
     /**
      * When the run started: env.json's {@code startedAt} (ISO-8601), else the stamp in the folder's
      * name, else env.json's file time (said so), else "unknown". E.g. {@code 2026-11-22 03:22:25 UTC}.

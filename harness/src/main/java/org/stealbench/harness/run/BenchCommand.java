@@ -249,11 +249,22 @@ public final class BenchCommand implements Callable<Integer> {
         if (!jmhArgs.isEmpty() && !jmhArgs.get(0).startsWith("-")) {
             profileName = jmhArgs.remove(0);
         }
-        Profile profile = Profile.byName(profileName);
+        Profile profile;
+        try {
+            profile = Profile.byName(profileName);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + "; "
+                    + JmhPassThrough.profileHint(profileName, List.of(Experiment.values())), e);
+        }
         if (!only.isEmpty()) {
             profile = profile.only(only);
         }
-        CommandLineOptions jmh = new CommandLineOptions(jmhArgs.toArray(String[]::new));
+        CommandLineOptions jmh;
+        try {
+            jmh = new CommandLineOptions(jmhArgs.toArray(String[]::new));
+        } catch (CommandLineOptionException e) {
+            throw new IllegalArgumentException(JmhPassThrough.unknownOption(e.getMessage(), jmhArgs), e);
+        }
         if (!jmh.getIncludes().isEmpty()) {
             throw new IllegalArgumentException("unexpected word(s) " + String.join(" ", jmh.getIncludes())
                     + " after the profile: JMH include patterns are not taken; choose experiments with --only EXP,...");
@@ -268,6 +279,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (!jmh.getExcludes().isEmpty()) {
             throw new IllegalArgumentException("-e is not taken: choose experiments with --only EXP,...");
         }
+        JmhPassThrough.check(jmh, jmhArgs, profile.experiments().keySet());
         Path thisJava = Path.of(System.getProperty("java.home"), "bin", "java");
         List<Path> javas = new ArrayList<>();
         for (Path jvm : jvms) {
@@ -481,7 +493,9 @@ public final class BenchCommand implements Callable<Integer> {
             if (ladder != null) {
                 stdout.printf(Locale.ROOT, "  %-18s threads: %s%n", "", String.join(", ", ladder));
             }
+            stdout.printf(Locale.ROOT, "  %-18s JMH options: %s%n", "", String.join(" ", jmhOptions(e, s, request)));
         });
+        stdout.println("  JVM arguments of every fork: " + String.join(" ", request.jvmArgs()));
     }
 
     /**

@@ -103,18 +103,37 @@ final class ReportFormatTest {
         assertEquals(v, Charts.thin(v, 200));
     }
 
+    /** A log axis within a decade or with fewer than two powers of ten on it labels every tick; a wider one its decades. */
+    @Test
+    void labelEveryTick_withinADecadeOrFewerThanTwoPowersOfTen() {
+        assertTrue(Charts.labelEveryTick(1, 4));
+        assertTrue(Charts.labelEveryTick(30, 80));
+        assertTrue(Charts.labelEveryTick(15, 450));
+        assertTrue(Charts.labelEveryTick(10, 100));
+        assertFalse(Charts.labelEveryTick(5, 120));
+        assertFalse(Charts.labelEveryTick(2, 500));
+        assertFalse(Charts.labelEveryTick(0, 5));
+    }
+
+    /** Clip path ids are numbered in order, the same each time. */
+    @Test
+    void numberClips_numbersIdsInOrderOfAppearance() {
+        assertEquals("<clipPath id=\"clip1\"/><clipPath id=\"clip2\"/><g clip-path=\"url(#clip1)\"/>",
+                Charts.numberClips("<clipPath id=\"clip898666024\"/><clipPath id=\"clip-17\"/><g clip-path=\"url(#clip898666024)\"/>"));
+    }
+
     /** Path data is written shorter with the same commands and numbers. */
     @Test
     void compactPath_dropsRepeatedCommandsAndSeparatorsBeforeMinus() {
-        assertEquals("M1,2L3-4 5,6Z", Charts.compactPath("M1,2 L3,-4 L5,6 Z"));
+        assertEquals("M1,2L3-4,5,6Z", Charts.compactPath("M1,2 L3,-4 L5,6 Z"));
         assertEquals("M-5.7-6.7Q-6.5-7.2-6.9-7.8-7.2-8.4-7.2-9.2ZM1,1M2,2", Charts.compactPath(
                 "M-5.7,-6.7 Q-6.5,-7.2 -6.9,-7.8 Q-7.2,-8.4 -7.2,-9.2 Z M1,1 M2,2"));
     }
 
-    /** The data URI escapes what an attribute or a URI cannot hold, and nothing else. */
+    /** The data URI escapes what an attribute or a URI cannot hold (a space included: HTML checkers reject it), and nothing else. */
     @Test
-    void dataUri_percentEncodesOnlyWhatItMust() {
-        assertEquals("data:image/svg+xml,%3Csvg a%3D%22b%22%3E%23%25 %C2%B5%3C/svg%3E",
+    void dataUri_percentEncodesOnlyWhatItMustAndSpaces() {
+        assertEquals("data:image/svg+xml,%3Csvg%20a%3D%22b%22%3E%23%25%20%C2%B5%3C/svg%3E",
                 Charts.dataUri("<svg a=\"b\">#% \u00b5</svg>"));
     }
 

@@ -78,7 +78,7 @@ final class ReportInputTest {
         Document doc = Jsoup.parse(page.toFile(), "UTF-8");
 
         Element runs = doc.selectFirst("table[data-table=runs]");
-        assertEquals(List.of("", a.getFileName().toString(), b.getFileName().toString()),
+        assertEquals(List.of("fact", a.getFileName().toString(), b.getFileName().toString()),
                 runs.select("thead th").stream().map(Element::text).toList());
         Element compare = doc.selectFirst("table[data-table=compare-queue-drain]");
         assertNotNull(compare);

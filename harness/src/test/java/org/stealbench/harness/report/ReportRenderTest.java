@@ -115,6 +115,30 @@ final class ReportRenderTest {
         return Double.parseDouble(cell.attr("data-value"));
     }
 
+    /** The fixture was made with {@code --out /work/runs}: the header's repeat command leaves that path out. */
+    @Test
+    void header_repeatCommand_leavesOutTheMakingMachinesOutFolder() {
+        assertEquals("scripts/bench quick", doc.selectFirst("header .reproduce code").text());
+    }
+
+    /**
+     * On a narrow screen each table scrolls in its own labelled, focusable box; the print
+     * stylesheet keeps charts and rows whole, and printing opens every folded block.
+     */
+    @Test
+    void layout_tablesScrollInTheirOwnBox_printOpensEveryFoldedBlock() {
+        for (Element t : doc.select("table")) {
+            Element box = t.parent();
+            assertTrue(box.hasClass("table-scroll") && box.attr("tabindex").equals("0"), t.attr("data-table"));
+            assertEquals(t.selectFirst("caption").id(), box.attr("aria-labelledby"));
+        }
+        String css = doc.selectFirst("style").data();
+        assertTrue(css.contains(".table-scroll { overflow-x: auto;"), css);
+        assertTrue(css.contains("@media print") && css.contains("figure, tr, .banner { break-inside: avoid; }"), css);
+        assertTrue(css.lines().filter(l -> l.startsWith("caption")).noneMatch(l -> l.contains("nowrap")), "captions wrap");
+        assertTrue(doc.selectFirst("script").data().contains("beforeprint"));
+    }
+
     @Test
     void page_isWhereTheIssueSaysAndTheRunsFilesAreUntouched() throws Exception {
         assertEquals(run.resolve("report").resolve("index.html"), page);
@@ -259,7 +283,7 @@ final class ReportRenderTest {
                 "dist-enqueue-dequeue-shape-40x40")) {
             assertTrue(ids.contains(id), "chart " + id + " missing from " + ids);
         }
-        assertTrue(doc.select("script, link, iframe").isEmpty());
+        assertTrue(doc.select("script[src], link, iframe").isEmpty());
         assertTrue(doc.select("[src^=http], [href^=http]").isEmpty());
     }
 

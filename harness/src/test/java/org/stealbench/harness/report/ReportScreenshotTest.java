@@ -1,6 +1,7 @@
 package org.stealbench.harness.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
@@ -18,9 +19,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Opens the fixture's page in headless Chromium, as {@code scripts/screenshot-report} does, and
- * checks the first screen is a real picture (not blank). Runs only where {@code /usr/bin/chromium}
- * exists: CI does not install a browser.
+ * The README's picture is of the fixture's page as this build renders it (the page's digest that
+ * {@code scripts/screenshot-report} recorded beside the picture). Opens the fixture's page in
+ * headless Chromium, as the script does, and checks the first screen is a real picture (not
+ * blank): only where {@code /usr/bin/chromium} exists.
  */
 @Tag("quick")
 final class ReportScreenshotTest {
@@ -29,6 +31,32 @@ final class ReportScreenshotTest {
 
     @TempDir
     Path dir;
+
+    /** Surefire runs in harness/; the picture is in the repository's docs/. */
+    static final Path PICTURE_DIGEST = Path.of("").toAbsolutePath().getParent().resolve("docs")
+            .resolve("report-summary.page-sha256");
+
+    @Test
+    void readmePicture_isOfTheFixturesPageAsThisBuildRendersIt() throws Exception {
+        String recorded = Files.readString(PICTURE_DIGEST).strip();
+        Path run = ReportRenderTest.copyFixture(dir.resolve(ReportRenderTest.RUN));
+        Path page = ReportCommand.render(List.of(run), "jdk-tpe", dir.resolve("page"));
+        assertEquals(recorded, PageDigest.of(Files.readString(page)),
+                "docs/report-summary.png shows another page than the fixture's: run scripts/screenshot-report "
+                        + "docs/report-summary.png and commit the picture with its .page-sha256");
+    }
+
+    /** Two renderings of one run differ only in what the digest leaves out. */
+    @Test
+    void pageDigest_sameRunsTwice_same_otherPage_differs() throws Exception {
+        Path run = ReportRenderTest.copyFixture(dir.resolve(ReportRenderTest.RUN));
+        String first = Files.readString(ReportCommand.render(List.of(run), "jdk-tpe", dir.resolve("a")));
+        String second = Files.readString(ReportCommand.render(List.of(run), "jdk-fjp", dir.resolve("b")));
+        Path moved = ReportRenderTest.copyFixture(dir.resolve("elsewhere").resolve(ReportRenderTest.RUN));
+        String again = Files.readString(ReportCommand.render(List.of(moved), "jdk-tpe", dir.resolve("c")));
+        assertEquals(PageDigest.of(first), PageDigest.of(again));
+        assertNotEquals(PageDigest.of(first), PageDigest.of(second));
+    }
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)

@@ -137,7 +137,7 @@ final class SummarySectionTest {
         assertEquals("1", rows.get(0).child(0).text());
         assertEquals(1e-4, Double.parseDouble(rows.get(0).child(3).attr("data-value")), 1e-12);
         assertEquals(110.69, Double.parseDouble(rows.get(1).child(4).attr("data-value")), 0.01);
-        Element note = ranking.nextElementSibling();
+        Element note = ranking.parent().nextElementSibling();
         assertTrue(note.hasClass("note") && note.text().contains("Ranked on value + 0.0001 cores"), note.text());
     }
 

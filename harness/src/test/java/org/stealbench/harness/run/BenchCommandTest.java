@@ -53,6 +53,46 @@ final class BenchCommandTest {
         assertRefused(bench("nope"), "unknown profile 'nope'");
     }
 
+    /** A benchmark class given as the profile points to --only with its experiment, and to plain JMH. */
+    @Test
+    void benchmarkClassAsProfile_exits2PointingToOnlyAndPlainJmh() {
+        assertRefused(bench("DequeOpsBenchmark"), "unknown profile 'DequeOpsBenchmark'");
+        assertRefused(bench("DequeOpsBenchmark"), "scripts/bench quick --only deque-ops");
+        assertRefused(bench("DequeOpsBenchmark"), "java -jar harness/target/benchmarks.jar DequeOpsBenchmark");
+    }
+
+    /** An option neither bench nor JMH knows is named as given. */
+    @Test
+    void unknownOption_exits2NamingItAsGiven() {
+        assertRefused(bench("--dry-run", "--nope"), "bench: --nope is not an option of bench or of JMH");
+        assertRefused(bench("--dry-run", "-nope"), "bench: -nope is not an option of bench or of JMH");
+    }
+
+    /** Options JMH takes that would run nothing or clash with the engine are refused before the run. */
+    @Test
+    void jmhOptionsBenchCannotHonour_exit2WithTheReason() {
+        assertRefused(bench("--dry-run", "-l"), "-l lists and runs nothing");
+        assertRefused(bench("-lp"), "-lp lists and runs nothing");
+        assertRefused(bench("-lprof"), "use java -jar harness/target/benchmarks.jar -lprof");
+        assertRefused(bench("--dry-run", "-prof", "nope"), "-prof nope: JMH cannot use this profiler here");
+        assertRefused(bench("-t", "4"), "-t is not taken");
+        assertRefused(bench("-tg", "1,1"), "-tg is not taken");
+        assertRefused(bench("-o", dir.resolve("log.txt").toString()), "-o is not taken");
+        assertRefused(bench("--dry-run", "-bm", "thrpt"), "-bm thrpt: experiment queue-drain measures queueAndDrain in mode ss");
+        assertRefused(bench("--only", "queue-drain", "-bm", "ss,avgt"), "-bm avgt,ss: experiment queue-drain");
+    }
+
+    /** Honoured JMH options and the JVM arguments are echoed by --dry-run, as every fork gets them. */
+    @Test
+    void dryRun_echoesTheJmhOptionsAndJvmArguments() {
+        Outcome o = bench("--dry-run", "--only", "queue-drain", "-bm", "ss", "-tu", "us", "-foe", "true",
+                "-prof", "gc", "-jvmArgsAppend", "-Dstealbench.test=1");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("JMH options: -bm ss -tu us -foe true -prof gc -wi "), o.out());
+        assertTrue(o.out().contains("JVM arguments of every fork: -Xms2g -Xmx2g -XX:+AlwaysPreTouch -Dstealbench.test=1"),
+                o.out());
+    }
+
     @Test
     void strayProfileWord_exits2SuggestingOnly() {
         assertRefused(bench("quick", "full"), "--only");
