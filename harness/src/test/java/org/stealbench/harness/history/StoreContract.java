@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 abstract class StoreContract {
 
     static final Path FIXTURE_RUN = Path.of("src/test/resources/report/run/20261122T032225Z-62528d8");
-    static final Path GATE_JOB = Path.of("../results/calibration/20261124-alternating-3/job-001-aa");
+    /** A real gate job folder (an A/A job of the 2026-11-24 calibration), kept as a test fixture. */
+    static final Path GATE_JOB = Path.of("src/test/resources/history/gate-job-001-aa");
 
     @TempDir
     Path tmp;
@@ -57,7 +58,7 @@ abstract class StoreContract {
             assertEquals(1, added.runs());
             HistoryRun run = store.runs().get(0);
             assertEquals(HistoryRun.GATE, run.kind());
-            assertTrue(run.runId().startsWith("job-001-aa-"), run.runId());
+            assertTrue(run.runId().startsWith(GATE_JOB.getFileName() + "-"), run.runId());
             List<HistoryStore.Row> chaseLev = store.rows().stream()
                     .filter(r -> r.measurement().contender().equals("chase-lev")
                             && r.measurement().measure().equals(Measurement.SCORE)
