@@ -122,7 +122,11 @@ public abstract sealed class StealbenchPool extends AbstractExecutorService impl
         }
     }
 
-    /** Whether the calling thread is one of this pool's workers. */
+    /**
+     * Whether the calling thread runs this pool's tasks: one of its workers, or (where the pool
+     * lets outside threads help) a thread inside a task it took from this pool. close() on such a
+     * thread does not wait for termination, which waits for that thread.
+     */
     abstract boolean isOwnWorker(Thread thread);
 
     static void checkTask(Object task) {

@@ -53,10 +53,12 @@ import org.stealbench.queues.TaskQueue;
  * from a worker, but a running task may still {@code fork} (its subtasks are part of accepted
  * work); {@link #shutdownNow()} cancels the forked tasks it drains (their {@code join()} throws
  * {@link java.util.concurrent.CancellationException}) and returns them with the rest; every other
- * accepted task has started by the time it returns, except at most one per worker that the worker
- * had already taken from a queue (as with ThreadPoolExecutor). A task forked
- * by a running task after {@code shutdownNow} drained the queues is run by that task's joins, or,
- * if never joined, neither run nor returned.
+ * accepted task has started by the time it returns, except at most one per worker (or outside
+ * helper) that it had already taken from a queue (as with ThreadPoolExecutor), and, under
+ * {@link Builder#lifoSlot}, a task a running fork displaced from the slot while the drain passed.
+ * A task forked by a running task after {@code shutdownNow} drained the queues is run by that
+ * task's joins or by its worker afterwards, and not returned. A task that an outside thread runs
+ * through {@link #tryRunOne()} is an outside submitter's: it cannot fork after shutdown.
  *
  * <p>Tuning. {@link Builder#globalQueue}, {@link Builder#globalBatch}, {@link Builder#admission},
  * {@link Builder#signalling}, {@link Builder#stealHalf}, {@link Builder#lifoSlot},
@@ -74,8 +76,8 @@ import org.stealbench.queues.TaskQueue;
  * completion's volatile store) where ForkJoinPool's cost three (its slot store with a full fence,
  * the slot CAS that pops and claims, the completion's atomic OR); docs/findings.md shows on which
  * CPU that difference is the gap and on which it is not.
- * With one worker, outside submissions start in submission order under every tuning (a batch
- * goes into the worker's inbox newest first).
+ * With one worker, outside submissions start in submission order under every tuning and deque
+ * kind (a batch goes into the worker's inbox in the order its pops take).
  *
  * <p>Progress: submission is as blocking as the chosen queues; helping joins never block while
  * they have work they may run; a worker blocks only when parked idle or when waiting for a task
@@ -90,8 +92,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * allow nothing else); other workers, outside threads in tryRunOne, and shutdownNow only
      * steal (or, with thievesPopOwnersEnd, pop an any-thread deque). Its own pushes (fork, and
      * execute from a worker) are all that goes into it. workers[i].inbox, of the same kind and
-     * with the same owner, holds what worker i moved from shared queues (batches, below) and
-     * executed tasks its joins set aside: top-level work, which joins never take. The global queue is any
+     * with the same owner, holds what worker i moved from shared queues (batches, below):
+     * top-level work, which joins never take. The global queue is any
      * thread's: submitters push, everyone takes from its FIFO end (pop if popOrder is FIFO,
      * else steal), so outside submissions start in submission order.
      *
@@ -185,10 +187,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * full stack means no worker ran during the scan and the empty queues were really empty. Then
      * `terminating` is set and every worker is woken to exit. The checks run wherever the last
      * condition can become true: in shutdown(), when the last in-flight submission leaves, in a
-     * worker about to park, and when the last outside tryRunOne() ends. An outside thread in
-     * tryRunOne() counts in `outsideHelpers` from before its take until its task has run, and
-     * termination needs that count at zero, read after the queues: a take that emptied a queue
-     * the checker then saw empty came after the helper's increment. shutdownNow() sets SHUTDOWN
+     * worker about to park. An outside thread in tryRunOne() counts as a live thread of the
+     * pool (StealbenchPool's count) from before its take until its task has run, so the pool is
+     * not terminated while it runs a task it took, though the workers may have left (every queue
+     * was empty then, and only running tasks could have added to them). shutdownNow() sets SHUTDOWN
      * and `stopping`, waits for the in-flight submissions to finish their push (a few
      * instructions each) and for every worker that is moving tasks from a shared queue into its
      * inbox (`moving`, set before the take and checked against `stopping`: a store-load pair, so
@@ -211,10 +213,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * MAX_HELP_DEPTH and if the deque pops LIFO with thieves on the other end, pop and run own
      * tasks: these were forked after the awaited one (thieves take the oldest first, so once the
      * awaited task is gone everything left in the deque is younger), usually ending with the
-     * awaited task itself, the natural recursion order. A popped task that was not forked (an
-     * execute() from a task on this worker) is moved into the inbox instead of run: it is no
-     * part of the awaited subtree and may wait for the frame the join suspends, which ForkJoinPool's
-     * joins never run either. Else, or when that deque is empty, claim
+     * awaited task itself, the natural recursion order. A task this worker's frames submitted
+     * with execute() sits in the deque too and is run the same way: it must not wait for what
+     * the frame it is nested on does after its join (ForkJoinPool would not run it there, and
+     * compensates with a spare thread where this pool has none). Else, or when that deque is
+     * empty, claim
      * the awaited task and run it inline if no one started it (always allowed: that is the
      * recursion a sequential program would do, so the stack depth stays that of the program plus
      * at most MAX_HELP_DEPTH helped tasks). Else, below the bound and on such a LIFO deque (whose
@@ -241,8 +244,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * task's subtree. In a program whose tasks join only tasks they forked (or descendants of
      * those), every task in that subtree started after the waiting frame and can wait only for
      * its own descendants, never for a frame suspended under it, so the waits-for relation is
-     * acyclic. An outside task (in the global queue or an inbox) or an executed one (set aside
-     * into the inbox) is never stacked on a joiner, so a task that joins a non-descendant (C joining T in issue 9) waits on its own worker's
+     * acyclic. An outside task (in the global queue or an inbox) is never stacked on a joiner,
+     * so a task that joins a non-descendant (C joining T in issue 9) waits on its own worker's
      * stack, not on top of T. The thief hint is read before the steal, so the thief may have
      * finished the awaited task and moved on; the join then runs one task of that worker's
      * newer work, which joins only its own descendants, and sees the awaited task done next.
@@ -404,15 +407,12 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** A {@link PaddedInt}'s value: ctl's CAS and atomic add. */
     private static final VarHandle VALUE;
     private static final VarHandle SEARCHERS;
-    private static final VarHandle OUTSIDE_HELPERS;
     private static final VarHandle HELP_WANTED;
 
     static {
         try {
             VALUE = MethodHandles.lookup().findVarHandle(PaddedIntValue.class, "value", int.class);
             SEARCHERS = MethodHandles.lookup().findVarHandle(WorkStealingThreadPool.class, "searchers", int.class);
-            OUTSIDE_HELPERS = MethodHandles.lookup().findVarHandle(WorkStealingThreadPool.class, "outsideHelpers",
-                    int.class);
             HELP_WANTED = MethodHandles.lookup().findVarHandle(WorkerFields.class, "helpWanted", ForkTask.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -429,6 +429,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * other (FIFO) end, so that every task a join pops was forked after the awaited one.
      */
     private final boolean ownPopHelps;
+    /** Whether an inbox (of the worker deque's kind) pops LIFO: the order a batch is pushed in. */
+    private final boolean inboxPopsLifo;
     private final boolean flowContext;
     private final QueueKind workerDequeKind;
     private final QueueKind globalQueueKind;
@@ -472,8 +474,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * atomic add or CAS, read by pushes after their fence.
      */
     private volatile int searchers;
-    /** Outside threads inside tryRunOne() (taking or running a task); changed by atomic add. */
-    private volatile int outsideHelpers;
+    /** How deep the calling outside thread is in this pool's tryRunOne() (isOwnWorker, for close()). */
+    private final ThreadLocal<Integer> helping = ThreadLocal.withInitial(() -> 0);
 
     private WorkStealingThreadPool(Builder b) {
         super("ws-" + b.workerDeque.id());
@@ -500,6 +502,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         QueueTraits dequeTraits = b.workerDeque.traits();
         this.ownPopHelps = !b.thievesPopOwnersEnd && dequeTraits.popOrder() == Order.LIFO
                 && dequeTraits.stealOrder() == Order.FIFO;
+        this.inboxPopsLifo = dequeTraits.popOrder() == Order.LIFO;
         this.workers = new Worker[b.threads];
         this.idleStack = new Worker[b.threads];
         for (int i = 0; i < workers.length; i++) {
@@ -924,10 +927,13 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return !searchingGate || searchers == 0;
     }
 
-    /** Counts a submission in flight, or rejects it after shutdown. */
+    /**
+     * Counts a submission in flight, or rejects it after shutdown (or, under Admission.INJECTOR,
+     * once shutdown has closed the injector, which isShutdown() already reports).
+     */
     private void admit() {
         for (int c = ctl.value; ; c = ctl.value) {
-            if ((c & SHUTDOWN) != 0) {
+            if ((c & SHUTDOWN) != 0 || injectorAdmission && injector.isClosed()) {
                 throw new RejectedExecutionException("pool is shut down");
             }
             if (VALUE.weakCompareAndSet(ctl, c, c + 1)) {
@@ -949,7 +955,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     @Override
     boolean isOwnWorker(Thread thread) {
-        return thread instanceof Worker w && w.pool == this;
+        return thread instanceof Worker w && w.pool == this
+                || thread == Thread.currentThread() && helping.get() > 0;
     }
 
     // ---------------------------------------------------------------- finding work
@@ -1045,8 +1052,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
         /**
          * Empties the batch: returns its oldest task (null if none) and pushes the rest into the
-         * owner's inbox newest first, so the owner's LIFO pops run them in submission order (as
-         * without batches); then wakes an idle worker if any moved.
+         * owner's inbox in the order its pops then run them in submission order (as without
+         * batches): newest first for a LIFO-pop kind, oldest first for a FIFO one; then wakes an
+         * idle worker if any moved.
          */
         Runnable runFirstMoveRest(WorkStealingThreadPool pool) {
             int n = size;
@@ -1054,7 +1062,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             if (n == 0) {
                 return null;
             }
-            for (int i = n - 1; i > 0; i--) {
+            boolean newestFirst = pool.inboxPopsLifo;
+            for (int k = 1; k < n; k++) {
+                int i = newestFirst ? n - k : k;
                 moveToInbox(owner, tasks[i]);
                 tasks[i] = null;
             }
@@ -1429,9 +1439,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             }
             epoch = idleEpoch;
         }
-        // Volatile read of outsideHelpers after the queue reads: an outside tryRunOne() whose take
-        // emptied a queue incremented the count before that take.
-        if (anyQueuedWork() || outsideHelpers != 0) {
+        if (anyQueuedWork()) {
             return;
         }
         synchronized (idleLock) {
@@ -1538,7 +1546,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         int spins = 0;
         while (!task.isDone()) {
             boolean mayHelp = w.depth < MAX_HELP_DEPTH;
-            Runnable other = mayHelp && ownPopHelps ? popOwnFork(w) : null;
+            Runnable other = mayHelp && ownPopHelps ? popOwn(w) : null;
             if (other == null) {
                 if (task.tryClaim()) {
                     w.depth++;
@@ -1566,23 +1574,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    /**
-     * A join's own pop: the next task of {@code w}'s slot or deque if it is a fork, or null. A
-     * task submitted with execute() (not forked) is moved into the inbox instead, to run at the
-     * top of a stack: it may wait for the frame this join suspends, as an outside task may
-     * ("Helping join"). Its own method, so that awaitJoin stays small enough to inline.
-     */
-    private Runnable popOwnFork(Worker w) {
-        for (Runnable task; (task = popOwn(w)) != null; ) {
-            if (task instanceof ForkTask<?>) {
-                return task;
-            }
-            w.inbox.push(task);
-            signalMoved();
-        }
-        return null;
     }
 
     /**
@@ -1671,10 +1662,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             runNested(w, task);
             return true;
         }
-        // Atomic increment, a full barrier before the take: a terminating thread that reads the
-        // queues empty after this take also reads the count after it (tryTerminate), so the pool
-        // does not terminate while this thread runs the task it took.
-        OUTSIDE_HELPERS.getAndAdd(this, 1);
+        // Counted as a live thread from before its take until its task has run, so the pool is
+        // not terminated (isTerminated, awaitTermination) while this thread runs a task it took;
+        // the workers may leave meanwhile, as every queue was empty when they did.
+        workersStarted(1);
+        helping.set(helping.get() + 1);
         try {
             Runnable task = takeGlobal();
             if (task == null) {
@@ -1686,9 +1678,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             runReporting(task);
             return true;
         } finally {
-            if ((int) OUTSIDE_HELPERS.getAndAdd(this, -1) == 1 && (ctl.value & SHUTDOWN) != 0) {
-                tryTerminate(); // this helper may have been what kept the pool from terminating
-            }
+            helping.set(helping.get() - 1);
+            workerExited();
         }
     }
 
@@ -1778,9 +1769,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         boolean searching;
         /**
          * Tasks moved here from shared queues (the rest of a global batch, a steal-half's extra
-         * tasks) and tasks submitted with execute() that a join found on its deque: work that
-         * runs at the top of this worker's stack, never under a join. Only this worker pushes and
-         * pops; others steal. Same kind as the deque.
+         * tasks): work that runs at the top of this worker's stack, never under a join. Only this
+         * worker pushes and pops; others steal (or pop, with thievesPopOwnersEnd). Same kind as
+         * the deque.
          */
         final TaskQueue<Runnable> inbox;
         /**

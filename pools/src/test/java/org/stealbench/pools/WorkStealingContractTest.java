@@ -5,17 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -23,6 +27,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.stealbench.pools.WorkStealingThreadPool.Builder;
 import org.stealbench.pools.WorkStealingThreadPool.PausePoint;
+import org.stealbench.queues.QueueKind;
 
 /**
  * The work-stealing pool's contract where ForkJoinPool and ThreadPoolExecutor set it and global
@@ -34,7 +39,7 @@ import org.stealbench.pools.WorkStealingThreadPool.PausePoint;
 @Timeout(120)
 final class WorkStealingContractTest {
 
-    static java.util.stream.Stream<org.junit.jupiter.api.Named<UnaryOperator<Builder>>> tunings() {
+    static Stream<org.junit.jupiter.api.Named<UnaryOperator<Builder>>> tunings() {
         return WorkStealingThreadPoolTest.tunings();
     }
 
@@ -82,37 +87,6 @@ final class WorkStealingContractTest {
             TestPools.await(outsideDone, "O");
             assertEquals(0, outsideDepth.get(), pool + ": O ran nested on a join");
             assertEquals(2, p.join());
-        }
-    }
-
-    /**
-     * A task forks F, then submits O with execute(), and joins F: its join must run F, not O,
-     * on its frame (O may wait for the task's continuation, as here). O runs afterwards at the
-     * top of the stack. One worker, so the deque holds exactly F under O.
-     */
-    @ParameterizedTest
-    @MethodSource("tunings")
-    void join_executedTaskAboveTheAwaitedFork_isNotRunOnTheJoin(UnaryOperator<Builder> tuning) {
-        try (WorkStealingThreadPool pool = tuning.apply(WorkStealingThreadPool.builder().threads(1)).build()) {
-            CountDownLatch continued = new CountDownLatch(1);
-            AtomicInteger executedDepth = new AtomicInteger(-2);
-            CountDownLatch executedDone = new CountDownLatch(1);
-            int value = pool.invoke(() -> {
-                Joinable<Integer> fork = pool.fork(() -> 7);
-                pool.execute(() -> {
-                    executedDepth.set(pool.currentHelpDepth());
-                    if (executedDepth.get() == 0) {
-                        TestPools.await(continued, "the joiner's continuation, seen from O");
-                    }
-                    executedDone.countDown();
-                });
-                int forked = fork.join();
-                continued.countDown();
-                return forked;
-            });
-            assertEquals(7, value);
-            TestPools.await(executedDone, "O");
-            assertEquals(0, executedDepth.get(), pool + ": O ran nested on the join");
         }
     }
 
@@ -202,9 +176,9 @@ final class WorkStealingContractTest {
         TestPools.await(queuedStarted, "the outside helper to run the queued task");
         pool.shutdown();
         releaseWorker.countDown();
-        // The worker now finds every queue empty: it parks, or (the bug) the pool terminates.
+        // The worker now finds every queue empty and leaves; the pool must still count the helper.
         TestPools.awaitCondition(() -> pool.isTerminated()
-                || pool.idleWorkers() == 1 && PoolContractTest.allParked(pool), "the worker to park or exit");
+                || pool.workerThread(0).getState() == Thread.State.TERMINATED, "the worker to exit");
         assertFalse(pool.isTerminated(), pool + " terminated while an outside helper still ran a task");
         releaseQueued.countDown();
         helper.join();
@@ -235,5 +209,161 @@ final class WorkStealingContractTest {
         pool.shutdown();
         assertEquals("refused; isShutdown() true", seen.get());
         TestPools.close(pool);
+    }
+
+    static Stream<QueueKind> workerDeques() {
+        return Stream.of(QueueKind.values()).filter(WorkStealingThreadPool::canBackWorkers);
+    }
+
+    /**
+     * The price of setting executed tasks aside (a regression against dd9701b~1): A forks T,
+     * which the other worker steals; A then submits E and joins T; T waits for E's Future. Before
+     * the change A's join popped E and ran it, so T finished; now E sits in A's worker's inbox,
+     * the only other worker is blocked in T, and the pool is stuck until T's get() times out.
+     */
+    @Test
+    void join_awaitedTaskWaitsForATaskItsJoinerSubmitted_completes() throws Exception {
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(2).build()) {
+            CountDownLatch tStarted = new CountDownLatch(1);
+            CountDownLatch fSubmitted = new CountDownLatch(1);
+            AtomicReference<Future<?>> f = new AtomicReference<>();
+            Joinable<String> a = pool.fork(() -> {
+                Joinable<String> t = pool.fork(() -> {
+                    tStarted.countDown();
+                    TestPools.awaitUninterruptibly(fSubmitted);
+                    f.get().get(5, TimeUnit.SECONDS); // bounded so the test ends when the pool is stuck
+                    return "t";
+                });
+                TestPools.awaitUninterruptibly(tStarted);
+                f.set(pool.submit(() -> { }));
+                fSubmitted.countDown();
+                return t.join();
+            });
+            String outcome;
+            try {
+                outcome = a.join();
+            } catch (CompletionException e) {
+                outcome = "failed: " + e.getCause();
+            }
+            assertEquals("t", outcome, pool + ": T never saw the task its parent submitted run");
+        }
+    }
+
+    /**
+     * Claim 3 after shutdownNow: "the pool never terminates (awaitTermination true) while an
+     * outside helper runs a task it took". Workers leave on `stopping` without looking at
+     * outsideHelpers, so after shutdownNow() the pool reports terminated while the helper still
+     * runs the task it took before.
+     */
+    @Test
+    void shutdownNow_outsideHelperStillRunning_poolDoesNotTerminateUntilItEnds() throws Exception {
+        WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).build();
+        CountDownLatch releaseWorker = TestPools.occupyWorker(pool);
+        CountDownLatch queuedStarted = new CountDownLatch(1);
+        CountDownLatch releaseQueued = new CountDownLatch(1);
+        pool.execute(() -> {
+            queuedStarted.countDown();
+            TestPools.awaitUninterruptibly(releaseQueued);
+        });
+        Thread helper = new Thread(pool::tryRunOne);
+        helper.start();
+        TestPools.await(queuedStarted, "the outside helper to run the queued task");
+        pool.shutdownNow();
+        releaseWorker.countDown();
+        // The worker leaves (stopping); the pool must still count the helper's running task.
+        TestPools.awaitCondition(() -> pool.workerThread(0).getState() == Thread.State.TERMINATED,
+                "the worker to exit");
+        boolean terminatedWhileHelperRuns = pool.isTerminated();
+        releaseQueued.countDown();
+        helper.join();
+        assertTrue(pool.awaitTermination(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS), pool + " terminated");
+        assertFalse(terminatedWhileHelperRuns, pool + " terminated while an outside helper still ran a task");
+    }
+
+    /**
+     * Claim 4's converse: isShutdown() now answers true as soon as the injector is closed, but a
+     * worker's execute() is admitted by ctl's SHUTDOWN bit, set later. A task that sees
+     * isShutdown() true can still have execute() accepted (ExecutorService: after shutdown, no
+     * new task is accepted).
+     */
+    @Test
+    void execute_fromAWorker_afterIsShutdownAnsweredTrue_isRefused() throws Exception {
+        CountDownLatch closed = new CountDownLatch(1);
+        CountDownLatch workerLooked = new CountDownLatch(1);
+        WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).pauseHook(point -> {
+            if (point == PausePoint.SHUTDOWN_CLOSED_INJECTOR) {
+                closed.countDown();
+                TestPools.awaitUninterruptibly(workerLooked);
+            }
+        }).build();
+        AtomicReference<String> seen = new AtomicReference<>("the task did not run");
+        AtomicBoolean lateRan = new AtomicBoolean();
+        pool.execute(() -> {
+            TestPools.awaitUninterruptibly(closed);
+            boolean shut = pool.isShutdown();
+            try {
+                pool.execute(() -> lateRan.set(true));
+                seen.set("isShutdown() " + shut + ", then execute() accepted");
+            } catch (RejectedExecutionException e) {
+                seen.set("isShutdown() " + shut + ", then execute() refused");
+            }
+            workerLooked.countDown();
+        });
+        pool.shutdown();
+        assertTrue(pool.awaitTermination(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS));
+        assertFalse(seen.get().equals("isShutdown() true, then execute() accepted"), seen.get());
+    }
+
+    /**
+     * With one worker, outside submissions start in submission order on every worker deque kind:
+     * a batch goes into the inbox newest first for a LIFO-pop kind, oldest first for a FIFO-pop
+     * one (locked, hybrid-fixed, segmented-mpmc as the worker deque).
+     */
+    @ParameterizedTest
+    @MethodSource("workerDeques")
+    void oneWorker_outsideSubmissions_startInSubmissionOrder(QueueKind deque) throws Exception {
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).workerDeque(deque).build()) {
+            CountDownLatch release = TestPools.occupyWorker(pool);
+            List<Integer> order = Collections.synchronizedList(new ArrayList<>());
+            int n = 8;
+            CountDownLatch done = new CountDownLatch(n);
+            for (int i = 0; i < n; i++) {
+                int id = i;
+                pool.execute(() -> {
+                    order.add(id);
+                    done.countDown();
+                });
+            }
+            release.countDown();
+            TestPools.await(done, "the submissions");
+            assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7), order, pool + ": outside submissions out of order");
+        }
+    }
+
+    /**
+     * New with claim 3: termination now waits for outside helpers, so a task run by an outside
+     * thread's tryRunOne() that calls pool.close() waits for its own end. close() exempts only
+     * the pool's workers ("a worker cannot wait for itself"); before dd9701b the pool terminated
+     * around the helper and close() returned.
+     */
+    @Test
+    void close_fromATaskRunByAnOutsideHelper_returns() throws Exception {
+        WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).build();
+        CountDownLatch releaseWorker = TestPools.occupyWorker(pool);
+        CountDownLatch closing = new CountDownLatch(1);
+        pool.execute(() -> {
+            closing.countDown();
+            pool.close();
+        });
+        Thread helper = new Thread(pool::tryRunOne);
+        helper.setDaemon(true);
+        helper.start();
+        TestPools.await(closing, "the helper to run the closing task");
+        releaseWorker.countDown();
+        helper.join(10_000); // bounded: the failure is a hang
+        boolean stuck = helper.isAlive();
+        helper.interrupt(); // close() then calls shutdownNow(), whose workers leave: the helper returns
+        helper.join(TestPools.HANG.toMillis());
+        assertFalse(stuck, "close() in a task run by tryRunOne() waits for itself");
     }
 }
