@@ -68,12 +68,11 @@ import org.stealbench.queues.TaskQueue;
  * {@link PoolKind#create(int, String)} passes for benchmarks, and {@link #COMPARED_TUNINGS} lists
  * the ones the harness's pool-options experiments compare. The defaults: the lock-free
  * segmented-mpmc injector as the global queue, batches of 32 taken from it, Admission.INJECTOR,
- * eager signalling, single steals. Why, with the figures that chose them
- * (interleaved rounds against ForkJoinPool, by CPU and JDK): docs/using.md. In short, on 2 cores
- * queue/drain of 1M outside tasks takes 0.1x-0.6x ForkJoinPool's time and fork/join fib(30) about
- * the same as it (0.9x-1.1x). A fork and its join cost four atomic operations or full fences here
- * (the push's fence, the pop's fence or last-item CAS, the claim's CAS on the task's status, the
- * completion's volatile store) where ForkJoinPool's cost three (its slot store with a full fence,
+ * eager signalling, single steals. Why, with the figures that chose them (interleaved rounds
+ * against ForkJoinPool, by CPU and JDK): docs/using.md, which gives the current ratios; the runs
+ * behind them are in docs/findings.md. A fork and its join cost four atomic operations or full
+ * fences here (the push's fence, the pop's fence or last-item CAS, the claim's CAS on the task's
+ * status, the completion's volatile store) where ForkJoinPool's cost three (its slot store with a full fence,
  * the slot CAS that pops and claims, the completion's atomic OR); docs/findings.md shows on which
  * CPU that difference is the gap and on which it is not.
  * With one worker, outside submissions start in submission order under every tuning and deque
@@ -186,8 +185,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * the queues, and reads them again; the epoch counts removals from the stack, so an unchanged
      * full stack means no worker ran during the scan and the empty queues were really empty. Then
      * `terminating` is set and every worker is woken to exit. The checks run wherever the last
-     * condition can become true: in shutdown(), when the last in-flight submission leaves, in a
-     * worker about to park. An outside thread in tryRunOne() counts as a live thread of the
+     * condition can become true: in shutdown(), when the last in-flight submission leaves, and in
+     * a worker about to park. An outside thread in tryRunOne() counts as a live thread of the
      * pool (StealbenchPool's count) from before its take until its task has run, so the pool is
      * not terminated while it runs a task it took, though the workers may have left (every queue
      * was empty then, and only running tasks could have added to them). shutdownNow() sets SHUTDOWN
@@ -206,8 +205,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * take waits for that store, and termination's emptiness check sees it. So shutdownNow stays
      * exact with no in-flight count for outside submissions, and the submission needs no fence
      * either (signalWork(): the fetch-and-add is the parking pair's store). Workers' own
-     * submissions still count in ctl. isShutdown() reads the injector's closed bit as well as
-     * SHUTDOWN, so a submitter refused by the closed injector already sees the pool shut down.
+     * submissions still count in ctl. A submitter refused by the closed injector sets SHUTDOWN
+     * itself before it throws (shutdown() would set it next), so whoever sees the refusal sees
+     * isShutdown() true, and a worker's execute() is refused from then on too.
      *
      * Helping join (awaitJoin). On a worker, while the awaited task is not done: below
      * MAX_HELP_DEPTH and if the deque pops LIFO with thieves on the other end, pop and run own
@@ -835,6 +835,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private void pushOutside(Runnable item) {
         if (injectorAdmission) {
             if (!injector.pushUnlessClosed(item)) {
+                // Only shutdown() closes the injector, and it sets SHUTDOWN next: set it here first,
+                // so that whoever sees this refusal also sees isShutdown() true.
+                setShutdownBit();
                 throw new RejectedExecutionException("pool is shut down");
             }
             signalWork();
@@ -927,13 +930,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return !searchingGate || searchers == 0;
     }
 
-    /**
-     * Counts a submission in flight, or rejects it after shutdown (or, under Admission.INJECTOR,
-     * once shutdown has closed the injector, which isShutdown() already reports).
-     */
+    /** Counts a submission in flight, or rejects it after shutdown. */
     private void admit() {
         for (int c = ctl.value; ; c = ctl.value) {
-            if ((c & SHUTDOWN) != 0 || injectorAdmission && injector.isClosed()) {
+            if ((c & SHUTDOWN) != 0) {
                 throw new RejectedExecutionException("pool is shut down");
             }
             if (VALUE.weakCompareAndSet(ctl, c, c + 1)) {
@@ -1455,16 +1455,21 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     public void shutdown() {
         if (injectorAdmission) {
             // Before SHUTDOWN, so that whoever sees SHUTDOWN also finds the injector closed and no
-            // outside push can land after termination; isShutdown() reads both.
+            // outside push can land after termination (a refused pusher sets SHUTDOWN itself).
             injector.close();
             pause.at(PausePoint.SHUTDOWN_CLOSED_INJECTOR);
         }
+        setShutdownBit();
+        tryTerminate();
+    }
+
+    /** Sets SHUTDOWN in ctl (a CAS), unless it is set already. */
+    private void setShutdownBit() {
         for (int c = ctl.value; (c & SHUTDOWN) == 0; c = ctl.value) {
             if (VALUE.weakCompareAndSet(ctl, c, c | SHUTDOWN)) {
-                break;
+                return;
             }
         }
-        tryTerminate();
     }
 
     @Override
@@ -1523,14 +1528,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         }
     }
 
-    /**
-     * Whether {@link #shutdown()} or {@link #shutdownNow()} was called. Under Admission.INJECTOR
-     * shutdown closes the injector before it sets SHUTDOWN, so a closed injector counts too: an
-     * execute() refused by it is seen as refused after shutdown.
-     */
     @Override
     public boolean isShutdown() {
-        return (ctl.value & SHUTDOWN) != 0 || injectorAdmission && injector.isClosed();
+        return (ctl.value & SHUTDOWN) != 0;
     }
 
     // ---------------------------------------------------------------- fork/join

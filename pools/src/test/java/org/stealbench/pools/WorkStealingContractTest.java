@@ -216,10 +216,9 @@ final class WorkStealingContractTest {
     }
 
     /**
-     * The price of setting executed tasks aside (a regression against dd9701b~1): A forks T,
-     * which the other worker steals; A then submits E and joins T; T waits for E's Future. Before
-     * the change A's join popped E and ran it, so T finished; now E sits in A's worker's inbox,
-     * the only other worker is blocked in T, and the pool is stuck until T's get() times out.
+     * A forks T, which the other worker steals; A then submits E and joins T; T waits for E's
+     * Future. A's join runs E (it sits in A's own deque), so T finishes: a join that set E aside
+     * instead would leave it beside two blocked workers until T's bounded get() gives up.
      */
     @Test
     void join_awaitedTaskWaitsForATaskItsJoinerSubmitted_completes() throws Exception {
@@ -250,10 +249,8 @@ final class WorkStealingContractTest {
     }
 
     /**
-     * Claim 3 after shutdownNow: "the pool never terminates (awaitTermination true) while an
-     * outside helper runs a task it took". Workers leave on `stopping` without looking at
-     * outsideHelpers, so after shutdownNow() the pool reports terminated while the helper still
-     * runs the task it took before.
+     * After shutdownNow too, the pool is not terminated while an outside helper still runs a task
+     * it took: the workers leave at once, but the helper counts as a live thread.
      */
     @Test
     void shutdownNow_outsideHelperStillRunning_poolDoesNotTerminateUntilItEnds() throws Exception {
@@ -281,37 +278,57 @@ final class WorkStealingContractTest {
     }
 
     /**
-     * Claim 4's converse: isShutdown() now answers true as soon as the injector is closed, but a
-     * worker's execute() is admitted by ctl's SHUTDOWN bit, set later. A task that sees
-     * isShutdown() true can still have execute() accepted (ExecutorService: after shutdown, no
-     * new task is accepted).
+     * While shutdown() is held between closing the injector and setting SHUTDOWN, an outside
+     * execute() is refused; from then on isShutdown() answers true and a worker's execute() is
+     * refused too: after shutdown no new task is accepted, from any thread.
      */
     @Test
-    void execute_fromAWorker_afterIsShutdownAnsweredTrue_isRefused() throws Exception {
-        CountDownLatch closed = new CountDownLatch(1);
+    void execute_fromAWorker_afterAnOutsideRefusal_isRefusedAndIsShutdownTrue() throws Exception {
+        AtomicReference<WorkStealingThreadPool> poolRef = new AtomicReference<>();
+        CountDownLatch outsideRefused = new CountDownLatch(1);
         CountDownLatch workerLooked = new CountDownLatch(1);
         WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).pauseHook(point -> {
             if (point == PausePoint.SHUTDOWN_CLOSED_INJECTOR) {
-                closed.countDown();
+                try {
+                    poolRef.get().execute(() -> { });
+                } catch (RejectedExecutionException expected) {
+                    outsideRefused.countDown();
+                }
                 TestPools.awaitUninterruptibly(workerLooked);
             }
         }).build();
-        AtomicReference<String> seen = new AtomicReference<>("the task did not run");
+        poolRef.set(pool);
+        AtomicReference<String> seen = new AtomicReference<>("the outside execute() was not refused");
         AtomicBoolean lateRan = new AtomicBoolean();
+        CountDownLatch started = new CountDownLatch(1);
         pool.execute(() -> {
-            TestPools.awaitUninterruptibly(closed);
-            boolean shut = pool.isShutdown();
-            try {
-                pool.execute(() -> lateRan.set(true));
-                seen.set("isShutdown() " + shut + ", then execute() accepted");
-            } catch (RejectedExecutionException e) {
-                seen.set("isShutdown() " + shut + ", then execute() refused");
+            started.countDown();
+            if (awaitBounded(outsideRefused)) {
+                boolean shut = pool.isShutdown();
+                try {
+                    pool.execute(() -> lateRan.set(true));
+                    seen.set("isShutdown() " + shut + ", then execute() accepted");
+                } catch (RejectedExecutionException e) {
+                    seen.set("isShutdown() " + shut + ", then execute() refused");
+                }
             }
             workerLooked.countDown();
         });
+        TestPools.await(started, "the worker's task");
         pool.shutdown();
         assertTrue(pool.awaitTermination(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS));
-        assertFalse(seen.get().equals("isShutdown() true, then execute() accepted"), seen.get());
+        assertEquals("isShutdown() true, then execute() refused", seen.get());
+        assertFalse(lateRan.get());
+    }
+
+    /** Whether {@code latch} opened within {@link TestPools#HANG}. */
+    private static boolean awaitBounded(CountDownLatch latch) {
+        try {
+            return latch.await(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /**
@@ -341,10 +358,9 @@ final class WorkStealingContractTest {
     }
 
     /**
-     * New with claim 3: termination now waits for outside helpers, so a task run by an outside
-     * thread's tryRunOne() that calls pool.close() waits for its own end. close() exempts only
-     * the pool's workers ("a worker cannot wait for itself"); before dd9701b the pool terminated
-     * around the helper and close() returned.
+     * Termination waits for outside helpers, so close() from a task an outside thread runs
+     * through tryRunOne() must not wait for termination, as close() on a worker does not: it
+     * would wait for its own end.
      */
     @Test
     void close_fromATaskRunByAnOutsideHelper_returns() throws Exception {

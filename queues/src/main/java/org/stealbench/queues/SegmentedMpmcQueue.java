@@ -49,10 +49,10 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
      * allocation, and the out-of-line call that makes it, before the claim: once a push has
      * claimed an index, a taker of that index waits for its store, so a push that threw after
      * its claim (an OutOfMemoryError, a StackOverflowError in a deep caller) would hold that
-     * taker forever. After the claim a push only reads fields and stores. The exception: an
-     * index more than one segment past the hint (a whole segment's worth of pushes claimed
-     * between this push's hint read and its fetch-and-add, while the hint's mover was
-     * descheduled) walks and links after the claim, as before.
+     * taker forever. After the claim a push allocates nothing and calls only small accessors.
+     * The exception: an index more than one segment past the hint (a whole segment's worth of
+     * pushes claimed between this push's hint read and its fetch-and-add, while the hint's mover
+     * was descheduled) walks and links after the claim.
      * take (pop, steal): read the head segment hint, read head h, read tail t; h >= t: empty,
      * return null. Otherwise CAS head h -> h + 1 (a failed CAS is a lost race: retry, never
      * "empty"); walk to the segment of h, wait until the slot is non-null (its producer has
