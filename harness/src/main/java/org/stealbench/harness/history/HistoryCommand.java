@@ -167,8 +167,9 @@ public final class HistoryCommand implements Callable<Integer> {
             }
             try (HistoryStore s = store.openExisting()) {
                 List<HistorySeries.Chart> charts = HistorySeries.charts(s.rows());
-                String html = HistoryPage.render(charts, s.runs(), HistoryChanges.find(charts, EDivisive.standard()),
-                        store.url());
+                List<HistoryRun> runs = s.runs();
+                String html = HistoryPage.render(charts, runs, HistoryChanges.find(charts, EDivisive.standard()),
+                        store.url(), HistoryLinks.reachable(runs, out));
                 Path page = out.resolve("index.html");
                 AtomicFiles.write(page, html);
                 parent.stdout.println("history: page " + page.toAbsolutePath().normalize());

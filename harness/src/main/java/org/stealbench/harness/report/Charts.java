@@ -496,6 +496,41 @@ final class Charts {
      */
     static Html.Chart dots(String id, String title, String yTitle, List<String> contenders, List<String> settings,
                            List<List<GeometricMean>> means) {
+        return dots(id, title, yTitle, contenders, settings, means, null, List.of());
+    }
+
+    /**
+     * Colour-blind-safe colours (Okabe and Ito, 2008) without the yellow, too light on white: a
+     * history page's contenders take them in turn, with a marker shape each.
+     */
+    private static final Color[] SERIES_COLOURS = {new Color(0x0072b2), new Color(0xd55e00), new Color(0x009e73),
+            new Color(0xcc79a7), new Color(0x000000), new Color(0x56b4e9), new Color(0xe69f00)};
+
+    /** How a series of a dot-and-interval plot is drawn: its colour and its marker shape. */
+    record Mark(Color colour, org.knowm.xchart.style.markers.Marker shape) {
+    }
+
+    /**
+     * The {@code index}-th mark of a page: colours and shapes cycle at different lengths (7 and 6),
+     * so the first 42 marks differ from each other in colour, and neighbours in shape too, which a
+     * black-and-white print keeps.
+     */
+    static Mark mark(int index) {
+        return new Mark(SERIES_COLOURS[index % SERIES_COLOURS.length], SHAPES[index % SHAPES.length]);
+    }
+
+    /** A link laid over a column of a dot-and-interval plot; {@code title} names what it leads to. */
+    record ColumnLink(String href, String title) {
+    }
+
+    /**
+     * A dot-and-interval plot as {@link #dots(String, String, String, List, List, List)}, but with
+     * each setting drawn in its own {@code marks} entry (colour and shape, named in the legend)
+     * when {@code marks} is not null, and a link over each column whose {@code columnLinks} entry
+     * is not null (none when the list is empty).
+     */
+    static Html.Chart dots(String id, String title, String yTitle, List<String> contenders, List<String> settings,
+                           List<List<GeometricMean>> means, List<Mark> marks, List<ColumnLink> columnLinks) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yTitle).build();
         style(chart.getStyler());
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
@@ -535,10 +570,20 @@ final class Charts {
                             new double[] {g.low(), g.high()});
                     line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
                     line.setMarker(SeriesMarkers.NONE);
-                    line.setLineColor(colour(family));
+                    line.setLineColor(marks == null ? colour(family) : marks.get(si).colour());
                     line.setLineStyle(new BasicStroke(2f));
                     line.setShowInLegend(false);
                 }
+            }
+            if (marks != null) {
+                List<double[]> points = byFamily.values().stream().flatMap(List::stream).toList();
+                if (!points.isEmpty()) {
+                    XYSeries dot = chart.addSeries(settings.get(si), points.stream().mapToDouble(p -> p[0]).toArray(),
+                            points.stream().mapToDouble(p -> p[1]).toArray());
+                    dot.setMarker(marks.get(si).shape());
+                    dot.setMarkerColor(marks.get(si).colour());
+                }
+                continue;
             }
             for (java.util.Map.Entry<Contender.Family, List<double[]>> e : byFamily.entrySet()) {
                 double[] x = e.getValue().stream().mapToDouble(p -> p[0]).toArray();
@@ -549,8 +594,38 @@ final class Charts {
                 dot.setMarkerColor(colour(e.getKey()));
             }
         }
-        return encodeSvg(chart, id, title + ": geometric mean and its interval (log y axis)",
+        Html.Chart svg = encodeSvg(chart, id, title + ": geometric mean and its interval (log y axis)",
                 title + ": geometric mean with its interval for " + String.join(", ", contenders)
                         + (settings.size() > 1 ? " at " + String.join("; ", settings) : ""));
+        if (columnLinks.isEmpty()) {
+            return svg;
+        }
+        return new Html.Chart(svg.id(), svg.title(), svg.dataUri(), svg.alt(),
+                columnAreas(chart, columnLinks, range[0], range[1]));
+    }
+
+    /**
+     * The links over the columns of a painted plot: column {@code k} spans x from k - 0.5 to
+     * k + 0.5 and the plot's height, in percent of the image.
+     */
+    private static List<Html.Link> columnAreas(XYChart chart, List<ColumnLink> links, double yMin, double yMax) {
+        double top = chart.getScreenYFromChart(yMax);
+        double height = chart.getScreenYFromChart(yMin) - top;
+        List<Html.Link> out = new ArrayList<>();
+        for (int k = 0; k < links.size(); k++) {
+            ColumnLink link = links.get(k);
+            if (link == null) {
+                continue;
+            }
+            double left = chart.getScreenXFromChart(Math.max(k - 0.5, -0.6));
+            double right = chart.getScreenXFromChart(Math.min(k + 0.5, links.size() - 0.4));
+            out.add(new Html.Link(link.href(), link.title(), percent(left, WIDTH), percent(top, HEIGHT),
+                    percent(right - left, WIDTH), percent(height, HEIGHT)));
+        }
+        return out;
+    }
+
+    private static String percent(double pixels, int of) {
+        return String.format(java.util.Locale.ROOT, "%.2f", 100 * pixels / of);
     }
 }

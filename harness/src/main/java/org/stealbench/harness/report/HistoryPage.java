@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.stealbench.harness.history.HistoryChanges;
 import org.stealbench.harness.history.HistoryRun;
 import org.stealbench.harness.history.HistorySeries;
@@ -18,6 +19,11 @@ import org.stealbench.harness.stats.GeometricMean;
  * chart of {@link HistorySeries}, a dot-and-interval plot ({@link Charts#dots}: a column per run,
  * oldest first, labelled by commit and date; one marker per contender) and the points' table, each
  * row naming its run and its source. Self-contained: the charts are embedded SVG.
+ *
+ * <p>Each contender has one colour and marker shape on the whole page ({@link Charts#mark}, named
+ * in each chart's legend). Each column of a chart, each points-table row's run and each run of the
+ * runs table links to the run: to the page the caller found for it (its report, folder or file,
+ * relative to this page), else to the run's row in the runs table, which names its id and source.
  */
 public final class HistoryPage {
 
@@ -28,8 +34,14 @@ public final class HistoryPage {
     }
 
     /** The page's HTML. */
+    /**
+     * The page's HTML.
+     *
+     * @param runPages a link per run id, relative to the page, for the runs whose folder or file it can reach
+     */
     public static String render(List<HistorySeries.Chart> charts, List<HistoryRun> runs,
-                                List<HistoryChanges.Group> changes, String store) {
+                                List<HistoryChanges.Group> changes, String store, Map<String, String> runPages) {
+        Map<String, Charts.Mark> marks = marks(charts);
         Map<String, List<HistorySeries.Chart>> byExperiment = new LinkedHashMap<>();
         charts.forEach(c -> byExperiment.computeIfAbsent(c.key().experiment(), e -> new ArrayList<>()).add(c));
         List<Html.Section> sections = new ArrayList<>();
@@ -40,20 +52,21 @@ public final class HistoryPage {
             for (HistorySeries.Chart chart : e.getValue()) {
                 n++;
                 blocks.add(Html.Block.paragraph(chart.key().title() + ": " + chart.key().where()));
-                blocks.add(Html.Block.chart(chart(chart, "history-chart-" + n)));
+                blocks.add(Html.Block.chart(chart(chart, "history-chart-" + n, marks, runPages)));
                 blocks.add(Html.Block.details("points of " + chart.key().title(),
-                        List.of(Html.Block.table(points(chart, "history-points-" + n))), false));
+                        List.of(Html.Block.table(points(chart, "history-points-" + n, runPages))), false));
             }
             sections.add(new Html.Section("history-" + e.getKey(), e.getKey(), List.of(), blocks, null));
         }
         String generated = "Generated " + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
                 .format(ZonedDateTime.now(ZoneOffset.UTC)) + " by scripts/history report from " + store + ".";
         Html.Page page = new Html.Page("stealbench results history", runs.size() + " runs, " + charts.size()
-                + " charts", null, null, List.of(), runsTable(runs), sections, List.of(), List.of(), generated);
+                + " charts", null, null, List.of(), runsTable(runs, runPages), sections, List.of(), List.of(), generated);
         return Report.html(page);
     }
 
-    private static Html.Chart chart(HistorySeries.Chart chart, String id) {
+    private static Html.Chart chart(HistorySeries.Chart chart, String id, Map<String, Charts.Mark> marks,
+                                    Map<String, String> runPages) {
         // at most about MAX_LABELS labelled columns, so the commit labels stay readable
         int every = (chart.runs().size() + MAX_LABELS - 1) / MAX_LABELS;
         List<String> columns = new ArrayList<>();
@@ -68,7 +81,31 @@ public final class HistoryPage {
             means.add(chart.runs().stream().map(r -> byRun.get(r.runId())).toList());
         }
         List<String> names = contenders.stream().map(c -> c.isEmpty() ? "-" : c).toList();
-        return Charts.dots(id, chart.key().title(), chart.key().unit(), columns, names, means);
+        List<Charts.ColumnLink> links = chart.runs().stream()
+                .map(r -> new Charts.ColumnLink(href(r, runPages), "run " + r.runId() + " (" + column(r) + ")")).toList();
+        return Charts.dots(id, chart.key().title(), chart.key().unit(), columns, names, means,
+                contenders.stream().map(marks::get).toList(), links);
+    }
+
+    /** One mark per contender of the page, in the order of their names, so each keeps it on every chart. */
+    static Map<String, Charts.Mark> marks(List<HistorySeries.Chart> charts) {
+        Map<String, Charts.Mark> marks = new TreeMap<>();
+        charts.forEach(c -> c.series().keySet().forEach(contender -> marks.put(contender, null)));
+        int index = 0;
+        for (var e : marks.entrySet()) {
+            e.setValue(Charts.mark(index++));
+        }
+        return marks;
+    }
+
+    /** Where a run links: its page, else its row of the runs table. */
+    static String href(HistoryRun run, Map<String, String> runPages) {
+        return runPages.getOrDefault(run.runId(), "#" + anchor(run));
+    }
+
+    /** The id of a run's row in the runs table: {@code run-} and its id, other than letters, digits, {@code . _ -} as {@code _}. */
+    static String anchor(HistoryRun run) {
+        return "run-" + run.runId().replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
     private static String column(HistoryRun run) {
@@ -76,13 +113,13 @@ public final class HistoryPage {
                 Math.min(10, run.startedAt().length()));
     }
 
-    private static Html.Table points(HistorySeries.Chart chart, String id) {
+    private static Html.Table points(HistorySeries.Chart chart, String id, Map<String, String> runPages) {
         Html.TableBuilder t = new Html.TableBuilder(id, chart.key().title() + " per run")
                 .header("contender", "commit", "started", "run", "forks", "geometric mean", "95% interval", "source");
         chart.series().forEach((contender, points) -> points.forEach(p -> {
             GeometricMean g = p.mean();
             t.row(List.of(Html.Cell.text(contender), Html.Cell.text(p.run().commit()),
-                    Html.Cell.text(p.run().startedAt()), Html.Cell.text(p.run().runId()),
+                    Html.Cell.text(p.run().startedAt()), Html.Cell.text(p.run().runId()).withHref(href(p.run(), runPages)),
                     Html.Cell.num(Integer.toString(g.n()), g.n()), Html.Cell.num(NumberText.num(g.value()), g.value()),
                     Html.Cell.text(g.hasInterval() ? NumberText.num(g.low()) + " to " + NumberText.num(g.high()) : "-"),
                     Html.Cell.text(p.run().source())));
@@ -111,11 +148,13 @@ public final class HistoryPage {
                 null);
     }
 
-    private static Html.Table runsTable(List<HistoryRun> runs) {
+    private static Html.Table runsTable(List<HistoryRun> runs, Map<String, String> runPages) {
         Html.TableBuilder t = new Html.TableBuilder("history-runs", "Runs in the store")
                 .header("run", "kind", "commit", "started", "machine", "JDK", "profile", "source");
         for (HistoryRun r : runs) {
-            t.row(List.of(Html.Cell.text(r.runId()), Html.Cell.text(r.kind()),
+            Html.Cell id = Html.Cell.text(r.runId()).withAnchor(anchor(r));
+            t.row(List.of(runPages.containsKey(r.runId()) ? id.withHref(runPages.get(r.runId())) : id,
+                    Html.Cell.text(r.kind()),
                     Html.Cell.text(r.commit() + (r.dirty() ? " (uncommitted changes)" : "")), Html.Cell.text(r.startedAt()),
                     Html.Cell.text(r.machine()), Html.Cell.text(r.jdk()), Html.Cell.text(r.profile()),
                     Html.Cell.text(r.source())));

@@ -14,8 +14,15 @@ final class Html {
     private Html() {
     }
 
-    /** One table cell; {@code cls} holds CSS classes (num, broken, warn, good, bad), {@code title} a tooltip. */
-    record Cell(String text, String cls, String title, int colspan, String value) {
+    /**
+     * One table cell; {@code cls} holds CSS classes (num, broken, warn, good, bad), {@code title} a tooltip,
+     * {@code href} a link around its text and {@code anchor} its element id (both empty for none).
+     */
+    record Cell(String text, String cls, String title, int colspan, String value, String href, String anchor) {
+
+        Cell(String text, String cls, String title, int colspan, String value) {
+            this(text, cls, title, colspan, value, "", "");
+        }
 
         static Cell text(String text) {
             return new Cell(text, "", "", 1, "");
@@ -31,11 +38,27 @@ final class Html {
         }
 
         Cell withClass(String more) {
-            return new Cell(text, (cls + " " + more).trim(), title, colspan, value);
+            return new Cell(text, (cls + " " + more).trim(), title, colspan, value, href, anchor);
         }
 
         Cell withTitle(String tooltip) {
-            return new Cell(text, cls, tooltip, colspan, value);
+            return new Cell(text, cls, tooltip, colspan, value, href, anchor);
+        }
+
+        Cell withHref(String link) {
+            return new Cell(text, cls, title, colspan, value, link, anchor);
+        }
+
+        Cell withAnchor(String id) {
+            return new Cell(text, cls, title, colspan, value, href, id);
+        }
+
+        boolean hasHref() {
+            return !href.isEmpty();
+        }
+
+        boolean hasAnchor() {
+            return !anchor.isEmpty();
         }
 
         boolean hasTitle() {
@@ -73,8 +96,26 @@ final class Html {
         }
     }
 
-    /** A chart as an embedded SVG data URI, with its title and alt text. */
-    record Chart(String id, String title, String dataUri, String alt) {
+    /** A chart as an embedded SVG data URI, with its title and alt text, and links laid over parts of it. */
+    record Chart(String id, String title, String dataUri, String alt, List<Link> links) {
+        Chart {
+            links = List.copyOf(links);
+        }
+
+        Chart(String id, String title, String dataUri, String alt) {
+            this(id, title, dataUri, alt, List.of());
+        }
+
+        boolean hasLinks() {
+            return !links.isEmpty();
+        }
+    }
+
+    /**
+     * A link over a rectangle of a chart's image, its edges in percent of the image's width and
+     * height (so it follows the image when the page scales it), {@code title} its tooltip and name.
+     */
+    record Link(String href, String title, String left, String top, String width, String height) {
     }
 
     /** One element of a section; exactly one part is non-null. */

@@ -291,7 +291,7 @@ final class Report {
         Html.Table t = b.table() == null ? null : new Html.Table(prefix + b.table().id(), b.table().caption(),
                 b.table().head(), b.table().body(), b.table().note());
         Html.Chart c = b.chart() == null ? null : new Html.Chart(prefix + b.chart().id(), b.chart().title(),
-                b.chart().dataUri(), b.chart().alt());
+                b.chart().dataUri(), b.chart().alt(), b.chart().links());
         List<Html.Block> d = b.details() == null ? null : b.details().stream().map(x -> prefixed(x, prefix)).toList();
         return new Html.Block(b.paragraph(), t, c, d, b.summary(), b.open());
     }

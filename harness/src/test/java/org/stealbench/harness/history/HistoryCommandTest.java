@@ -151,6 +151,17 @@ final class HistoryCommandTest {
     }
 
     @Test
+    void report_runFolderReachable_linksItRelativeToThePage() throws Exception {
+        run("ingest", "--db", db(), RUN);
+
+        assertEquals(0, run("report", "--db", db(), "--out", tmp.resolve("page").toString()), stderr());
+
+        String link = HistoryLinks.relative(tmp.resolve("page"), StoreContract.FIXTURE_RUN);
+        assertTrue(link.startsWith("../") && link.endsWith("/20261122T032225Z-62528d8/"), link);
+        assertTrue(Files.readString(tmp.resolve("page/index.html")).contains("<a href=\"" + link + "\" title=\"run "));
+    }
+
+    @Test
     void changes_storeWithOneRun_reportsNone() {
         run("ingest", "--db", db(), JOB);
 
