@@ -224,6 +224,14 @@ public final class HistoryCommand implements Callable<Integer> {
         @Option(names = "--out", paramLabel = "FILE", description = "File to write (default: standard output).")
         Path out;
 
+        @Option(names = "--experiment", paramLabel = "ID",
+                description = "Only this experiment's figures (repeat for several; default: all).")
+        List<String> experiments = new ArrayList<>();
+
+        @Option(names = "--measure", paramLabel = "NAME",
+                description = "Only this measure: score, or a secondary metric's name (repeat for several; default: all).")
+        List<String> measures = new ArrayList<>();
+
         @Override
         public Integer call() throws HistoryException {
             if (out != null && Files.isDirectory(out)) {
@@ -231,10 +239,13 @@ public final class HistoryCommand implements Callable<Integer> {
             }
             String text;
             try (HistoryStore s = store.openExisting()) {
+                List<HistoryStore.Row> rows = s.rows().stream()
+                        .filter(r -> experiments.isEmpty() || experiments.contains(r.measurement().experiment()))
+                        .filter(r -> measures.isEmpty() || measures.contains(r.measurement().measure())).toList();
                 text = switch (format) {
-                    case csv -> HistoryExport.csv(s.rows());
-                    case json -> JSON.writeValueAsString(HistoryExport.records(s.rows())) + "\n";
-                    case markdown -> HistoryExport.markdown(HistorySeries.charts(s.rows()));
+                    case csv -> HistoryExport.csv(rows);
+                    case json -> JSON.writeValueAsString(HistoryExport.records(rows)) + "\n";
+                    case markdown -> HistoryExport.markdown(HistorySeries.charts(rows));
                 };
             } catch (IOException e) {
                 throw new HistoryException("cannot write JSON (" + e.getMessage() + ")", e);

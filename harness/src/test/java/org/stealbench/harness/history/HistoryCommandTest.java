@@ -151,6 +151,23 @@ final class HistoryCommandTest {
     }
 
     @Test
+    void export_experimentAndMeasure_keepOnlyTheirFigures() throws Exception {
+        run("ingest", "--db", db(), RUN);
+
+        assertEquals(0, run("export", "--db", db(), "--format", "json", "--experiment", "fork-join-fib",
+                "--experiment", "deque-ops", "--measure", "score"));
+
+        java.util.Set<String> experiments = new java.util.HashSet<>();
+        java.util.Set<String> measures = new java.util.HashSet<>();
+        new com.fasterxml.jackson.databind.ObjectMapper().readTree(stdout()).forEach(r -> {
+            experiments.add(r.get("experiment").asText());
+            measures.add(r.get("measure").asText());
+        });
+        assertEquals(java.util.Set.of("fork-join-fib", "deque-ops"), experiments);
+        assertEquals(java.util.Set.of("score"), measures);
+    }
+
+    @Test
     void report_runFolderReachable_linksItRelativeToThePage() throws Exception {
         run("ingest", "--db", db(), RUN);
 
