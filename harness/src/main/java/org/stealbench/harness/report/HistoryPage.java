@@ -33,7 +33,6 @@ public final class HistoryPage {
     private HistoryPage() {
     }
 
-    /** The page's HTML. */
     /**
      * The page's HTML.
      *
@@ -61,7 +60,8 @@ public final class HistoryPage {
         String generated = "Generated " + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
                 .format(ZonedDateTime.now(ZoneOffset.UTC)) + " by scripts/history report from " + store + ".";
         Html.Page page = new Html.Page("stealbench results history", runs.size() + " runs, " + charts.size()
-                + " charts", null, null, List.of(), runsTable(runs, runPages), sections, List.of(), List.of(), generated);
+                + " charts", null, null, List.of(), runsTable(runs, runPages), sections, List.of(), List.of(),
+                generated);
         return Report.html(page);
     }
 
@@ -82,7 +82,8 @@ public final class HistoryPage {
         }
         List<String> names = contenders.stream().map(c -> c.isEmpty() ? "-" : c).toList();
         List<Charts.ColumnLink> links = chart.runs().stream()
-                .map(r -> new Charts.ColumnLink(href(r, runPages), "run " + r.runId() + " (" + column(r) + ")")).toList();
+                .map(r -> new Charts.ColumnLink(href(r, runPages), "run " + r.runId() + " (" + column(r) + ")"))
+                .toList();
         return Charts.dots(id, chart.key().title(), chart.key().unit(), columns, names, means,
                 contenders.stream().map(marks::get).toList(), links);
     }
@@ -103,7 +104,10 @@ public final class HistoryPage {
         return runPages.getOrDefault(run.runId(), "#" + anchor(run));
     }
 
-    /** The id of a run's row in the runs table: {@code run-} and its id, other than letters, digits, {@code . _ -} as {@code _}. */
+    /**
+     * The id of a run's row in the runs table: {@code run-} and its id, with each character other than
+     * {@code [A-Za-z0-9._-]} as {@code _}.
+     */
     static String anchor(HistoryRun run) {
         return "run-" + run.runId().replaceAll("[^A-Za-z0-9._-]", "_");
     }
@@ -119,7 +123,8 @@ public final class HistoryPage {
         chart.series().forEach((contender, points) -> points.forEach(p -> {
             GeometricMean g = p.mean();
             t.row(List.of(Html.Cell.text(contender), Html.Cell.text(p.run().commit()),
-                    Html.Cell.text(p.run().startedAt()), Html.Cell.text(p.run().runId()).withHref(href(p.run(), runPages)),
+                    Html.Cell.text(p.run().startedAt()),
+                    Html.Cell.text(p.run().runId()).withHref(href(p.run(), runPages)),
                     Html.Cell.num(Integer.toString(g.n()), g.n()), Html.Cell.num(NumberText.num(g.value()), g.value()),
                     Html.Cell.text(g.hasInterval() ? NumberText.num(g.low()) + " to " + NumberText.num(g.high()) : "-"),
                     Html.Cell.text(p.run().source())));
