@@ -26,7 +26,7 @@ final class OtherResultsSection {
         Set<String> ids = new TreeSet<>();
         ids.add(QueueDrainSection.EXPERIMENT);
         ids.add(EnqueueDequeueSection.EXPERIMENT);
-        ExperimentSection.all().forEach(s -> ids.add(s.experiment()));
+        ExperimentSection.OWN_SECTIONS.forEach(e -> ids.add(e.id()));
         return ids;
     }
 

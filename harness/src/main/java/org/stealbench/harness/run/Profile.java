@@ -43,10 +43,10 @@ public record Profile(String name, Map<Experiment, Settings> experiments) {
             if (name.equals(QUICK)) {
                 Settings quick = e.quick();
                 if (quick != null) {
-                    chosen.put(e, laddered(e, e.planned(quick), true, cores));
+                    chosen.put(e, laddered(e, quick, true, cores));
                 }
             } else if (name.equals(FULL) || name.equals(e.profile())) {
-                chosen.put(e, laddered(e, e.planned(e.full()), false, cores));
+                chosen.put(e, laddered(e, e.full(), false, cores));
             }
         }
         if (chosen.isEmpty()) {
