@@ -48,7 +48,8 @@ public enum Experiment {
             .quick(Settings.singleShot(1, 5, 0.25).param("pool", Choices.QUICK_POOLS).param("separate", "false")
                     .withGcProfiler())
             .full(Settings.singleShot(4, 10, 0.25).param("separate", "true", "false").withGcProfiler())
-            .ladder(ThreadLadder.SCALING)),
+            .ladder(ThreadLadder.SCALING)
+            .title("Seed 003: queue/drain (one outside thread queues 1,000,000 items)")),
 
     GLOBAL_QUEUE(define("global-queue", QueueDrainBenchmark.class, "global", Contenders::globalQueues)
             .measures("the work-stealing pool's global queue kinds under queue/drain")
@@ -127,7 +128,8 @@ public enum Experiment {
             .quick(Settings.singleShot(1, 5, 0.15).param("queue", Choices.QUICK_QUEUES)
                     .param("shape", "10x10", "100x10").param("items", "1000"))
             .full(Settings.singleShot(2, 5, 0.8).param("shape", defaults(EnqueueDequeueBenchmark.class, "shape"))
-                    .param("items", "1000", "10000"))),
+                    .param("items", "1000", "10000"))
+            .title("Seed 002: enqueue/dequeue thread ratios")),
 
     DEQUE_OPS(define("deque-ops", DequeOpsBenchmark.class, "queue", () -> Contenders.dequeOps(true))
             .measures("uncontended owner operations against two floors: `ArrayDeque` (`array-deque`) and "
@@ -494,7 +496,7 @@ public enum Experiment {
         return List.copyOf(ids);
     }
 
-    /** The title of its section (or part of one) in the report; null where the report has no section for it. */
+    /** The title of its section (or part of one) in the report; null where the report gives it none of its own. */
     public String title() {
         return d.title;
     }
