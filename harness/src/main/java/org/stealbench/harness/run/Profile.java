@@ -8,8 +8,8 @@ import java.util.stream.Collectors;
 
 /**
  * A named selection of experiments with their settings: {@code quick} (every experiment but the
- * pool-options studies, on a representative subset of contenders, 3 rounds of short iterations,
- * under twelve minutes on any core count),
+ * pool-options studies and the liveness scenarios, on a representative subset of contenders, 3
+ * rounds of short iterations, under twelve minutes on any core count),
  * {@code full} (the seeds' parameters, every contender, 5 rounds), and one profile per experiment
  * (e.g. {@code seed-002}), which runs that experiment alone with its full settings. Wherever a
  * profile does not narrow an experiment's contender parameter, its settings hold the registry's
