@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.stealbench.harness.results.JmhResult;
@@ -169,20 +170,11 @@ final class ExperimentSection {
     }
 
     static Html.Table table(Experiment experiment, Grid g, String unit, ReportContext ctx) {
-        Html.TableBuilder t = new Html.TableBuilder(experiment.id(), experiment.title() + ": " + unit + constants(g));
-        List<String> head = new ArrayList<>();
-        head.add("contender");
-        head.addAll(g.columns());
-        t.header(head.toArray(String[]::new));
-        for (String c : g.contenders()) {
-            List<Html.Cell> row = new ArrayList<>();
-            row.add(Correctness.nameCell(c));
-            for (String col : g.columns()) {
-                JmhResult r = g.get(c, col);
-                row.add(r == null ? Cells.dash() : Cells.score(metric(r), ctx.thresholds()));
-            }
-            t.row(row, c.equals(experiment.reference()) ? "baseline" : "");
-        }
+        Html.TableBuilder t = gridTable(experiment.id(), experiment.title() + ": " + unit + constants(g), g,
+                experiment.reference(), (c, col) -> {
+                    JmhResult r = g.get(c, col);
+                    return r == null ? Cells.dash() : Cells.score(metric(r), ctx.thresholds());
+                });
         t.note("Geometric mean [" + Math.round(ctx.confidence() * 100) + "% interval on the log scale] over "
                 + (forks(g) >= 2 ? "fork means" : "the iterations of one fork (indicative)") + ".");
         return t.build();
@@ -194,8 +186,26 @@ final class ExperimentSection {
     }
 
     static Html.Table ratioTable(Experiment experiment, Grid g, ReportContext ctx) {
-        Html.TableBuilder t = new Html.TableBuilder(experiment.id() + "-ratio",
-                experiment.title() + ": ratio to " + experiment.reference());
+        String reference = experiment.reference();
+        Html.TableBuilder t = gridTable(experiment.id() + "-ratio", experiment.title() + ": ratio to " + reference, g,
+                reference, (c, col) -> {
+                    if (c.equals(reference)) {
+                        return Html.Cell.num("1x (baseline)", 1);
+                    }
+                    JmhResult r = g.get(c, col);
+                    JmhResult base = g.get(reference, col);
+                    return r == null || base == null ? Cells.dash()
+                            : Cells.ratioOrDash(Cells.ratio(metric(base), metric(r), ctx.confidence()));
+                });
+        t.note("Ratio of geometric means, contender / " + reference + ", with its interval; below 1 (green) is "
+                + "significantly faster, above 1 (red) significantly slower.");
+        return t.build();
+    }
+
+    /** A grid's table: a row per contender (the reference's marked as the baseline), a column per setting. */
+    private static Html.TableBuilder gridTable(String id, String caption, Grid g, String reference,
+                                               BiFunction<String, String, Html.Cell> cell) {
+        Html.TableBuilder t = new Html.TableBuilder(id, caption);
         List<String> head = new ArrayList<>();
         head.add("contender");
         head.addAll(g.columns());
@@ -203,22 +213,10 @@ final class ExperimentSection {
         for (String c : g.contenders()) {
             List<Html.Cell> row = new ArrayList<>();
             row.add(Correctness.nameCell(c));
-            if (c.equals(experiment.reference())) {
-                g.columns().forEach(col -> row.add(Html.Cell.num("1x (baseline)", 1)));
-                t.row(row, "baseline");
-                continue;
-            }
-            for (String col : g.columns()) {
-                JmhResult r = g.get(c, col);
-                JmhResult base = g.get(experiment.reference(), col);
-                row.add(r == null || base == null ? Cells.dash()
-                        : Cells.ratioOrDash(Cells.ratio(metric(base), metric(r), ctx.confidence())));
-            }
-            t.row(row, c.equals(experiment.reference()) ? "baseline" : "");
+            g.columns().forEach(col -> row.add(cell.apply(c, col)));
+            t.row(row, c.equals(reference) ? "baseline" : "");
         }
-        t.note("Ratio of geometric means, contender / " + experiment.reference() + ", with its interval; below 1 "
-                + "(green) is significantly faster, above 1 (red) significantly slower.");
-        return t.build();
+        return t;
     }
 
     private static Html.Chart chart(Experiment experiment, Grid g, String unit, ReportContext ctx) {
