@@ -59,6 +59,14 @@ final class ExperimentSection {
             Experiment.POOL_OPTIONS_DRAIN, Experiment.POOL_OPTIONS_FIB, Experiment.LIVENESS_SCENARIOS);
 
     /**
+     * The measures the summary ranks an experiment by where its primary score (the invocation's
+     * wall time) is not what it measures, as its section declares them; by experiment id.
+     */
+    static final Map<String, List<SummarySection.Measure>> MEASURES = Map.of(
+            WakeupLatencySection.EXPERIMENT, WakeupLatencySection.SUMMARY,
+            IdleCostSection.EXPERIMENT, IdleCostSection.SUMMARY);
+
+    /**
      * The metric a result is shown and ranked by: the owner's of a thieves-N group ({@code ownerN},
      * deque-contention's), else the primary metric.
      */

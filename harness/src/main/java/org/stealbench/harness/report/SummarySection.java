@@ -178,18 +178,13 @@ final class SummarySection {
     }
 
     /**
-     * What the summary ranks an experiment by: the measures its section declares (wake-up latency,
-     * idle cost), else the metric its results are shown by ({@link ExperimentSection#metric}: the
-     * owner's in a thieves group, else the primary one).
+     * What the summary ranks an experiment by: the measures its section declares
+     * ({@link ExperimentSection#MEASURES}), else the metric its results are shown by
+     * ({@link ExperimentSection#metric}: the owner's in a thieves group, else the primary one).
      */
     static List<Measure> measures(String experiment) {
-        if (experiment.equals(WakeupLatencySection.EXPERIMENT)) {
-            return WakeupLatencySection.SUMMARY;
-        }
-        if (experiment.equals(IdleCostSection.EXPERIMENT)) {
-            return IdleCostSection.SUMMARY;
-        }
-        return List.of(new Measure(experiment, null, null, ExperimentSection::metric));
+        return ExperimentSection.MEASURES.getOrDefault(experiment,
+                List.of(new Measure(experiment, null, null, ExperimentSection::metric)));
     }
 
     /** Floors ({@link Contenders#FLOORS}): references that bound what is possible but are not a choice. */
