@@ -276,7 +276,12 @@ public enum Experiment {
                 Settings.timed(1, 0.2, 3, 0.2).param("queue", QUICK_QUEUES).param("depth", "0");
     }
 
-    /** One experiment's facts, as its registry entry spells them. */
+    /**
+     * One experiment's facts, as its registry entry spells them. Left unset: {@code profile} is the
+     * id, {@code quick} leaves the experiment out of the quick profile, {@code ladder} follows the
+     * benchmarks' {@link #THREADS} parameter, {@code title} gives it no section of its own and
+     * {@code intro} and {@code reference} no text or ratios in it.
+     */
     private static final class Definition {
 
         private final String id;
