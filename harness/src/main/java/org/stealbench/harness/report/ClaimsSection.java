@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.run.Experiment;
 import org.stealbench.harness.stats.LogRatios;
 import org.stealbench.harness.stats.RatioEstimate;
 
@@ -243,7 +244,7 @@ final class ClaimsSection {
         String claim = worst ? "The work-stealing partitioner does far better than static partitioning on the worst-case "
                 + "distribution." : "On random work the work-stealing partitioner does as well as the standard partitioners.";
         String figure = "\"rough benchmarking\", no figures";
-        List<JmhResult> results = run.results(ExperimentSection.PARTITIONER.experiment()).stream()
+        List<JmhResult> results = run.results(Experiment.RANGE_PARTITIONER.id()).stream()
                 .filter(r -> workload.equals(r.param("workload"))).toList();
         Optional<JmhResult> ws = results.stream().filter(r -> "work-stealing".equals(r.param("partitioner"))).findFirst();
         List<JmhResult> standard = results.stream().filter(r -> worst ? "static".equals(r.param("partitioner"))
@@ -270,7 +271,7 @@ final class ClaimsSection {
         String seed = "000";
         String claim = "Per-thread work-stealing deques make recursively queued work far cheaper than one global locked queue.";
         String figure = "no figures (argument)";
-        List<JmhResult> results = run.results(ExperimentSection.RECURSIVE.experiment());
+        List<JmhResult> results = run.results(Experiment.RECURSIVE_WORK.id());
         List<String> parts = new ArrayList<>();
         // per thread count (0: none recorded): every ws-* pool significantly cheaper, and one far cheaper
         java.util.SortedMap<Integer, Boolean> allBelow = new java.util.TreeMap<>();
@@ -408,7 +409,7 @@ final class ClaimsSection {
         String claim = "A pool with per-worker deques, a common queue and a join that runs other work computes fork/join "
                 + "fib(32) without blocking its workers.";
         String figure = "fib(32) printed, no timings";
-        List<JmhResult> results = run.results(ExperimentSection.FIB.experiment()).stream()
+        List<JmhResult> results = run.results(Experiment.FORK_JOIN_FIB.id()).stream()
                 .filter(r -> "0".equals(r.param("threshold"))).toList();
         if (results.isEmpty()) {
             return missing(seed, claim, figure, "fork-join-fib (threshold 0)");

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.run.Experiment;
 import org.stealbench.harness.stats.Modes;
 
 /**
@@ -30,8 +31,8 @@ final class DistributionSection {
         List<Source> s = new ArrayList<>();
         s.add(new Source(QueueDrainSection.EXPERIMENT, "Seed 003 queue/drain (total)", JmhResult::primary, true));
         s.add(new Source(EnqueueDequeueSection.EXPERIMENT, "Seed 002 enqueue/dequeue", JmhResult::primary, false));
-        for (ExperimentSection.Spec spec : ExperimentSection.all()) {
-            s.add(new Source(spec.experiment(), spec.title(), spec.metric(), false));
+        for (Experiment experiment : ExperimentSection.OWN_SECTIONS) {
+            s.add(new Source(experiment.id(), experiment.title(), ExperimentSection::metric, false));
         }
         return s;
     }

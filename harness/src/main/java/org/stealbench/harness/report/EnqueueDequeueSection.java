@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.run.Experiment;
 
 /**
  * Seed 002's tables, measured here: milliseconds per thread count for each queue, for the equal,
@@ -17,9 +18,9 @@ import org.stealbench.harness.results.Metric;
  */
 final class EnqueueDequeueSection {
 
-    static final String EXPERIMENT = "enqueue-dequeue";
+    static final String EXPERIMENT = Experiment.ENQUEUE_DEQUEUE.id();
     static final String ID = "seed-002";
-    static final String TITLE = "Seed 002: enqueue/dequeue thread ratios";
+    static final String TITLE = Experiment.ENQUEUE_DEQUEUE.title();
     static final String NONE = "none";
 
     private EnqueueDequeueSection() {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.run.Experiment;
 import org.stealbench.harness.stats.GeometricMean;
 
 /**
@@ -13,9 +14,9 @@ import org.stealbench.harness.stats.GeometricMean;
  */
 final class IdleCostSection {
 
-    static final String EXPERIMENT = "idle-cost";
-    static final String ID = "idle-cost";
-    static final String TITLE = "Idle cost: CPU burnt while there is nothing to do";
+    static final String EXPERIMENT = Experiment.IDLE_COST.id();
+    static final String ID = EXPERIMENT;
+    static final String TITLE = Experiment.IDLE_COST.title();
 
     /** Counter, column heading. */
     static final List<List<String>> COLUMNS = List.of(
@@ -44,10 +45,6 @@ final class IdleCostSection {
             new SummarySection.Measure(EXPERIMENT, "CPU between bursts", "cores", r -> r.secondary().get("gapCores"),
                     FLOOR_CORES),
             new SummarySection.Measure(EXPERIMENT, "CPU per task", "\u00b5s", r -> r.secondary().get("cpuPerTaskUs")));
-
-    /** The experiment's declaration: its primary score is the load's wall time, so the summary ranks {@link #SUMMARY}. */
-    static final ExperimentSection.Spec SPEC = new ExperimentSection.Spec(EXPERIMENT, ID, TITLE,
-            "CPU burnt by an idle pool", null, JmhResult::primary, SUMMARY);
 
     private IdleCostSection() {
     }

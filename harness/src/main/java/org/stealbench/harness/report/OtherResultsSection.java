@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.run.Experiment;
 
 /**
  * JMH results no section of the page knows (another project's JMH JSON, an experiment newer than
@@ -21,12 +22,17 @@ final class OtherResultsSection {
     private OtherResultsSection() {
     }
 
-    /** The experiments a section of this page draws: everything else goes to this section. */
+    /**
+     * The experiments a section of this page draws, those the registry gives a title: everything
+     * else (another project's results, the cold starts, which the summary answers) goes to this section.
+     */
     static Set<String> known() {
         Set<String> ids = new TreeSet<>();
-        ids.add(QueueDrainSection.EXPERIMENT);
-        ids.add(EnqueueDequeueSection.EXPERIMENT);
-        ExperimentSection.all().forEach(s -> ids.add(s.experiment()));
+        for (Experiment e : Experiment.values()) {
+            if (e.title() != null) {
+                ids.add(e.id());
+            }
+        }
         return ids;
     }
 

@@ -2,7 +2,7 @@ package org.stealbench.harness.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.run.Experiment;
 
 /**
  * The oversubscription experiments: queue/drain and fork/join fib with two and four times as many
@@ -14,26 +14,20 @@ final class OversubscriptionSection {
     static final String ID = "oversubscription";
     static final String TITLE = "Oversubscription: more pool threads than cores";
 
-    static final ExperimentSection.Spec DRAIN = new ExperimentSection.Spec("oversubscribed-drain",
-            "oversubscribed-drain", "Queue/drain by pool threads",
-            "Seed 003's queue/drain (separate = false) with the pool's thread count varied.", "jdk-tpe",
-            JmhResult::primary);
-
-    static final ExperimentSection.Spec FIB = new ExperimentSection.Spec("oversubscribed-fib", "oversubscribed-fib",
-            "Fork/join fib by pool threads", "Seed 004's fork/join fib with the pool's thread count varied.", "jdk-fjp",
-            JmhResult::primary);
+    static final Experiment DRAIN = Experiment.OVERSUBSCRIBED_DRAIN;
+    static final Experiment FIB = Experiment.OVERSUBSCRIBED_FIB;
 
     private OversubscriptionSection() {
     }
 
     static Html.Section build(RunView run, ReportContext ctx) {
-        if (!run.has(DRAIN.experiment()) && !run.has(FIB.experiment())) {
-            return Html.Section.absent(ID, TITLE, "Not in this run: no readable jmh-" + DRAIN.experiment()
-                    + ".json or jmh-" + FIB.experiment() + ".json.");
+        if (!run.has(DRAIN.id()) && !run.has(FIB.id())) {
+            return Html.Section.absent(ID, TITLE, "Not in this run: no readable jmh-" + DRAIN.id()
+                    + ".json or jmh-" + FIB.id() + ".json.");
         }
         List<Html.Block> blocks = new ArrayList<>();
         java.util.TreeSet<Integer> threads = new java.util.TreeSet<>();
-        for (String experiment : List.of(DRAIN.experiment(), FIB.experiment())) {
+        for (String experiment : List.of(DRAIN.id(), FIB.id())) {
             run.results(experiment).forEach(r -> threads.add(Report.threadsUsed(r)));
         }
         blocks.add(Html.Block.paragraph("The same workloads with " + String.join(", ", threads.stream()
@@ -42,12 +36,12 @@ final class OversubscriptionSection {
                 + " cores): past the core count the OS time-slices the workers, and a design that spins, holds a lock "
                 + "across a preemption or waits for a descheduled victim degrades faster than one that parks. "
                 + "Milliseconds per invocation; lower is better."));
-        for (ExperimentSection.Spec spec : List.of(DRAIN, FIB)) {
-            Html.Section s = ExperimentSection.build(run, spec, ctx);
+        for (Experiment experiment : List.of(DRAIN, FIB)) {
+            Html.Section s = ExperimentSection.build(run, experiment, ctx);
             if (s.isAbsent()) {
-                blocks.add(Html.Block.paragraph(spec.title() + ": " + s.absent()));
+                blocks.add(Html.Block.paragraph(experiment.title() + ": " + s.absent()));
             } else {
-                blocks.add(Html.Block.paragraph(spec.title()));
+                blocks.add(Html.Block.paragraph(experiment.title()));
                 blocks.addAll(s.blocks());
             }
         }

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.run.Experiment;
 import org.stealbench.harness.stats.GeometricMean;
 
 /**
@@ -16,9 +17,9 @@ import org.stealbench.harness.stats.GeometricMean;
  */
 final class QueueDrainSection {
 
-    static final String EXPERIMENT = "queue-drain";
+    static final String EXPERIMENT = Experiment.QUEUE_DRAIN.id();
     static final String ID = "seed-003";
-    static final String TITLE = "Seed 003: queue/drain (one outside thread queues 1,000,000 items)";
+    static final String TITLE = Experiment.QUEUE_DRAIN.title();
 
     private QueueDrainSection() {
     }

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.run.Experiment;
 
 /**
  * Assembles the page from one or more runs (header, warnings, one section per experiment and
@@ -72,12 +73,12 @@ final class Report {
         s.add(ScalingSection.build(run, ctx));
         s.add(QueueDrainSection.build(run, ctx));
         s.add(EnqueueDequeueSection.build(run, ctx));
-        for (ExperimentSection.Spec spec : ExperimentSection.all()) {
-            s.add(ExperimentSection.build(run, spec, ctx));
+        for (Experiment experiment : ExperimentSection.OWN_SECTIONS) {
+            s.add(ExperimentSection.build(run, experiment, ctx));
         }
         s.add(WakeupLatencySection.build(run, ctx));
         s.add(IdleCostSection.build(run, ctx));
-        s.add(SchedulerWorkloadsSection.build(run, ctx));
+        s.add(ExperimentSection.build(run, Experiment.SCHEDULER_WORKLOADS, ctx));
         s.add(OversubscriptionSection.build(run, ctx));
         s.add(DistributionSection.build(run, ctx));
         s.add(OtherResultsSection.build(run, ctx));

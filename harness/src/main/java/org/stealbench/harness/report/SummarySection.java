@@ -43,7 +43,7 @@ final class SummarySection {
     /**
      * What the summary ranks an experiment's contenders by. An experiment whose primary JMH score
      * is not what it measures (the invocation's wall time of a latency or a CPU-cost experiment)
-     * declares one or more measures in its {@link ExperimentSection.Spec}, each a metric of which
+     * declares one or more measures in its section ({@link #measures}), each a metric of which
      * lower is better, with a name and unit for the answer line; each measure gives its own answers.
      *
      * <p>A measure that can be exactly 0 (a pool whose workers all park burns no CPU) has no
@@ -178,17 +178,13 @@ final class SummarySection {
     }
 
     /**
-     * What the summary ranks an experiment by: the measures its section declares, else its
-     * section's metric (e.g. the owner's in a group), else the primary metric.
+     * What the summary ranks an experiment by: the measures its section declares
+     * ({@link ExperimentSection#MEASURES}), else the metric its results are shown by
+     * ({@link ExperimentSection#metric}: the owner's in a thieves group, else the primary one).
      */
     static List<Measure> measures(String experiment) {
-        for (ExperimentSection.Spec spec : ExperimentSection.declared()) {
-            if (spec.experiment().equals(experiment)) {
-                return spec.measures().isEmpty() ? List.of(new Measure(experiment, null, null, spec.metric()))
-                        : spec.measures();
-            }
-        }
-        return List.of(new Measure(experiment, null, null, JmhResult::primary));
+        return ExperimentSection.MEASURES.getOrDefault(experiment,
+                List.of(new Measure(experiment, null, null, ExperimentSection::metric)));
     }
 
     /** Floors ({@link Contenders#FLOORS}): references that bound what is possible but are not a choice. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.run.Experiment;
 
 /**
  * The wake-up latency experiment: per pool, the percentiles of the time from submit to the task's
@@ -12,9 +13,9 @@ import org.stealbench.harness.results.Metric;
  */
 final class WakeupLatencySection {
 
-    static final String EXPERIMENT = "wakeup-latency";
-    static final String ID = "wakeup-latency";
-    static final String TITLE = "Wake-up latency of an idle pool";
+    static final String EXPERIMENT = Experiment.WAKEUP_LATENCY.id();
+    static final String ID = EXPERIMENT;
+    static final String TITLE = Experiment.WAKEUP_LATENCY.title();
 
     /** The counters' suffixes and the percentiles they hold. */
     static final List<String> SUFFIXES = List.of("P50Us", "P90Us", "P99Us", "P999Us");
@@ -26,10 +27,6 @@ final class WakeupLatencySection {
     static final List<SummarySection.Measure> SUMMARY = PATHS.stream().map(path -> new SummarySection.Measure(
             EXPERIMENT, path + " p50", "\u00b5s", (JmhResult r) -> r.secondary().get(path + "P50Us"), "p99",
             (JmhResult r) -> r.secondary().get(path + "P99Us"))).toList();
-
-    /** The experiment's declaration: its primary score is the invocation's wall time, so the summary ranks {@link #SUMMARY}. */
-    static final ExperimentSection.Spec SPEC = new ExperimentSection.Spec(EXPERIMENT, ID, TITLE,
-            "Wake-up latency percentiles of an idle pool", null, JmhResult::primary, SUMMARY);
 
     private WakeupLatencySection() {
     }

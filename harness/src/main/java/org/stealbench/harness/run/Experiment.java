@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.Param;
 import org.stealbench.harness.bench.Contenders;
@@ -23,10 +25,15 @@ import org.stealbench.harness.bench.WakeupLatencyBenchmark;
 import org.stealbench.harness.results.ExperimentId;
 
 /**
- * The experiments a run can hold: one JMH benchmark class each, the file its results go to
- * ({@code jmh-<id>.json}), the parameter that names its contenders with the registry list of the
- * ids it accepts ({@link Contenders}), and its settings under the quick and full profiles. A
- * profile that does not narrow the contender parameter leaves it out and the run takes the
+ * The experiment registry: every fact about an experiment, once, for the run engine, the report
+ * and the docs. Each entry is one JMH benchmark class with its id (the file its results go to,
+ * {@code jmh-<id>.json}), the profile that runs it alone, the parameter that names its contenders
+ * with the registry list of the ids it accepts ({@link Contenders}), what it measures (the line of
+ * docs/running.md's table, {@link #markdownTable()}), its settings under the quick and full
+ * profiles, its thread ladder, and what the report's section says about it (title, introduction,
+ * the contender ratios are taken against).
+ *
+ * <p>A profile that does not narrow the contender parameter leaves it out and the run takes the
  * registry's list ({@link #planned}): the full profile and the one-experiment profiles, so a new
  * variant (one class, one registry line) reaches them with no benchmark's {@code @Param} touched.
  * The quick profile keeps a representative subset (one contender per design and the peers),
@@ -34,432 +41,373 @@ import org.stealbench.harness.results.ExperimentId;
  */
 public enum Experiment {
 
-    /** Seed 003's queue/drain experiment, with allocation and GC counts. */
-    QUEUE_DRAIN("queue-drain", "seed-003", QueueDrainBenchmark.class, "pool", Contenders::pools) {
-        /** One warm-up shot: what keeps its thread ladder within the quick profile's budget. */
-        @Override
-        Settings quick() {
-            return Settings.singleShot(1, 5, 0.25).forks(QUICK_ROUNDS).params(Map.of(
-                    "pool", narrowed(QUICK_POOLS),
-                    "separate", List.of("false"))).withGcProfiler();
-        }
+    QUEUE_DRAIN(define("queue-drain", QueueDrainBenchmark.class, "pool", Contenders::pools)
+            .profile("seed-003")
+            .measures("seed 003: queue 1,000,000 items from outside, drain")
+            // one warm-up shot: what keeps its thread ladder within the quick profile's budget
+            .quick(Settings.singleShot(1, 5, 0.25).param("pool", Choices.QUICK_POOLS).param("separate", "false")
+                    .withGcProfiler())
+            .full(Settings.singleShot(4, 10, 0.25).param("separate", "true", "false").withGcProfiler())
+            .ladder(ThreadLadder.SCALING)
+            .title("Seed 003: queue/drain (one outside thread queues 1,000,000 items)")),
 
-        @Override
-        Settings full() {
-            return Settings.singleShot(4, 10, 0.25).forks(FULL_ROUNDS).params(Map.of(
-                    "separate", List.of("true", "false"))).withGcProfiler();
-        }
+    GLOBAL_QUEUE(define("global-queue", QueueDrainBenchmark.class, "global", Contenders::globalQueues)
+            .measures("the work-stealing pool's global queue kinds under queue/drain")
+            .quick(Settings.singleShot(1, 5, 0.25).param("pool", "ws-chase-lev").param("separate", "false")
+                    .param("global", Choices.QUICK_GLOBAL_QUEUES).withGcProfiler())
+            .full(Settings.singleShot(4, 10, 0.25).param("pool", "ws-chase-lev").param("separate", "true", "false")
+                    .withGcProfiler())
+            .section("Global queue kinds under queue/drain", "Seed 003's queue/drain through one work-stealing pool "
+                    + "with each eligible kind as its global queue, where every outside submission goes: the global "
+                    + "queue is the whole cost of this workload. Milliseconds per invocation of 1,000,000 items.",
+                    "locked")),
 
-        @Override
-        public ThreadLadder ladder() {
-            return ThreadLadder.SCALING;
-        }
-    },
+    RECURSIVE_WORK(define("recursive-work", RecursiveWorkBenchmark.class, "pool", Contenders::pools)
+            .profile("seed-000")
+            .measures("seed 000: recursively queued work")
+            .quick(Settings.singleShot(2, 5, 0.1).param("pool", Choices.QUICK_POOLS).param("work", "100"))
+            .full(Settings.singleShot(4, 10, 0.2).param("fanout", "2", "4").param("work", "0", "100", "1000"))
+            .section("Seed 000: recursively queued work", "One root task whose nodes each do 'work' units of CPU "
+                    + "work and queue 'fanout' children from the worker they run on, down to 'depth': per-worker "
+                    + "deques (ws-*, jdk-fjp) against one global queue (simple-lock, jdk-tpe). Milliseconds per tree.",
+                    "simple-lock")),
 
-    /** Which queue serves a work-stealing pool best as its global queue (queue/drain through it). */
-    GLOBAL_QUEUE("global-queue", "global-queue", QueueDrainBenchmark.class, "global", Contenders::globalQueues) {
-        @Override
-        Settings quick() {
-            return Settings.singleShot(1, 5, 0.25).forks(QUICK_ROUNDS).params(Map.of(
-                    "pool", List.of("ws-chase-lev"),
-                    "separate", List.of("false"),
-                    "global", narrowed(QUICK_GLOBAL_QUEUES))).withGcProfiler();
-        }
-
-        @Override
-        Settings full() {
-            return Settings.singleShot(4, 10, 0.25).forks(FULL_ROUNDS).params(Map.of(
-                    "pool", List.of("ws-chase-lev"),
-                    "separate", List.of("true", "false"))).withGcProfiler();
-        }
-    },
-
-    /** Seed 000's recursively queued work: per-worker deques against one global queue. */
-    RECURSIVE_WORK("recursive-work", "seed-000", RecursiveWorkBenchmark.class, "pool", Contenders::pools) {
-        @Override
-        Settings quick() {
-            return Settings.singleShot(2, 5, 0.1).forks(QUICK_ROUNDS).params(Map.of(
-                    "pool", narrowed(QUICK_POOLS),
-                    "work", List.of("100")));
-        }
-
-        @Override
-        Settings full() {
-            return Settings.singleShot(4, 10, 0.2).forks(FULL_ROUNDS).params(Map.of(
-                    "fanout", List.of("2", "4"),
-                    "work", List.of("0", "100", "1000")));
-        }
-    },
-
-    /** Seed 004's fork/join fib. */
-    FORK_JOIN_FIB("fork-join-fib", "seed-004", ForkJoinFibBenchmark.class, "pool", Contenders::forkJoinPools) {
-        @Override
-        Settings quick() {
+    FORK_JOIN_FIB(define("fork-join-fib", ForkJoinFibBenchmark.class, "pool", Contenders::forkJoinPools,
+            "fork/join pools")
+            .profile("seed-004")
+            .measures("seed 004: fork/join fib")
             // threshold 0 only (every task forked), this pool against ForkJoinPool: the budget that
             // threshold 10 and ws-duffy took buys the cold-start experiments and the thread ladder
-            return Settings.singleShot(2, 5, 0.05).forks(QUICK_ROUNDS).params(Map.of(
-                    "pool", narrowed(QUICK_IDLE_POOLS),
-                    "n", List.of("25"),
-                    "threshold", List.of("0")));
-        }
+            .quick(Settings.singleShot(2, 5, 0.05).param("pool", Choices.QUICK_IDLE_POOLS).param("n", "25")
+                    .param("threshold", "0"))
+            // 15 warm-up shots of fib(32), as many forks as about 40 shots of fib(30): what the
+            // work-stealing pool needs on JDK 17 before C2 stops recompiling the inlined fork/join
+            // recursion (docs/findings.md has the figures); ForkJoinPool settles sooner
+            .full(Settings.singleShot(15, 8, 1.0).param("n", "32").param("threshold", "0", "5", "10", "15"))
+            .ladder(ThreadLadder.SCALING)
+            .section("Seed 004: fork/join fib", "fib(n) by recursive fork/join on every pool with a fork/join API: "
+                    + "each call above the threshold forks fib(n-1), computes fib(n-2) and joins (threshold 0 forks "
+                    + "all the way down, as the seed's fib(32)). The result is checked on every invocation. "
+                    + "Milliseconds per fib(n).", "jdk-fjp")),
 
-        @Override
-        public ThreadLadder ladder() {
-            return ThreadLadder.SCALING;
-        }
+    /** Left out of the quick profile: its global-queue experiment compares the injector with the lock. */
+    POOL_OPTIONS_DRAIN(define("pool-options-drain", QueueDrainBenchmark.class, "tuning", Contenders::tunings)
+            .measures("`ws-chase-lev` with each of `WorkStealingThreadPool.COMPARED_TUNINGS` against its defaults, "
+                    + "under queue/drain")
+            .full(Settings.singleShot(4, 10, 0.25).param("pool", "ws-chase-lev").param("separate", "false"))
+            .section("Work-stealing pool options under queue/drain", "ws-chase-lev with each tuning of "
+                    + "WorkStealingThreadPool (one builder option, or a combination, written as its tuning spec) "
+                    + "against its defaults: 1,000,000 outside submissions, so the global queue, the admission check "
+                    + "and the wake-ups carry the cost. Milliseconds per invocation.", "default")),
 
-        /**
-         * 15 warm-up shots of fib(32), as many forks as about 40 shots of fib(30), which is what
-         * the work-stealing pool needs on JDK 17 before C2 stops recompiling the inlined fork/join
-         * recursion; ForkJoinPool settles sooner. ws-chase-lev against jdk-fjp, fib(30), 2 workers,
-         * 8 measured shots, pre-touched heap, 10 rounds with all six arms interleaved (2026-11-25):
-         * 1.16x [0.92, 1.46] after 4 warm-up shots, 1.13x [0.95, 1.34] after 15, 1.01x [0.94, 1.09]
-         * after 40 (per-fork medians 1.09x, 1.03x, 0.98x).
-         */
-        @Override
-        Settings full() {
-            return Settings.singleShot(15, 8, 1.0).forks(FULL_ROUNDS).params(Map.of(
-                    "n", List.of("32"),
-                    "threshold", List.of("0", "5", "10", "15")));
-        }
-    },
+    /** Left out of the quick profile: it would not fit the budget. */
+    POOL_OPTIONS_FIB(define("pool-options-fib", ForkJoinFibBenchmark.class, "tuning", Contenders::tunings)
+            .measures("the same tunings under fork/join fib, threshold 0")
+            // 40 shots of fib(30): the warm-up FORK_JOIN_FIB's comment explains
+            .full(Settings.singleShot(40, 8, 0.3).param("pool", "ws-chase-lev").param("n", "30")
+                    .param("threshold", "0"))
+            .section("Work-stealing pool options under fork/join fib", "ws-chase-lev with each tuning of "
+                    + "WorkStealingThreadPool against its defaults on fib(n) with threshold 0: workers' own forks, "
+                    + "steals and helping joins carry the cost. Milliseconds per fib(n).", "default")),
 
-    /**
-     * The work-stealing pool's options ({@link Contenders#tunings()}), each against the defaults,
-     * under queue/drain: 1,000,000 outside submissions, so the global queue, admission and
-     * wake-ups carry the cost.
-     */
-    POOL_OPTIONS_DRAIN("pool-options-drain", "pool-options-drain", QueueDrainBenchmark.class, "tuning",
-            Contenders::tunings) {
-        /** Left out: the quick profile's global-queue experiment compares the injector with the lock. */
-        @Override
-        Settings quick() {
-            return null;
-        }
+    RANGE_PARTITIONER(define("range-partitioner", RangePartitionerBenchmark.class, "partitioner",
+            () -> Contenders.PARTITIONERS)
+            .profile("seed-001")
+            .measures("seed 001: partitioners on uneven work")
+            .quick(Settings.timed(1, 0.2, 3, 0.2).param("workload", "random", "worst"))
+            .full(Settings.timed(3, 1, 5, 1).param("workload", defaults(RangePartitionerBenchmark.class, "workload"))
+                    .param("work", "0", "100"))
+            .section("Seed 001: range partitioners on uneven work", "A parallel for over [0, size) whose work per "
+                    + "index is uniform, random, increasing or the worst case (all of it in the first static chunk), "
+                    + "split by each partitioner; the JDK's parallel stream is the peer. Every workload has the same "
+                    + "total work. Milliseconds per loop.", "static")),
 
-        @Override
-        Settings full() {
-            return Settings.singleShot(4, 10, 0.25).forks(FULL_ROUNDS).params(Map.of(
-                    "pool", List.of("ws-chase-lev"),
-                    "separate", List.of("false")));
-        }
-    },
+    ENQUEUE_DEQUEUE(define("enqueue-dequeue", EnqueueDequeueBenchmark.class, "queue", Contenders::enqueueDequeue)
+            .profile("seed-002")
+            .measures("seed 002: enqueuer/dequeuer thread ratios")
+            .quick(Settings.singleShot(1, 5, 0.15).param("queue", Choices.QUICK_QUEUES)
+                    .param("shape", "10x10", "100x10").param("items", "1000"))
+            .full(Settings.singleShot(2, 5, 0.8).param("shape", defaults(EnqueueDequeueBenchmark.class, "shape"))
+                    .param("items", "1000", "10000"))
+            .title("Seed 002: enqueue/dequeue thread ratios")),
 
-    /** The work-stealing pool's options, each against the defaults, under fork/join fib (threshold 0). */
-    POOL_OPTIONS_FIB("pool-options-fib", "pool-options-fib", ForkJoinFibBenchmark.class, "tuning",
-            Contenders::tunings) {
-        /** Left out: it would not fit the quick profile's budget. */
-        @Override
-        Settings quick() {
-            return null;
-        }
+    DEQUE_OPS(define("deque-ops", DequeOpsBenchmark.class, "queue", () -> Contenders.dequeOps(true))
+            .measures("uncontended owner operations against two floors: `ArrayDeque` (`array-deque`) and "
+                    + "`ArrayDeque` with one full fence per pop or steal (`array-deque-fenced`, the least a deque "
+                    + "whose owner pops beside thieves pays)")
+            .quick(Choices.QUICK_DEQUE)
+            .full(Settings.timed(3, 1, 5, 1).param("depth", "0", "64"))
+            .section("Deque operation costs (uncontended)", "One thread: an owner push+pop pair and a push+steal "
+                    + "pair on each deque, with 'depth' items below the working slot, against java.util.ArrayDeque "
+                    + "with no synchronization (array-deque, the floor) and the same with one full fence per pop or "
+                    + "steal (array-deque-fenced, the floor of any deque whose owner may pop while a thief steals: "
+                    + "such a pop must order a store before a load). Nanoseconds per pair.", "array-deque")),
 
-        @Override
-        Settings full() {
-            // 40 shots of fib(30): the warm-up fork-join-fib's comment explains
-            return Settings.singleShot(40, 8, 0.3).forks(FULL_ROUNDS).params(Map.of(
-                    "pool", List.of("ws-chase-lev"),
-                    "n", List.of("30"),
-                    "threshold", List.of("0")));
-        }
-    },
+    DEQUE_CONTENTION(define("deque-contention", DequeContentionBenchmark.class, "queue",
+            () -> Contenders.dequeOps(false))
+            .measures("the owner against 1 to 3 thieves")
+            .quick(Choices.QUICK_DEQUE)
+            .full(Settings.timed(3, 1, 4, 1).param("depth", "0", "64"))
+            .section("Deque operation costs (owner against thieves)", "The owner's push+pop pair while 1, 2 or 3 "
+                    + "thieves steal from the same deque: the owner's time per pair (nanoseconds). On 2 cores, 2 and "
+                    + "3 thieves oversubscribe the CPU.", null)),
 
-    /** Seed 001's range partitioner on uneven work. */
-    RANGE_PARTITIONER("range-partitioner", "seed-001", RangePartitionerBenchmark.class, "partitioner",
-            () -> Contenders.PARTITIONERS) {
-        @Override
-        Settings quick() {
-            return Settings.timed(1, 0.2, 3, 0.2).forks(QUICK_ROUNDS).params(Map.of(
-                    "workload", List.of("random", "worst")));
-        }
+    WAKEUP_LATENCY(define("wakeup-latency", WakeupLatencyBenchmark.class, "pool", Contenders::pools)
+            .measures("submit-to-first-instruction latency of an idle pool (every worker parked, checked), from "
+                    + "outside and from a worker to an idle sibling: p50, p90, p99, p99.9 per invocation of "
+                    + "`samples` samples, as counters (`outsideP50Us` ... `siblingP999Us`)")
+            .quick(Settings.singleShot(1, 2, 0.1).param("pool", Choices.QUICK_IDLE_POOLS).param("samples", "200"))
+            .full(Settings.singleShot(3, 10, 0.6).param("samples", "1000"))
+            // the sibling path needs an idle worker besides the sender's
+            .minThreads(2)
+            .title("Wake-up latency of an idle pool")),
 
-        @Override
-        Settings full() {
-            return Settings.timed(3, 1, 5, 1).forks(FULL_ROUNDS).params(Map.of(
-                    "workload", defaults(RangePartitionerBenchmark.class, "workload"),
-                    "work", List.of("0", "100")));
-        }
-    },
+    IDLE_COST(define("idle-cost", IdleCostBenchmark.class, "pool", Contenders::pools)
+            .measures("the workers' own CPU time (ThreadMXBean) over `idleMs` after a burst (`idleCores`, "
+                    + "`idleCpuUs`) and between the bursts of a bursty load (`gapCores`, `idleShare`, "
+                    + "`cpuPerTaskUs`, `gapMs`)")
+            .quick(Settings.singleShot(1, 2, 0.15).param("pool", Choices.QUICK_IDLE_POOLS).param("idleMs", "50")
+                    .param("bursts", "8"))
+            .full(Settings.singleShot(3, 10, 0.45).param("idleMs", "200").param("bursts", "20"))
+            .title("Idle cost: CPU burnt while there is nothing to do")),
 
-    /** Seed 002's enqueue/dequeue thread-ratio experiment. */
-    ENQUEUE_DEQUEUE("enqueue-dequeue", "seed-002", EnqueueDequeueBenchmark.class, "queue", Contenders::enqueueDequeue) {
-        @Override
-        Settings quick() {
-            return Settings.singleShot(1, 5, 0.15).forks(QUICK_ROUNDS).params(Map.of(
-                    "queue", narrowed(QUICK_QUEUES),
-                    "shape", List.of("10x10", "100x10"),
-                    "items", List.of("1000")));
-        }
+    SCHEDULER_WORKLOADS(define("scheduler-workloads", SchedulerWorkloadsBenchmark.class, "pool", Contenders::pools)
+            .measures("Tokio's runtime workloads, one `workload` per fork: `spawn-idle`, `spawn-busy`, "
+                    + "`spawn-inside`, `chain` (depth 1,000), `ping-pong`, `yield`")
+            .quick(Settings.singleShot(2, 3, 0.03).param("pool", Choices.QUICK_IDLE_POOLS)
+                    .param("workload", "spawn-idle", "chain"))
+            .full(Settings.singleShot(5, 20, 0.05).param("workload", SchedulerWorkloadsBenchmark.WORKLOADS))
+            .section("Runtime-scheduler workloads (after Tokio's runtime benchmarks)", "Tiny tasks whose only cost "
+                    + "is being scheduled, in the patterns async servers produce: spawn-idle (submit 'tasks' tasks "
+                    + "from outside into an idle pool), spawn-busy (the same while every worker is held busy), "
+                    + "spawn-inside (one task submits them from a worker), chain (each task submits the next, "
+                    + "'depth' long), ping-pong (16 pairs of tasks submitting each other) and yield (16 tasks each "
+                    + "resubmitting itself). Milliseconds per invocation; lower is better.", "jdk-fjp")),
 
-        @Override
-        Settings full() {
-            return Settings.singleShot(2, 5, 0.8).forks(FULL_ROUNDS).params(Map.of(
-                    "shape", defaults(EnqueueDequeueBenchmark.class, "shape"),
-                    "items", List.of("1000", "10000")));
-        }
-    },
+    /** Left out of the quick profile: the liveness tests pin the behaviour in every build; this is its price. */
+    LIVENESS_SCENARIOS(define("liveness-scenarios", LivenessScenariosBenchmark.class, "pool",
+            Contenders::forkJoinPools, "fork/join pools")
+            .measures("issue 9's five liveness scenarios against the clock, one `scenario` per fork: how long each "
+                    + "takes when the tasks that may run in parallel do `workMs` (20) of busy work; "
+                    + "`interrupted-join` also counts the joiner's CPU while it waits (`joinCpuMs`); "
+                    + "`-p tuning=steal-before-global` gives `outside-behind-forks` the bug report's search order")
+            .full(Settings.singleShot(3, 10, 0.03))
+            .section("Liveness scenarios against the clock", "The five scenarios a work-stealing pool's signalling "
+                    + "and helping join must survive (a fork waited for by a latch, an outside task behind waiting "
+                    + "forks, a join on an interrupted worker, a join beside an outside task that waits for the "
+                    + "joiner, an outside fork joining the joiner), each built so the tasks that may run in parallel "
+                    + "do 'workMs' of busy work. A pool that handles a scenario takes about one work unit; one with "
+                    + "the bug takes far longer or fails its bounded wait. interrupted-join's counter joinCpuMs is "
+                    + "the CPU the joiner burnt while waiting. Milliseconds per scenario.", "jdk-fjp")),
 
-    /** Uncontended owner operations against the ArrayDeque floor. */
-    DEQUE_OPS("deque-ops", "deque-ops", DequeOpsBenchmark.class, "queue", () -> Contenders.dequeOps(true)) {
-        @Override
-        Settings quick() {
-            return Settings.timed(1, 0.2, 3, 0.2).forks(QUICK_ROUNDS).params(Map.of(
-                    "queue", narrowed(QUICK_QUEUES),
-                    "depth", List.of("0")));
-        }
+    OVERSUBSCRIBED_DRAIN(define("oversubscribed-drain", QueueDrainBenchmark.class, "pool", Contenders::pools)
+            .measures("queue/drain with twice and four times as many `threads` as cores (quick: twice)")
+            .quick(Settings.singleShot(1, 2, 0.25).param("pool", Choices.QUICK_IDLE_POOLS).param("separate", "false"))
+            .full(Settings.singleShot(3, 10, 0.25).param("separate", "false"))
+            .ladder(ThreadLadder.OVERSUBSCRIBED)
+            .section("Queue/drain by pool threads", "Seed 003's queue/drain (separate = false) with the pool's "
+                    + "thread count varied.", "jdk-tpe")),
 
-        @Override
-        Settings full() {
-            return Settings.timed(3, 1, 5, 1).forks(FULL_ROUNDS).params(Map.of(
-                    "depth", List.of("0", "64")));
-        }
-    },
+    COLD_START_FIB(define("cold-start-fib", ForkJoinFibBenchmark.class, "pool", Contenders::forkJoinPools,
+            "fork/join pools")
+            .measures("from a cold start: a fresh JVM's first shots of fork/join fib(25), threshold 0 (quick "
+                    + Choices.QUICK_COLD_SHOTS + ", full " + Choices.FULL_COLD_SHOTS + "), every shot kept")
+            .coldStart()
+            .quick(coldStartShots(Choices.QUICK_COLD_SHOTS).param("pool", Choices.QUICK_IDLE_POOLS).param("n", "25")
+                    .param("threshold", "0"))
+            .full(coldStartShots(Choices.FULL_COLD_SHOTS).param("n", "25").param("threshold", "0"))),
 
-    /** The owner against one to three thieves. */
-    DEQUE_CONTENTION("deque-contention", "deque-contention", DequeContentionBenchmark.class, "queue",
-            () -> Contenders.dequeOps(false)) {
-        @Override
-        Settings quick() {
-            return Settings.timed(1, 0.2, 3, 0.2).forks(QUICK_ROUNDS).params(Map.of(
-                    "queue", narrowed(QUICK_QUEUES),
-                    "depth", List.of("0")));
-        }
+    COLD_START_SCHEDULER(define("cold-start-scheduler", SchedulerWorkloadsBenchmark.class, "pool",
+            Contenders::pools)
+            .measures("from a cold start: a fresh JVM's first shots of `spawn-idle` (full: and `chain`), every "
+                    + "shot kept")
+            .coldStart()
+            .quick(coldStartShots(Choices.QUICK_COLD_SHOTS).param("pool", Choices.QUICK_IDLE_POOLS)
+                    .param("workload", "spawn-idle"))
+            .full(coldStartShots(Choices.FULL_COLD_SHOTS).param("workload", "spawn-idle", "chain"))),
 
-        @Override
-        Settings full() {
-            return Settings.timed(3, 1, 4, 1).forks(FULL_ROUNDS).params(Map.of(
-                    "depth", List.of("0", "64")));
-        }
-    },
-
-    /** Submit-to-start latency percentiles of an idle pool, from outside and from a worker to a sibling. */
-    WAKEUP_LATENCY("wakeup-latency", "wakeup-latency", WakeupLatencyBenchmark.class, "pool", Contenders::pools) {
-        @Override
-        Settings quick() {
-            return Settings.singleShot(1, 2, 0.1).forks(QUICK_ROUNDS).params(Map.of(
-                    "pool", narrowed(QUICK_IDLE_POOLS),
-                    "samples", List.of("200")));
-        }
-
-        @Override
-        Settings full() {
-            return Settings.singleShot(3, 10, 0.6).forks(FULL_ROUNDS).params(Map.of(
-                    "samples", List.of("1000")));
-        }
-
-        /** The sibling path needs an idle worker besides the sender's. */
-        @Override
-        public int minThreads() {
-            return 2;
-        }
-    },
-
-    /** The workers' CPU while idle after a burst and between the bursts of a bursty load. */
-    IDLE_COST("idle-cost", "idle-cost", IdleCostBenchmark.class, "pool", Contenders::pools) {
-        @Override
-        Settings quick() {
-            return Settings.singleShot(1, 2, 0.15).forks(QUICK_ROUNDS).params(Map.of(
-                    "pool", narrowed(QUICK_IDLE_POOLS),
-                    "idleMs", List.of("50"),
-                    "bursts", List.of("8")));
-        }
-
-        @Override
-        Settings full() {
-            return Settings.singleShot(3, 10, 0.45).forks(FULL_ROUNDS).params(Map.of(
-                    "idleMs", List.of("200"),
-                    "bursts", List.of("20")));
-        }
-    },
-
-    /** Tokio's runtime workloads: spawning from outside (idle, busy) and inside, chains, ping-pong, yields. */
-    SCHEDULER_WORKLOADS("scheduler-workloads", "scheduler-workloads", SchedulerWorkloadsBenchmark.class, "pool",
-            Contenders::pools) {
-        @Override
-        Settings quick() {
-            return Settings.singleShot(2, 3, 0.03).forks(QUICK_ROUNDS).params(Map.of(
-                    "pool", narrowed(QUICK_IDLE_POOLS),
-                    "workload", List.of("spawn-idle", "chain")));
-        }
-
-        @Override
-        Settings full() {
-            return Settings.singleShot(5, 20, 0.05).forks(FULL_ROUNDS).params(Map.of(
-                    "workload", SchedulerWorkloadsBenchmark.WORKLOADS));
-        }
-    },
-
-    /** Issue 9's liveness scenarios against the clock: each should take about one work unit. */
-    LIVENESS_SCENARIOS("liveness-scenarios", "liveness-scenarios", LivenessScenariosBenchmark.class, "pool",
-            Contenders::forkJoinPools) {
-        /** Left out: the liveness tests pin the behaviour in every build; this is its price in time. */
-        @Override
-        Settings quick() {
-            return null;
-        }
-
-        @Override
-        Settings full() {
-            return Settings.singleShot(3, 10, 0.03).forks(FULL_ROUNDS);
-        }
-    },
-
-    /** Queue/drain with more threads than cores: how each design degrades when the OS time-slices workers. */
-    OVERSUBSCRIBED_DRAIN("oversubscribed-drain", "oversubscribed-drain", QueueDrainBenchmark.class, "pool",
-            Contenders::pools) {
-        @Override
-        Settings quick() {
-            return Settings.singleShot(1, 2, 0.25).forks(QUICK_ROUNDS).params(Map.of(
-                    "pool", narrowed(QUICK_IDLE_POOLS),
-                    "separate", List.of("false")));
-        }
-
-        @Override
-        Settings full() {
-            return Settings.singleShot(3, 10, 0.25).forks(FULL_ROUNDS).params(Map.of(
-                    "separate", List.of("false")));
-        }
-
-        @Override
-        public ThreadLadder ladder() {
-            return ThreadLadder.OVERSUBSCRIBED;
-        }
-    },
-
-    /**
-     * From a cold start: how long a fresh JVM takes to finish its first shots of fork/join fib
-     * (threshold 0, every task forked). Every shot counts; the steady-state rule only tells how many
-     * shots each fork took to settle.
-     */
-    COLD_START_FIB("cold-start-fib", "cold-start-fib", ForkJoinFibBenchmark.class, "pool", Contenders::forkJoinPools) {
-        @Override
-        Settings quick() {
-            return coldStartShots(QUICK_COLD_SHOTS, QUICK_ROUNDS).params(Map.of(
-                    "pool", narrowed(QUICK_IDLE_POOLS),
-                    "n", List.of("25"),
-                    "threshold", List.of("0")));
-        }
-
-        @Override
-        Settings full() {
-            return coldStartShots(FULL_COLD_SHOTS, FULL_ROUNDS).params(Map.of(
-                    "n", List.of("25"),
-                    "threshold", List.of("0")));
-        }
-    },
-
-    /** From a cold start: a fresh JVM's first shots of a scheduler workload (tasks spawned from outside an idle pool). */
-    COLD_START_SCHEDULER("cold-start-scheduler", "cold-start-scheduler", SchedulerWorkloadsBenchmark.class, "pool",
-            Contenders::pools) {
-        @Override
-        Settings quick() {
-            return coldStartShots(QUICK_COLD_SHOTS, QUICK_ROUNDS).params(Map.of(
-                    "pool", narrowed(QUICK_IDLE_POOLS),
-                    "workload", List.of("spawn-idle")));
-        }
-
-        @Override
-        Settings full() {
-            return coldStartShots(FULL_COLD_SHOTS, FULL_ROUNDS).params(Map.of(
-                    "workload", List.of("spawn-idle", "chain")));
-        }
-    },
-
-    /** Fork/join fib with more threads than cores. */
-    OVERSUBSCRIBED_FIB("oversubscribed-fib", "oversubscribed-fib", ForkJoinFibBenchmark.class, "pool",
-            Contenders::forkJoinPools) {
-        @Override
-        Settings quick() {
-            return Settings.singleShot(1, 2, 0.05).forks(QUICK_ROUNDS).params(Map.of(
-                    "pool", narrowed(QUICK_IDLE_POOLS),
-                    "n", List.of("25"),
-                    "threshold", List.of("0")));
-        }
-
-        @Override
-        Settings full() {
-            // 15 shots of fib(32), as fork-join-fib (whose comment explains the warm-up)
-            return Settings.singleShot(15, 8, 1.0).forks(FULL_ROUNDS).params(Map.of(
-                    "n", List.of("32"),
-                    "threshold", List.of("0", "10")));
-        }
-
-        @Override
-        public ThreadLadder ladder() {
-            return ThreadLadder.OVERSUBSCRIBED;
-        }
-    };
+    OVERSUBSCRIBED_FIB(define("oversubscribed-fib", ForkJoinFibBenchmark.class, "pool", Contenders::forkJoinPools,
+            "fork/join pools")
+            .measures("fork/join fib with twice and four times as many `threads` as cores (quick: twice)")
+            .quick(Settings.singleShot(1, 2, 0.05).param("pool", Choices.QUICK_IDLE_POOLS).param("n", "25")
+                    .param("threshold", "0"))
+            // 15 shots of fib(32), as FORK_JOIN_FIB (whose comment explains the warm-up)
+            .full(Settings.singleShot(15, 8, 1.0).param("n", "32").param("threshold", "0", "10"))
+            .ladder(ThreadLadder.OVERSUBSCRIBED)
+            .section("Fork/join fib by pool threads", "Seed 004's fork/join fib with the pool's thread count varied.",
+                    "jdk-fjp"));
 
     /** The benchmarks' parameter that sets the pool's (or the contending) thread count. */
     public static final String THREADS = "threads";
-    /**
-     * The quick profile's pools for the experiments added for issue 12 (idle pools, scheduler
-     * workloads, oversubscription, fork/join, cold start): our default work-stealing design against
-     * ForkJoinPool, the two that fit the quick profile's time budget.
-     */
-    private static final List<String> QUICK_IDLE_POOLS = List.of("ws-chase-lev", "jdk-fjp");
-
-    /** The quick profile's global queues: the pool's default injector against seed 003's lock. */
-    private static final List<String> QUICK_GLOBAL_QUEUES = List.of("locked", "segmented-mpmc");
-
-    /** Shots a cold-start fork of the quick profile measures (its first, from a fresh JVM). */
-    static final int QUICK_COLD_SHOTS = 20;
-    /** Shots a cold-start fork of the full profile measures. */
-    static final int FULL_COLD_SHOTS = 80;
 
     /** Rounds of the quick profile: the fewest that give a paired interval with some width. */
     static final int QUICK_ROUNDS = 3;
     /** Rounds of the full profile. */
     static final int FULL_ROUNDS = 5;
-    /** The quick profile's pools: one per design (lock, Duffy's and Chase-Lev deques) and the JDK peers. */
-    private static final List<String> QUICK_POOLS =
-            List.of("simple-lock", "ws-duffy", "ws-chase-lev", "jdk-tpe", "jdk-fjp");
-    /** The quick profile's queues: the floor, the lock, the two deques, the JDK and JCTools peers. */
-    private static final List<String> QUICK_QUEUES =
-            List.of(Contenders.ARRAY_DEQUE, "locked", "duffy", "chase-lev", "jdk-cld", Contenders.JCTOOLS_MPMC);
 
-    private final String id;
-    private final String profile;
-    private final Class<?> benchmark;
-    private final String contender;
-    private final Supplier<List<String>> registry;
+    /**
+     * Choices the entries share: the quick profile's subsets of the contender registries, filtered
+     * out of the registry's list ({@link #planned}) so a removed id simply drops out, and the cold
+     * starts' shot counts. A holder class: an enum constant's arguments cannot read the enum's own
+     * static fields.
+     */
+    private static final class Choices {
 
-    Experiment(String id, String profile, Class<?> benchmark, String contender, Supplier<List<String>> registry) {
-        this.id = id;
-        this.profile = profile;
-        this.benchmark = benchmark;
-        this.contender = contender;
-        this.registry = registry;
+        /** Shots a cold-start fork of the quick profile measures (its first, from a fresh JVM). */
+        static final int QUICK_COLD_SHOTS = 20;
+        /** Shots a cold-start fork of the full profile measures. */
+        static final int FULL_COLD_SHOTS = 80;
+
+        /** One pool per design (lock, Duffy's and Chase-Lev deques) and the JDK peers. */
+        static final List<String> QUICK_POOLS = List.of("simple-lock", "ws-duffy", "ws-chase-lev", "jdk-tpe", "jdk-fjp");
+        /**
+         * The pools of the experiments added for issue 12 (idle pools, scheduler workloads,
+         * oversubscription, fork/join, cold start): our default work-stealing design against
+         * ForkJoinPool, the two that fit the quick profile's time budget.
+         */
+        static final List<String> QUICK_IDLE_POOLS = List.of("ws-chase-lev", "jdk-fjp");
+        /** The pool's default injector against seed 003's lock. */
+        static final List<String> QUICK_GLOBAL_QUEUES = List.of("locked", "segmented-mpmc");
+        /** The floor, the lock, the two deques, the JDK and JCTools peers. */
+        static final List<String> QUICK_QUEUES =
+                List.of(Contenders.ARRAY_DEQUE, "locked", "duffy", "chase-lev", "jdk-cld", Contenders.JCTOOLS_MPMC);
+        /** Both deque-cost experiments: the queues above, nothing below the working slot. */
+        static final Settings QUICK_DEQUE =
+                Settings.timed(1, 0.2, 3, 0.2).param("queue", QUICK_QUEUES).param("depth", "0");
     }
 
     /**
-     * Settings of the quick profile: a representative subset, {@link #QUICK_ROUNDS} rounds, short
-     * iterations; null for an experiment the quick profile leaves out (the pool-options studies).
-     * Use {@link #planned(Settings)} on them: a profile that does not narrow the
-     * contender parameter leaves it out, and the registry supplies it.
+     * One experiment's facts, as its registry entry spells them. Left unset: {@code profile} is the
+     * id, {@code quick} leaves the experiment out of the quick profile, {@code ladder} follows the
+     * benchmarks' {@link #THREADS} parameter, {@code title} gives it no section of its own and
+     * {@code intro} and {@code reference} no text or ratios in it.
      */
-    abstract Settings quick();
+    private static final class Definition {
 
-    /** Settings of the full profile: the seed's parameters, {@link #FULL_ROUNDS} rounds; the registry's contenders. */
-    abstract Settings full();
+        private final String id;
+        private final Class<?> benchmark;
+        private final String contender;
+        private final Supplier<List<String>> registry;
+        private final String contenderNote;
+        private String profile;
+        private String measures;
+        private Settings quick;
+        private Settings full;
+        private ThreadLadder ladder;
+        private int minThreads = 1;
+        private boolean coldStart;
+        private String title;
+        private String intro;
+        private String reference;
+
+        private Definition(String id, Class<?> benchmark, String contender, Supplier<List<String>> registry,
+                           String contenderNote) {
+            this.id = id;
+            this.benchmark = benchmark;
+            this.contender = contender;
+            this.registry = registry;
+            this.contenderNote = contenderNote;
+        }
+
+        Definition profile(String name) {
+            this.profile = name;
+            return this;
+        }
+
+        Definition measures(String text) {
+            this.measures = text;
+            return this;
+        }
+
+        Definition quick(Settings settings) {
+            this.quick = settings;
+            return this;
+        }
+
+        Definition full(Settings settings) {
+            this.full = settings;
+            return this;
+        }
+
+        Definition ladder(ThreadLadder use) {
+            this.ladder = use;
+            return this;
+        }
+
+        Definition minThreads(int n) {
+            this.minThreads = n;
+            return this;
+        }
+
+        Definition coldStart() {
+            this.coldStart = true;
+            return this;
+        }
+
+        Definition title(String text) {
+            this.title = text;
+            return this;
+        }
+
+        Definition section(String heading, String introduction, String referenceContender) {
+            this.title = heading;
+            this.intro = introduction;
+            this.reference = referenceContender;
+            return this;
+        }
+    }
+
+    private final Definition d;
+
+    Experiment(Definition d) {
+        this.d = d;
+    }
+
+    /** An entry whose contenders are the ids of {@code registry}, which the benchmark's {@code contender} takes. */
+    private static Definition define(String id, Class<?> benchmark, String contender, Supplier<List<String>> registry) {
+        return define(id, benchmark, contender, registry, null);
+    }
+
+    /** The same, with a note on which of the registry's ids they are (e.g. "fork/join pools"), for the docs. */
+    private static Definition define(String id, Class<?> benchmark, String contender, Supplier<List<String>> registry,
+                                     String contenderNote) {
+        return new Definition(id, benchmark, contender, registry, contenderNote);
+    }
 
     /**
-     * {@code settings} as a run plans them: where they do not narrow the contender parameter, it
-     * takes {@link #registryContenders()}, so a variant added to a registry reaches the run (its
-     * forks and {@code -p} values) without a benchmark's {@code @Param} defaults listing it.
+     * Settings of the quick profile as a run plans them ({@link #planned}): a representative
+     * subset, {@link #QUICK_ROUNDS} rounds, short iterations; null for an experiment the quick
+     * profile leaves out (the pool-options studies, the liveness scenarios).
+     */
+    Settings quick() {
+        return d.quick == null ? null : planned(d.quick.forks(QUICK_ROUNDS));
+    }
+
+    /**
+     * Settings of the full profile as a run plans them: the seeds' parameters, {@link #FULL_ROUNDS}
+     * rounds, the registry's contenders.
+     */
+    Settings full() {
+        return planned(d.full.forks(FULL_ROUNDS));
+    }
+
+    /**
+     * {@code settings} as a run plans them: the contender parameter first, taking
+     * {@link #registryContenders()}, or those of them the settings name where they narrow it. So a
+     * variant added to a registry reaches the run (its forks and {@code -p} values) without a
+     * benchmark's {@code @Param} defaults listing it, and one removed drops out of every subset.
      */
     Settings planned(Settings settings) {
-        if (settings.params().containsKey(contender)) {
-            return settings;
-        }
+        List<String> chosen = settings.params().get(d.contender);
         Map<String, List<String>> params = new LinkedHashMap<>();
-        params.put(contender, registryContenders());
-        params.putAll(settings.params());
+        params.put(d.contender, chosen == null ? registryContenders()
+                : registryContenders().stream().filter(chosen::contains).toList());
+        settings.params().forEach(params::putIfAbsent);
         return settings.params(params);
     }
 
     public String id() {
-        return id;
+        return d.id;
     }
 
     /**
@@ -467,12 +415,12 @@ public enum Experiment {
      * the steady-state rule only records how many shots each fork took to settle.
      */
     public boolean coldStart() {
-        return this == COLD_START_FIB || this == COLD_START_SCHEDULER;
+        return d.coldStart;
     }
 
-    /** A cold start's settings: no warm-up, {@code shots} measured shots (each about 10 ms, for the estimate) per fork. */
-    private static Settings coldStartShots(int shots, int rounds) {
-        return Settings.singleShot(0, shots, 0.01).forks(rounds);
+    /** A cold start's settings: no warm-up, {@code shots} measured shots (each about 10 ms, for the estimate). */
+    private static Settings coldStartShots(int shots) {
+        return Settings.singleShot(0, shots, 0.01);
     }
 
     /**
@@ -485,12 +433,12 @@ public enum Experiment {
 
     /** The name of the profile that runs this experiment alone, with full settings. */
     public String profile() {
-        return profile;
+        return d.profile == null ? d.id : d.profile;
     }
 
     /** The JMH include pattern: every benchmark method of the class. */
     public String include() {
-        return benchmark.getName() + "\\.";
+        return d.benchmark.getName() + "\\.";
     }
 
     /**
@@ -498,12 +446,15 @@ public enum Experiment {
      * declare {@link #THREADS}, unless the experiment says otherwise; null when they do not.
      */
     public ThreadLadder ladder() {
+        if (d.ladder != null) {
+            return d.ladder;
+        }
         return benchmarks().stream().anyMatch(m -> m.params().containsKey(THREADS)) ? ThreadLadder.ALL_CORES : null;
     }
 
     /** The fewest threads its benchmarks accept. */
     public int minThreads() {
-        return 1;
+        return d.minThreads;
     }
 
     /** Its {@link #THREADS} values under the quick or full profile on {@code cores} cores; empty without a ladder. */
@@ -515,12 +466,12 @@ public enum Experiment {
 
     /** The experiment's id in the results' vocabulary. */
     public ExperimentId experimentId() {
-        return ExperimentId.of(id);
+        return ExperimentId.of(d.id);
     }
 
     /** The benchmark class. */
     public Class<?> benchmarkClass() {
-        return benchmark;
+        return d.benchmark;
     }
 
     /**
@@ -528,7 +479,7 @@ public enum Experiment {
      * {@code global}, {@code tuning}): forks that differ only in it form one shape and are interleaved in rounds.
      */
     public String contender() {
-        return contender;
+        return d.contender;
     }
 
     /**
@@ -537,7 +488,7 @@ public enum Experiment {
      * not narrow them; {@code ContenderParamsTest} checks the {@code @Param} defaults equal it).
      */
     public List<String> registryContenders() {
-        return List.copyOf(registry.get());
+        return List.copyOf(d.registry.get());
     }
 
     /**
@@ -546,13 +497,28 @@ public enum Experiment {
      */
     public List<String> contenders() {
         Set<String> ids = new LinkedHashSet<>(registryContenders());
-        benchmarks().forEach(m -> ids.addAll(m.params().getOrDefault(contender, List.of())));
+        benchmarks().forEach(m -> ids.addAll(m.params().getOrDefault(d.contender, List.of())));
         return List.copyOf(ids);
+    }
+
+    /** The title of its section (or part of one) in the report; null where the report gives it none of its own. */
+    public String title() {
+        return d.title;
+    }
+
+    /** What the report says it measures and why, above its table; null where its section writes its own. */
+    public String intro() {
+        return d.intro;
+    }
+
+    /** The contender the report takes ratios against, or null for none. */
+    public String reference() {
+        return d.reference;
     }
 
     /** The benchmarks of the class (its {@code @Benchmark} methods, a {@code @Group} counting once). */
     List<BenchmarkCatalog.Method> benchmarks() {
-        return BenchmarkCatalog.of(benchmark);
+        return BenchmarkCatalog.of(d.benchmark);
     }
 
     /** Number of benchmarks in the class, read from its annotations. */
@@ -565,9 +531,23 @@ public enum Experiment {
         return benchmarks().stream().anyMatch(m -> m.mode() == Mode.SingleShotTime);
     }
 
-    /** The ids of {@link #registryContenders()} that {@code chosen} names, in registry order. */
-    List<String> narrowed(List<String> chosen) {
-        return registryContenders().stream().filter(chosen::contains).toList();
+    /**
+     * docs/running.md's table of the experiments, one row each in registry order: id (and the
+     * profile that runs it alone, where its name differs), benchmark class, contender parameter
+     * and what it measures.
+     */
+    public static String markdownTable() {
+        Stream<String> head = Stream.of("| id (profile) | benchmark class | contenders | what it measures |",
+                "| --- | --- | --- | --- |");
+        return Stream.concat(head, Stream.of(values()).map(Experiment::markdownRow))
+                .collect(Collectors.joining("\n", "", "\n"));
+    }
+
+    private String markdownRow() {
+        String name = "`" + d.id + "`" + (d.profile == null ? "" : " (`" + d.profile + "`)");
+        String contenders = "`" + d.contender + "`" + (d.contenderNote == null ? "" : " (" + d.contenderNote + ")");
+        String measures = d.measures + (d.quick == null ? " (not in quick)" : "");
+        return "| " + name + " | `" + d.benchmark.getSimpleName() + "` | " + contenders + " | " + measures + " |";
     }
 
     /** The {@code @Param} default values of a benchmark (or state) class's public field. */

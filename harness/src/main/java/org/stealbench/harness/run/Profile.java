@@ -8,8 +8,8 @@ import java.util.stream.Collectors;
 
 /**
  * A named selection of experiments with their settings: {@code quick} (every experiment but the
- * pool-options studies, on a representative subset of contenders, 3 rounds of short iterations,
- * under twelve minutes on any core count),
+ * pool-options studies and the liveness scenarios, on a representative subset of contenders, 3
+ * rounds of short iterations, under twelve minutes on any core count),
  * {@code full} (the seeds' parameters, every contender, 5 rounds), and one profile per experiment
  * (e.g. {@code seed-002}), which runs that experiment alone with its full settings. Wherever a
  * profile does not narrow an experiment's contender parameter, its settings hold the registry's
@@ -43,10 +43,10 @@ public record Profile(String name, Map<Experiment, Settings> experiments) {
             if (name.equals(QUICK)) {
                 Settings quick = e.quick();
                 if (quick != null) {
-                    chosen.put(e, laddered(e, e.planned(quick), true, cores));
+                    chosen.put(e, laddered(e, quick, true, cores));
                 }
             } else if (name.equals(FULL) || name.equals(e.profile())) {
-                chosen.put(e, laddered(e, e.planned(e.full()), false, cores));
+                chosen.put(e, laddered(e, e.full(), false, cores));
             }
         }
         if (chosen.isEmpty()) {

@@ -8,7 +8,7 @@ import java.util.Map;
  * How one experiment runs under one profile: forks per parameter set (one per round when the
  * run is interleaved), warmup and measurement iterations, and the parameter values (contenders
  * and shapes). Built with the named factories {@link #singleShot} and {@link #timed}, then
- * {@link #forks}, {@link #params} and {@link #withGcProfiler}. Iteration times mean nothing to
+ * {@link #forks}, {@link #param}, {@link #params} and {@link #withGcProfiler}. Iteration times mean nothing to
  * single-shot benchmarks, whose cost per invocation is {@code secondsPerShot}, a rough figure used
  * only for the duration estimate. {@code gcProfiler} adds JMH's {@code -prof gc} (allocation per
  * operation and GC counts).
@@ -50,6 +50,18 @@ public record Settings(int forks, int warmupIterations, double warmupSeconds, in
     public Settings params(Map<String, List<String>> values) {
         return new Settings(forks, warmupIterations, warmupSeconds, measurementIterations, measurementSeconds,
                 secondsPerShot, values, gcProfiler);
+    }
+
+    /** The same settings with one more parameter, {@code name}, taking {@code values} in order. */
+    public Settings param(String name, String... values) {
+        return param(name, List.of(values));
+    }
+
+    /** The same settings with one more parameter, {@code name}, taking {@code values} in order. */
+    public Settings param(String name, List<String> values) {
+        Map<String, List<String>> more = new LinkedHashMap<>(params);
+        more.put(name, List.copyOf(values));
+        return params(more);
     }
 
     /** The same settings with JMH's GC profiler ({@code -prof gc}): allocation per op, GC counts. */

@@ -1,6 +1,7 @@
 package org.stealbench.harness.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -109,6 +110,15 @@ final class NewExperimentSectionsTest {
                         Map.<String, Metric>of())))
                 .toList();
         assertEquals("pool", ExperimentSection.contenderParam(pools));
+    }
+
+    @Test
+    void otherResults_leaveOutEveryExperimentWithASectionOfItsOwn() {
+        for (String id : List.of("queue-drain", "fork-join-fib", "wakeup-latency", "idle-cost", "scheduler-workloads",
+                "oversubscribed-drain", "oversubscribed-fib")) {
+            assertTrue(OtherResultsSection.known().contains(id), id);
+        }
+        assertFalse(OtherResultsSection.known().contains("cold-start-fib"), "the cold starts have no section");
     }
 
     @Test

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.stealbench.harness.results.JmhJson;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.run.Experiment;
 
 /**
  * Renders the checked-in fixture (a real quick-profile run, cut down) and reads the page back
@@ -158,6 +159,17 @@ final class ReportRenderTest {
     }
 
     @Test
+    void experimentSections_sayWhatTheRegistrySays() {
+        for (Experiment e : List.of(Experiment.FORK_JOIN_FIB, Experiment.RECURSIVE_WORK, Experiment.RANGE_PARTITIONER,
+                Experiment.DEQUE_OPS, Experiment.DEQUE_CONTENTION)) {
+            Element s = doc.selectFirst("section[data-section=" + e.id() + "]");
+            assertNotNull(s, "section " + e.id());
+            assertEquals(e.title(), s.selectFirst("h2").text(), e.id());
+            assertEquals(e.intro(), s.selectFirst("p").text(), e.id());
+        }
+    }
+
+    @Test
     void header_saysWhatRanWhereAndWarns() {
         String facts = table("runs").text();
         for (String fact : List.of("2026-11-22 03:22:25 UTC", "quick", "62528d8bc7c9bdb4c409bb96a532d22fc37c7765",
@@ -219,13 +231,12 @@ final class ReportRenderTest {
         Map<String, String> firstColumn = Map.of("fork-join-fib", "threshold=0", "recursive-work", "work=0",
                 "range-partitioner", "workload=random", "deque-ops", "pushPop", "deque-contention", "thieves1");
         for (Map.Entry<String, String> e : firstColumn.entrySet()) {
-            ExperimentSection.Spec spec = ExperimentSection.all().stream().filter(s -> s.id().equals(e.getKey()))
-                    .findFirst().orElseThrow();
             ExperimentSection.Grid g = ExperimentSection.grid(results(e.getKey()));
             assertTrue(g.columns().contains(e.getValue()), e.getKey() + " columns " + g.columns());
             for (String c : g.contenders()) {
                 JmhResult r = g.get(c, e.getValue());
-                assertEquals(geoMean(spec.metric().apply(r)), value(cell(e.getKey(), c, e.getValue())), 1e-9, e.getKey() + " " + c);
+                assertEquals(geoMean(ExperimentSection.metric(r)), value(cell(e.getKey(), c, e.getValue())), 1e-9,
+                        e.getKey() + " " + c);
             }
         }
         JmhResult contention = results("deque-contention").get(0);

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.run.Experiment;
 
 /** Table assembly from results: which result lands in which row and column, and what the cells say. */
 @Tag("quick")
@@ -92,11 +93,11 @@ final class ReportTablesTest {
         assertEquals(List.of("locked", "array-deque"), g.contenders());
         assertEquals(List.of("pushPop, depth=0", "pushSteal, depth=0", "pushPop, depth=64"), g.columns());
         assertEquals(Map.of("x", "1"), g.constant());
-        Html.Table t = ExperimentSection.table(ExperimentSection.DEQUE_OPS, g, "ms/op", ctx());
+        Html.Table t = ExperimentSection.table(Experiment.DEQUE_OPS, g, "ms/op", ctx());
         // 5 and 6 ms: a symmetric interval would read 5.5 ± 6.35 and cross zero; on the log scale it cannot
         assertEquals("5.48 [1.72, 17.4]", t.body().get(0).cells().get(1).text());
         assertEquals("\u2013", t.body().get(1).cells().get(2).text(), "array-deque has no pushSteal here");
-        Html.Table ratio = ExperimentSection.ratioTable(ExperimentSection.DEQUE_OPS, g, ctx());
+        Html.Table ratio = ExperimentSection.ratioTable(Experiment.DEQUE_OPS, g, ctx());
         assertEquals("1x (baseline)", ratio.body().get(1).cells().get(1).text());
     }
 

@@ -104,6 +104,17 @@ final class ProfileTest {
         assertEquals(List.of("locked"), Experiment.DEQUE_OPS.planned(narrowed).params().get("queue"));
     }
 
+    @Test
+    void planned_narrowsToTheRegistrysIdsInItsOrderContenderFirst() {
+        Settings subset = Settings.timed(1, 1, 1, 1).param("depth", "0").param("queue", "chase-lev", "gone", "locked");
+
+        Settings planned = Experiment.DEQUE_OPS.planned(subset);
+
+        assertEquals(List.of("queue", "depth"), List.copyOf(planned.params().keySet()));
+        assertEquals(Experiment.DEQUE_OPS.registryContenders().stream()
+                .filter(List.of("chase-lev", "locked")::contains).toList(), planned.params().get("queue"));
+    }
+
     /**
      * The registry list of each experiment is what its benchmark's contender {@code @Param} lists
      * (ContenderParamsTest holds those to the registry), except where the {@code @Param} is a single

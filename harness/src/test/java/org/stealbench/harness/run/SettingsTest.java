@@ -26,6 +26,14 @@ final class SettingsTest {
     }
 
     @Test
+    void param_addsOneParameterAfterTheOthers() {
+        Settings s = Settings.singleShot(1, 2, 0.25).param("n", "25").param("threshold", List.of("0", "10"));
+
+        assertEquals(List.of("n", "threshold"), List.copyOf(s.params().keySet()));
+        assertEquals(List.of("0", "10"), s.params().get("threshold"));
+    }
+
+    @Test
     void iterationsToJudge_warmUpCountedInMeasurementIterations() {
         assertEquals(7, Settings.singleShot(2, 5, 0.05).iterationsToJudge(true));
         assertEquals(4 + 1, Settings.timed(2, 0.5, 4, 1.0).iterationsToJudge(false), "1 s of warm-up is 1 iteration");
