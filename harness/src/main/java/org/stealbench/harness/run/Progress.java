@@ -1,0 +1,42 @@
+package org.stealbench.harness.run;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.function.LongSupplier;
+
+/** Progress of a run: estimated and measured time, so "left" rescales from what was measured. */
+final class Progress {
+    private final LongSupplier nanoClock;
+    private final long started;
+    private final double total;
+    private double estimateDone;
+
+    Progress(double totalEstimateSeconds, LongSupplier nanoClock) {
+        this.total = totalEstimateSeconds;
+        this.nanoClock = nanoClock;
+        this.started = nanoClock.getAsLong();
+    }
+
+    /** Marks work whose estimate was {@code seconds} as done. */
+    void done(double seconds) {
+        estimateDone += seconds;
+    }
+
+    double elapsed() {
+        return (nanoClock.getAsLong() - started) / 1e9;
+    }
+
+    /** The estimate of what is left, scaled by how the measured time compared with the estimate so far. */
+    double left() {
+        double rest = Math.max(0, total - estimateDone);
+        return estimateDone > 0 ? rest * elapsed() / estimateDone : rest;
+    }
+
+    /** A duration for people: {@code 4m05s}, or {@code 1h02m} from an hour on. */
+    static String format(double seconds) {
+        Duration d = Duration.ofSeconds(Math.max(0, Math.round(seconds)));
+        return d.toHours() > 0
+                ? String.format(Locale.ROOT, "%dh%02dm", d.toHours(), d.toMinutesPart())
+                : String.format(Locale.ROOT, "%dm%02ds", d.toMinutes(), d.toSecondsPart());
+    }
+}
