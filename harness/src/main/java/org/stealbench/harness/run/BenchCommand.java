@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
+import org.stealbench.harness.HarnessCommand;
 import org.stealbench.harness.VersionProvider;
 import org.stealbench.harness.results.RunFolder;
 import picocli.CommandLine;
@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
         description = "Runs a benchmark profile and writes a run folder under results/runs/.",
         footer = {"", "Profiles: quick (default), full, or one experiment alone: seed-002, deque-ops, ...",
                 "Exit codes: 0 every experiment ran, 1 some failed (what finished is kept), 2 bad usage."})
-public final class BenchCommand implements Callable<Integer> {
+public final class BenchCommand extends HarnessCommand {
 
     /**
      * The measured JVM's heap unless the user sets one: fixed, so GC does not resize it mid-run, and
@@ -84,27 +84,15 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Skip the JOL footprint measurement (about a minute), e.g. for the regression gate's subset.")
     boolean noFootprint;
 
-    private PrintStream stdout = System.out;
-    private PrintStream stderr = System.err;
-
     public static void main(String[] args) {
         System.exit(execute(System.out, System.err, args));
     }
 
     /** Runs the command with these streams; returns the exit code. */
     static int execute(PrintStream out, PrintStream err, String... args) {
-        BenchCommand command = new BenchCommand();
-        command.stdout = out;
-        command.stderr = err;
-        CommandLine cli = new CommandLine(command)
+        return commandLine(new BenchCommand(), out, err, "see scripts/bench --help")
                 .setUnmatchedOptionsArePositionalParams(true)
-                .setOut(new java.io.PrintWriter(out, true))
-                .setErr(new java.io.PrintWriter(err, true))
-                .setParameterExceptionHandler((e, a) -> {
-                    err.println("bench: " + e.getMessage() + " (see scripts/bench --help)");
-                    return 2;
-                });
-        return cli.execute(args);
+                .execute(args);
     }
 
     @Override

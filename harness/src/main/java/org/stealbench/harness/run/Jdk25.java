@@ -39,19 +39,18 @@ public record Jdk25(Path java, String where) {
 
     /** What {@link #main} prints; returns its exit code. */
     static int print(PrintStream out, PrintStream err) {
-        Jdk25 jdk25;
         try {
-            jdk25 = find();
+            Jdk25 jdk25 = find();
+            if (jdk25.java() == null) {
+                err.println("jdk25: " + jdk25.where());
+                return 1;
+            }
+            out.println(jdk25.java().getParent().getParent());
+            return 0;
         } catch (IllegalArgumentException e) {
             err.println("jdk25: " + e.getMessage());
             return 2;
         }
-        if (jdk25.java() == null) {
-            err.println("jdk25: " + jdk25.where());
-            return 1;
-        }
-        out.println(jdk25.java().getParent().getParent());
-        return 0;
     }
 
     /** JDK 25 named by the property, the environment or found under {@link #JVM_ROOT}. */

@@ -6,15 +6,16 @@ import java.util.function.LongSupplier;
 
 /** Progress of a run: estimated and measured time, so "left" rescales from what was measured. */
 final class Progress {
-    private final LongSupplier nanoClock;
-    private final long started;
+
     private final double total;
+    private final LongSupplier elapsedNanos;
     private double estimateDone;
 
+    /** Progress from now on, of a run estimated at {@code totalEstimateSeconds}, timed by {@code nanoClock}. */
     Progress(double totalEstimateSeconds, LongSupplier nanoClock) {
+        long started = nanoClock.getAsLong();
         this.total = totalEstimateSeconds;
-        this.nanoClock = nanoClock;
-        this.started = nanoClock.getAsLong();
+        this.elapsedNanos = () -> nanoClock.getAsLong() - started;
     }
 
     /** Marks work whose estimate was {@code seconds} as done. */
@@ -23,7 +24,7 @@ final class Progress {
     }
 
     double elapsed() {
-        return (nanoClock.getAsLong() - started) / 1e9;
+        return elapsedNanos.getAsLong() / 1e9;
     }
 
     /** The estimate of what is left, scaled by how the measured time compared with the estimate so far. */
