@@ -3,6 +3,7 @@ package org.stealbench.harness;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 
@@ -16,10 +17,18 @@ import picocli.CommandLine;
  */
 public abstract class HarnessCommand implements Callable<Integer> {
 
+    /** The repository, where the default paths are (the scripts set it); the working directory when unset. */
+    public static final String ROOT_PROPERTY = "stealbench.root";
+
     /** The command's standard output, the caller's once {@link #commandLine} has set it. */
     protected PrintStream stdout = System.out;
     /** The command's standard error, the caller's once {@link #commandLine} has set it. */
     protected PrintStream stderr = System.err;
+
+    /** The repository ({@link #ROOT_PROPERTY}), absolute. */
+    public static Path root() {
+        return Path.of(System.getProperty(ROOT_PROPERTY, ".")).toAbsolutePath().normalize();
+    }
 
     /** The command line of {@code command} on these streams; bad usage as above, with {@code usageHint}. */
     protected static CommandLine commandLine(HarnessCommand command, PrintStream out, PrintStream err,

@@ -128,13 +128,6 @@ public final class GateAbCommand extends HarnessCommand {
                 .execute(args);
     }
 
-    /** The project root, for the default paths; scripts/gate-ab sets it. */
-    static final String ROOT_PROPERTY = "stealbench.root";
-
-    static Path root() {
-        return Path.of(System.getProperty(ROOT_PROPERTY, ".")).toAbsolutePath().normalize();
-    }
-
     @Override
     public Integer call() throws InterruptedException {
         if (promote != null) {

@@ -109,7 +109,7 @@ public final class GateCalibrateCommand extends HarnessCommand {
                     throw new GateException("--slowdowns must lie in (100, 1000] percent, had " + s);
                 }
             }
-            Path root = GateAbCommand.root();
+            Path root = root();
             Path source = jar != null ? jar : root.resolve("harness/target/benchmarks.jar");
             if (!Files.isRegularFile(source)) {
                 throw new GateException("--jar " + source + ": no such file");
@@ -223,7 +223,7 @@ public final class GateCalibrateCommand extends HarnessCommand {
             if (propose != null && Files.exists(propose)) {
                 throw new GateException("--propose " + propose + ": already exists");
             }
-            GateThresholds t = GateAbCommand.thresholds(GateAbCommand.root(), thresholds);
+            GateThresholds t = GateAbCommand.thresholds(root(), thresholds);
             List<CalibrationScore.Job> jobs = CalibrationScore.load(folders, t);
             PrintWriter out = spec.commandLine().getOut();
             out.print(CalibrationScore.table(jobs, t.describe().get(0), false));

@@ -34,9 +34,6 @@ import picocli.CommandLine.Parameters;
         footer = {"", "Exit codes: 0 done, 2 bad usage, bad input or a store that cannot be used."})
 public final class HistoryCommand extends HarnessCommand {
 
-    /** The repository, where the default store is; the working directory when unset. */
-    public static final String ROOT_PROPERTY = "stealbench.root";
-
     public static void main(String[] args) {
         System.exit(execute(System.out, System.err, args));
     }
@@ -64,7 +61,7 @@ public final class HistoryCommand extends HarnessCommand {
 
         String url() {
             return url != null ? url
-                    : "jdbc:sqlite:" + Path.of(System.getProperty(ROOT_PROPERTY, "."), HistoryStore.DEFAULT_FILE);
+                    : "jdbc:sqlite:" + root().resolve(HistoryStore.DEFAULT_FILE);
         }
 
         /** Opens an existing store for reading: a missing SQLite file is bad input, not a new store. */

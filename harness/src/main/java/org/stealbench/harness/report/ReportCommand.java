@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
  * self-contained HTML page: {@code RUN/report/index.html} for one run folder,
  * {@code results/reports/<stamp>/index.html} for several (or a lone JSON file), or {@code --out}.
  * Relative paths, {@code --out} included, are the caller's; {@code results/reports} is in the
- * repository ({@value #ROOT_PROPERTY}, which {@code scripts/report} sets). Files that cannot be
+ * repository ({@value HarnessCommand#ROOT_PROPERTY}, which {@code scripts/report} sets). Files that cannot be
  * read are named with the problem on the console and on the page; the sections they would feed
  * say "not in this run". When no result at all can be read, no page is written and the command
  * exits 2 naming each problem. Nothing but the page is written, atomically: a run's JSON is never
@@ -35,9 +35,6 @@ import picocli.CommandLine.Parameters;
         description = "Renders run folders (or JMH JSON files) into one static HTML page.",
         footer = {"", "Exit codes: 0 page written (input problems are listed on it), 2 bad usage or no readable result."})
 public final class ReportCommand extends HarnessCommand {
-
-    /** The repository, where {@code results/reports} is; the working directory when unset. */
-    public static final String ROOT_PROPERTY = "stealbench.root";
 
     /** The seed 003 baseline: the platform pool, as the seed compared against the CLR ThreadPool. */
     public static final String DEFAULT_BASELINE = "jdk-tpe";
@@ -130,7 +127,7 @@ public final class ReportCommand extends HarnessCommand {
         }
         String stamp = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT)
                 .format(ZonedDateTime.now(ZoneOffset.UTC));
-        return Path.of(System.getProperty(ROOT_PROPERTY, "."), "results", "reports", stamp);
+        return root().resolve(Path.of("results", "reports", stamp));
     }
 
     private static String label(Path source) {

@@ -32,7 +32,7 @@ final class BenchPlan {
                 request.profile().name(), request.settings().size(), Runtime.getRuntime().availableProcessors(),
                 cpus == null ? "" : " (pinned to " + cpus + ")",
                 interleaved ? "interleaved rounds" : "JMH's own order", request.javas().size(),
-                Progress.format(estimate(request) * request.javas().size()));
+                Progress.format(Profile.estimateSeconds(request.settings()) * request.javas().size()));
         stdout.println("  JVMs: " + request.jvmNote());
         request.settings().forEach((e, s) -> {
             List<Shapes.Shape> shapes = Shapes.of(e, s.params());
@@ -158,10 +158,6 @@ final class BenchPlan {
             }
         });
         return out;
-    }
-
-    static double estimate(BenchRequest request) {
-        return Profile.estimateSeconds(request.settings());
     }
 
     /** The class path this command runs from (the benchmarks jar under scripts/bench), which holds the benchmarks. */

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -64,16 +65,10 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
         checkParams(profile, overrides);
         Map<Experiment, Settings> settings = new LinkedHashMap<>();
         profile.experiments().forEach((e, s) -> settings.put(e, effective(s, jmh, overrides)));
-        List<String> userJvmArgs = new ArrayList<>();
-        userJvmArgs.addAll(values(jmh.getJvmArgsPrepend()));
-        userJvmArgs.addAll(values(jmh.getJvmArgs()));
-        userJvmArgs.addAll(values(jmh.getJvmArgsAppend()));
-        List<String> heap = defaultHeapFlags(userJvmArgs);
-        List<String> forkArgs = new ArrayList<>();
-        forkArgs.addAll(values(jmh.getJvmArgsPrepend()));
-        forkArgs.addAll(heap);
-        forkArgs.addAll(values(jmh.getJvmArgs()));
-        forkArgs.addAll(values(jmh.getJvmArgsAppend()));
+        List<String> prepend = values(jmh.getJvmArgsPrepend());
+        List<String> append = values(jmh.getJvmArgsAppend());
+        List<String> heap = defaultHeapFlags(concat(prepend, values(jmh.getJvmArgs()), append));
+        List<String> forkArgs = concat(prepend, heap, values(jmh.getJvmArgs()), append);
         return new BenchRequest(profile, jmh, forkOptions(jmhArgs), forkArgs, heap, settings, javas.javas(),
                 javas.note());
     }
@@ -173,6 +168,11 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
 
     static List<String> values(org.openjdk.jmh.util.Optional<Collection<String>> option) {
         return option.hasValue() ? new ArrayList<>(option.get()) : List.of();
+    }
+
+    @SafeVarargs
+    private static List<String> concat(List<String>... lists) {
+        return Stream.of(lists).flatMap(List::stream).toList();
     }
 
     /**

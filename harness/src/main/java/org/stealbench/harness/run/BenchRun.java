@@ -83,7 +83,7 @@ final class BenchRun {
         stdout.println("stealbench: writing " + run);
         written.add(run.dir());
 
-        Progress progress = new Progress(BenchPlan.estimate(request), System::nanoTime);
+        Progress progress = new Progress(Profile.estimateSeconds(request.settings()), System::nanoTime);
         long runSeed = command.seed != null ? command.seed : new Random().nextLong();
         List<String> failures = new ArrayList<>();
         int index = 0;
