@@ -9,11 +9,12 @@ import picocli.CommandLine;
 
 /**
  * What every command of the harness shares (bench, report, history, gate-ab, gate-calibrate): its
- * picocli setup. The command writes to the caller's streams, help and version go to standard
- * output, and bad usage is one line on standard error, {@code <name>: <picocli's message> (<hint>)},
- * with exit code 2, {@code <name>} being the command's {@code @Command} name. What the command
- * itself throws is picocli's to report (a stack trace, exit code 1) unless it is bad input of the
- * type given, which is one line {@code <name>: <message>} and exit code 2.
+ * picocli setup, and where the repository is ({@link #root}). The command writes to the caller's
+ * streams, help and version go to standard output, and bad usage is one line on standard error,
+ * {@code <name>: <picocli's message> (<hint>)}, with exit code 2, {@code <name>} being the
+ * command's {@code @Command} name. What the command itself throws is picocli's to report (a stack
+ * trace, exit code 1) unless it is bad input of the type given, which is one line
+ * {@code <name>: <message>} and exit code 2.
  */
 public abstract class HarnessCommand implements Callable<Integer> {
 
