@@ -116,6 +116,18 @@ public final class BenchCommand extends HarnessCommand {
         return BenchRequest.parse(arguments, only, jvms, bothJdks, threads);
     }
 
+    /**
+     * What an interleaved run of this command line would start, running nothing
+     * ({@link BenchPlan#forkCommands}).
+     *
+     * @throws IllegalArgumentException on a command line the run would refuse
+     */
+    static Map<String, List<List<String>>> plannedForkCommands(String... args) {
+        BenchCommand command = new BenchCommand();
+        new CommandLine(command).setUnmatchedOptionsArePositionalParams(true).parseArgs(args);
+        return BenchPlan.forkCommands(command.parse());
+    }
+
     /** The arguments that choose what runs, for the command a run folder records. */
     List<String> rawArgs() {
         List<String> all = new ArrayList<>(arguments);

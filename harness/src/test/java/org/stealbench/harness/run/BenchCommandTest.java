@@ -20,7 +20,6 @@ import org.stealbench.harness.results.JmhJson;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.RoundsFile;
 import org.stealbench.harness.results.RunFolder;
-import picocli.CommandLine;
 
 /** Runs the command's main logic in-process on bad and dry-run input; nothing here runs a benchmark. */
 final class BenchCommandTest {
@@ -29,13 +28,6 @@ final class BenchCommandTest {
     Path dir;
 
     private record Outcome(int code, String out, String err) {
-    }
-
-    /** What an interleaved run of this command line would start, running nothing ({@link BenchPlan#forkCommands}). */
-    private static Map<String, List<List<String>>> plannedForkCommands(String... args) {
-        BenchCommand command = new BenchCommand();
-        new CommandLine(command).setUnmatchedOptionsArePositionalParams(true).parseArgs(args);
-        return BenchPlan.forkCommands(command.parse());
     }
 
     private Outcome bench(String... args) {
@@ -344,7 +336,7 @@ final class BenchCommandTest {
     /** Issue 11: a profile that does not narrow the contenders plans every registry id, forks and -p alike. */
     @Test
     void full_plansTheRegistrysContenders_inForksAndTheirDashP() throws Exception {
-        Map<String, List<List<String>>> plan = plannedForkCommands("full", "--jvm", "default",
+        Map<String, List<List<String>>> plan = BenchCommand.plannedForkCommands("full", "--jvm", "default",
                 "--only", "deque-ops,seed-002");
 
         assertEquals(List.of("deque-ops", "enqueue-dequeue"), List.copyOf(plan.keySet()));
@@ -355,18 +347,18 @@ final class BenchCommandTest {
     @Test
     void interleaved_measuresTheWarmUpForTheSteadyStateRule() throws Exception {
         Settings quick = Profile.byName("quick").experiments().get(Experiment.FORK_JOIN_FIB);
-        List<String> command = plannedForkCommands("quick", "--only", "fork-join-fib")
+        List<String> command = BenchCommand.plannedForkCommands("quick", "--only", "fork-join-fib")
                 .get("fork-join-fib").get(0);
 
         String joined = String.join(" ", command);
         assertTrue(joined.contains("-wi 0 -i " + (quick.warmupIterations() + quick.measurementIterations())), joined);
-        assertTrue(plannedForkCommands("quick", "--only", "fork-join-fib", "-wi", "3", "-i", "4")
+        assertTrue(BenchCommand.plannedForkCommands("quick", "--only", "fork-join-fib", "-wi", "3", "-i", "4")
                 .get("fork-join-fib").get(0).containsAll(List.of("3", "4")), "the user's counts win");
     }
 
     @Test
     void quick_plansItsNarrowedSubset_inRegistryOrder() throws Exception {
-        Map<String, List<List<String>>> plan = plannedForkCommands("quick", "--only", "deque-ops");
+        Map<String, List<List<String>>> plan = BenchCommand.plannedForkCommands("quick", "--only", "deque-ops");
 
         List<String> planned = dashP(plan.get("deque-ops"), "queue");
         List<String> registry = Experiment.DEQUE_OPS.registryContenders();
