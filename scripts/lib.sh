@@ -1,7 +1,7 @@
 # Shared by the scripts in this folder; source it, do not run it:
 #   . "$(dirname "$0")/lib.sh"
 # Sets $root (the repository) and $jar (the benchmarks jar, or $STEALBENCH_JAR when given), and
-# defines the one jar-is-stale check and build.
+# defines the one jar-is-stale check and build, and the one --cpus pinning.
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 jar="${STEALBENCH_JAR:-$root/harness/target/benchmarks.jar}"
@@ -20,4 +20,30 @@ stealbench_ensure_jar() {
     echo "stealbench: building $jar" >&2
     (cd "$root" && mvn -B -q -DskipTests package) >&2
   fi
+}
+
+# Pins the command in the array `launch` to the CPU list that --cpus LIST (or --cpus=LIST) names
+# among the arguments after NAME, with taskset; without --cpus it leaves `launch` as it is. When
+# taskset is missing or the list is not valid here: one line on standard error naming NAME, exit 2.
+#   launch=(java ...); stealbench_pin_cpus NAME "$@"; exec "${launch[@]}"
+stealbench_pin_cpus() {
+  local name="$1" cpus="" i
+  shift
+  local args=("$@")
+  for ((i = 0; i < ${#args[@]}; i++)); do
+    case "${args[$i]}" in
+      --cpus) cpus="${args[$((i + 1))]:-}" ;;
+      --cpus=*) cpus="${args[$i]#--cpus=}" ;;
+    esac
+  done
+  [ -n "$cpus" ] || return 0
+  if ! command -v taskset >/dev/null; then
+    echo "$name: --cpus needs taskset (Debian package util-linux)" >&2
+    exit 2
+  fi
+  if ! taskset -c "$cpus" true 2>/dev/null; then
+    echo "$name: --cpus '$cpus' is not a valid CPU list on this machine (nproc: $(nproc))" >&2
+    exit 2
+  fi
+  launch=(taskset -c "$cpus" "${launch[@]}")
 }

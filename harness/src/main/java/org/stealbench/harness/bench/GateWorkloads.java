@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongUnaryOperator;
 import org.openjdk.jmh.annotations.Level;
@@ -16,6 +17,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * The paired gate's rows as plain loops over the benchmarks' own code, for its alternating engine
@@ -36,14 +38,23 @@ import org.openjdk.jmh.annotations.TearDown;
  * operation itself is a hand loop for the time-mode rows, where a reflective call would cost as
  * much as the operation, and a reflective call for the single-shot rows (one invocation is
  * milliseconds). A benchmark without a loop here is refused, so the gate fails closed.
+ *
+ * <p>Every operation's result goes into a JMH {@link Blackhole}, one call per operation, as JMH's
+ * sample 34 (SafeLooping) loops do: a loop that only sums its results is what sample 11 warns of,
+ * since the JIT may then unroll, pipeline or fold its iterations. This JVM is no JMH fork, so the
+ * Blackhole is JMH's full one (no compiler blackhole), the same on both sides of a pair.
  */
 public final class GateWorkloads {
 
-    /** Bumped when {@link #open}'s contract changes; the engine refuses a jar of another version. */
-    public static final int CONTRACT = 1;
+    /**
+     * Bumped when {@link #open}'s contract or what its loops time changes; the engine refuses a jar
+     * of another version, so both sides of a pair always run the same loop. 2: each result consumed.
+     */
+    public static final int CONTRACT = 2;
 
-    /** Results of the operations land here, so the JIT cannot drop them. */
-    static volatile long sink;
+    /** Where every operation's result goes, so the JIT can neither drop nor fold it. */
+    private static final Blackhole BLACKHOLE = new Blackhole(
+            "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
 
     private GateWorkloads() {
     }
@@ -76,30 +87,24 @@ public final class GateWorkloads {
     private static LongUnaryOperator pushPop(Bound bound) {
         DequeOpsBenchmark b = (DequeOpsBenchmark) bound.instance;
         DequeOpsBenchmark.Owner owner = (DequeOpsBenchmark.Owner) bound.args[0];
-        return bound.loop(n -> {
-            int sum = 0;
-            long start = System.nanoTime();
-            for (long i = 0; i < n; i++) {
-                sum += b.pushPop(owner);
-            }
-            long took = System.nanoTime() - start;
-            sink += sum;
-            return took;
-        });
+        return bound.loop(n -> timed(n, bh -> bh.consume(b.pushPop(owner)), BLACKHOLE));
     }
 
     private static LongUnaryOperator pushPopBatch(Bound bound) {
         GateCalibrationBenchmark b = (GateCalibrationBenchmark) bound.instance;
-        return bound.loop(n -> {
-            int sum = 0;
-            long start = System.nanoTime();
-            for (long i = 0; i < n; i++) {
-                sum += b.pushPopBatch();
-            }
-            long took = System.nanoTime() - start;
-            sink += sum;
-            return took;
-        });
+        return bound.loop(n -> timed(n, bh -> bh.consume(b.pushPopBatch()), BLACKHOLE));
+    }
+
+    /**
+     * The nanoseconds {@code n} operations took, each handing its result to {@code blackhole}: the
+     * time-mode rows' hand loop, shaped as JMH's sample 34 shapes one.
+     */
+    static long timed(long n, Consumer<Blackhole> operation, Blackhole blackhole) {
+        long start = System.nanoTime();
+        for (long i = 0; i < n; i++) {
+            operation.accept(blackhole);
+        }
+        return System.nanoTime() - start;
     }
 
     private static Method benchmarkMethod(Class<?> type, String name) {
@@ -218,7 +223,7 @@ public final class GateWorkloads {
                     long start = System.nanoTime();
                     Object result = method.invoke(instance, args);
                     took += System.nanoTime() - start;
-                    sink += result == null ? 0 : result.hashCode();
+                    BLACKHOLE.consume(result);
                     run(TearDown.class, Level.Invocation);
                 }
                 run(TearDown.class, Level.Iteration);

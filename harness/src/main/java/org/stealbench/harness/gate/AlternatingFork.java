@@ -43,7 +43,7 @@ public final class AlternatingFork {
 
     /** The class each jar must hold, and the contract version this engine speaks. */
     static final String WORKLOADS = "org.stealbench.harness.bench.GateWorkloads";
-    static final int CONTRACT = 1;
+    static final int CONTRACT = 2;
 
     /** Pairs of batches every warm-up runs at least, however long they take. */
     static final int WARMUP_PAIRS = 20;

@@ -3,7 +3,6 @@ package org.stealbench.harness.gate;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,15 +17,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import org.stealbench.harness.results.AtomicFiles;
 import org.stealbench.harness.run.BenchCommand;
 import org.stealbench.harness.run.RunEnvironment;
+import org.stealbench.harness.HarnessCommand;
 import org.stealbench.harness.VersionProvider;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -47,7 +45,7 @@ import picocli.CommandLine.Option;
         footer = {"", "Exit codes: 0 pass, 1 regression, 2 bad input, 3 inconclusive rows under --strict.",
                 "Accept a slowdown: scripts/gate-ab --promote HEAD --reason 'why', then commit results/baseline/.",
                 "docs/gate.md explains the statistics, thresholds and calibration."})
-public final class GateAbCommand implements Callable<Integer> {
+public final class GateAbCommand extends HarnessCommand {
 
     @Option(names = "--baseline-ref", paramLabel = "REF",
             description = "Git ref whose benchmarks jar is side A (built once per commit, cached in results/jars/).")
@@ -106,8 +104,6 @@ public final class GateAbCommand implements Callable<Integer> {
     @Option(names = "--reason", paramLabel = "TEXT", description = "Why the baseline moves (with --promote).")
     String reason;
 
-    private PrintStream stdout = System.out;
-    private PrintStream stderr = System.err;
     private String stepSummary = System.getenv("GITHUB_STEP_SUMMARY");
     private final Instant started = Instant.now();
 
@@ -123,28 +119,13 @@ public final class GateAbCommand implements Callable<Integer> {
     /** The same, appending the Markdown report to {@code stepSummary} (GitHub's job summary file) when not null. */
     static int run(String[] args, PrintStream out, PrintStream err, String stepSummary) {
         GateAbCommand command = new GateAbCommand();
-        command.stdout = out;
-        command.stderr = err;
         command.stepSummary = stepSummary;
-        return new CommandLine(command)
-                .setOut(new PrintWriter(out, true, StandardCharsets.UTF_8))
-                .setErr(new PrintWriter(err, true, StandardCharsets.UTF_8))
-                .setParameterExceptionHandler((e, a) -> {
-                    err.println("gate-ab: " + e.getMessage() + " (--help lists the options)");
-                    return 2;
-                })
+        return commandLine(command, out, err, "--help lists the options")
                 .setExecutionExceptionHandler((e, c, p) -> {
                     err.println("gate-ab: unexpected error (a bug, please report it): " + e);
                     return 2;
                 })
                 .execute(args);
-    }
-
-    /** The project root, for the default paths; scripts/gate-ab sets it. */
-    static final String ROOT_PROPERTY = "stealbench.root";
-
-    static Path root() {
-        return Path.of(System.getProperty(ROOT_PROPERTY, ".")).toAbsolutePath().normalize();
     }
 
     @Override

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import java.util.concurrent.Callable;
+import org.stealbench.harness.HarnessCommand;
 import org.stealbench.harness.VersionProvider;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -33,7 +34,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "gate-calibrate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Measures the regression gate's false alarms and detection power on this machine.",
         subcommands = {GateCalibrateCommand.Run.class, GateCalibrateCommand.Score.class})
-public final class GateCalibrateCommand implements Callable<Integer> {
+public final class GateCalibrateCommand extends HarnessCommand {
 
     /** The summary {@code run} writes into its folder: the command and every job's pairs. */
     static final String SUMMARY = "calibration.json";
@@ -41,33 +42,19 @@ public final class GateCalibrateCommand implements Callable<Integer> {
     /** The gate row the injected slowdown stands for: its thresholds judge the calibration row. */
     static final String MIRROR = "DequeOpsBenchmark.pushPop depth=0 queue=chase-lev";
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
     }
 
     /** Runs the command and returns its exit code; never calls System.exit. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return new CommandLine(new GateCalibrateCommand())
-                .setOut(new PrintWriter(out, true, StandardCharsets.UTF_8))
-                .setErr(new PrintWriter(err, true, StandardCharsets.UTF_8))
-                .setParameterExceptionHandler((e, a) -> {
-                    err.println("gate-calibrate: " + e.getMessage() + " (--help lists the options)");
-                    return 2;
-                })
-                .setExecutionExceptionHandler((e, c, p) -> {
-                    err.println("gate-calibrate: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
-                    return 2;
-                })
+        return commandLine(new GateCalibrateCommand(), out, err, "--help lists the options", Exception.class)
                 .execute(args);
     }
 
     @Override
-    public Integer call() {
-        spec.commandLine().getErr().println("gate-calibrate: name a subcommand: run or score (--help lists them)");
-        return 2;
+    public Integer call() throws GateException {
+        throw new GateException("name a subcommand: run or score (--help lists them)");
     }
 
     /** Independent A/A and injected-slowdown {@code gate-ab} jobs, then the table. */
@@ -113,33 +100,27 @@ public final class GateCalibrateCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException, GateException, InterruptedException {
-            PrintWriter err = spec.commandLine().getErr();
             PrintWriter stdout = spec.commandLine().getOut();
             if (jobs < 0 || slowdownJobs < 0 || jobs + slowdownJobs == 0) {
-                err.println("gate-calibrate: --jobs and --slowdown-jobs must be 0 or more, and not both 0");
-                return 2;
+                throw new GateException("--jobs and --slowdown-jobs must be 0 or more, and not both 0");
             }
             for (int s : slowdowns) {
                 if (s <= 100 || s > 1000) {
-                    err.println("gate-calibrate: --slowdowns must lie in (100, 1000] percent, had " + s);
-                    return 2;
+                    throw new GateException("--slowdowns must lie in (100, 1000] percent, had " + s);
                 }
             }
-            Path root = GateAbCommand.root();
+            Path root = root();
             Path source = jar != null ? jar : root.resolve("harness/target/benchmarks.jar");
             if (!Files.isRegularFile(source)) {
-                err.println("gate-calibrate: --jar " + source + ": no such file");
-                return 2;
+                throw new GateException("--jar " + source + ": no such file");
             }
             if (thresholds != null && !Files.isRegularFile(thresholds)) {
-                err.println("gate-calibrate: --thresholds " + thresholds + ": no such file");
-                return 2;
+                throw new GateException("--thresholds " + thresholds + ": no such file");
             }
             Path dir = out != null ? out : root.resolve("results/runs/gate-calibration-"
                     + DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(Instant.now()));
             if (Files.exists(dir)) {
-                err.println("gate-calibrate: --out " + dir + ": already exists; give a new folder");
-                return 2;
+                throw new GateException("--out " + dir + ": already exists; give a new folder");
             }
             Instant started = Instant.now();
             Files.createDirectories(dir);
@@ -227,27 +208,22 @@ public final class GateCalibrateCommand implements Callable<Integer> {
         public Integer call() throws GateException, InterruptedException {
             for (Path folder : folders) {
                 if (!Files.exists(folder)) {
-                    spec.commandLine().getErr().println("gate-calibrate: " + folder + ": no such folder or file");
-                    return 2;
+                    throw new GateException(folder + ": no such folder or file");
                 }
             }
             if (summary != null && (folders.size() != 1 || !Files.isDirectory(folders.get(0)))) {
-                spec.commandLine().getErr().println("gate-calibrate: --summary takes exactly one calibration folder");
-                return 2;
+                throw new GateException("--summary takes exactly one calibration folder");
             }
             if (summary != null && Files.exists(summary)) {
-                spec.commandLine().getErr().println("gate-calibrate: --summary " + summary + ": already exists");
-                return 2;
+                throw new GateException("--summary " + summary + ": already exists");
             }
             if (thresholds != null && !Files.isRegularFile(thresholds)) {
-                spec.commandLine().getErr().println("gate-calibrate: --thresholds " + thresholds + ": no such file");
-                return 2;
+                throw new GateException("--thresholds " + thresholds + ": no such file");
             }
             if (propose != null && Files.exists(propose)) {
-                spec.commandLine().getErr().println("gate-calibrate: --propose " + propose + ": already exists");
-                return 2;
+                throw new GateException("--propose " + propose + ": already exists");
             }
-            GateThresholds t = GateAbCommand.thresholds(GateAbCommand.root(), thresholds);
+            GateThresholds t = GateAbCommand.thresholds(root(), thresholds);
             List<CalibrationScore.Job> jobs = CalibrationScore.load(folders, t);
             PrintWriter out = spec.commandLine().getOut();
             out.print(CalibrationScore.table(jobs, t.describe().get(0), false));

@@ -4,13 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.stealbench.harness.HarnessCommand;
 import org.stealbench.harness.VersionProvider;
 import org.stealbench.harness.report.HistoryPage;
 import org.stealbench.harness.results.AtomicFiles;
@@ -32,13 +32,7 @@ import picocli.CommandLine.Parameters;
                 HistoryCommand.ReportCommand.class, HistoryCommand.ChangesCommand.class,
                 HistoryCommand.ExportCommand.class},
         footer = {"", "Exit codes: 0 done, 2 bad usage, bad input or a store that cannot be used."})
-public final class HistoryCommand implements Callable<Integer> {
-
-    /** The repository, where the default store is; the working directory when unset. */
-    public static final String ROOT_PROPERTY = "stealbench.root";
-
-    private PrintStream stdout = System.out;
-    private PrintStream stderr = System.err;
+public final class HistoryCommand extends HarnessCommand {
 
     public static void main(String[] args) {
         System.exit(execute(System.out, System.err, args));
@@ -47,23 +41,7 @@ public final class HistoryCommand implements Callable<Integer> {
     /** Runs the command with these streams; returns the exit code. */
     static int execute(PrintStream out, PrintStream err, String... args) {
         System.setProperty("java.awt.headless", "true");
-        HistoryCommand command = new HistoryCommand();
-        command.stdout = out;
-        command.stderr = err;
-        return new CommandLine(command)
-                .setOut(new PrintWriter(out, true))
-                .setErr(new PrintWriter(err, true))
-                .setParameterExceptionHandler((e, a) -> {
-                    err.println("history: " + e.getMessage() + " (see scripts/history --help)");
-                    return 2;
-                })
-                .setExecutionExceptionHandler((e, cl, parsed) -> {
-                    if (e instanceof HistoryException) {
-                        err.println("history: " + e.getMessage());
-                        return 2;
-                    }
-                    throw e;
-                })
+        return commandLine(new HistoryCommand(), out, err, "see scripts/history --help", HistoryException.class)
                 .execute(args);
     }
 
@@ -83,7 +61,7 @@ public final class HistoryCommand implements Callable<Integer> {
 
         String url() {
             return url != null ? url
-                    : "jdbc:sqlite:" + Path.of(System.getProperty(ROOT_PROPERTY, "."), HistoryStore.DEFAULT_FILE);
+                    : "jdbc:sqlite:" + root().resolve(HistoryStore.DEFAULT_FILE);
         }
 
         /** Opens an existing store for reading: a missing SQLite file is bad input, not a new store. */

@@ -2,7 +2,6 @@ package org.stealbench.harness.report;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -11,13 +10,12 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
+import org.stealbench.harness.HarnessCommand;
 import org.stealbench.harness.VersionProvider;
 import org.stealbench.harness.results.AtomicFiles;
 import org.stealbench.harness.results.ResultsException;
 import org.stealbench.harness.results.RunData;
 import org.stealbench.pools.PoolKind;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -27,7 +25,7 @@ import picocli.CommandLine.Parameters;
  * self-contained HTML page: {@code RUN/report/index.html} for one run folder,
  * {@code results/reports/<stamp>/index.html} for several (or a lone JSON file), or {@code --out}.
  * Relative paths, {@code --out} included, are the caller's; {@code results/reports} is in the
- * repository ({@value #ROOT_PROPERTY}, which {@code scripts/report} sets). Files that cannot be
+ * repository ({@value HarnessCommand#ROOT_PROPERTY}, which {@code scripts/report} sets). Files that cannot be
  * read are named with the problem on the console and on the page; the sections they would feed
  * say "not in this run". When no result at all can be read, no page is written and the command
  * exits 2 naming each problem. Nothing but the page is written, atomically: a run's JSON is never
@@ -36,10 +34,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
         description = "Renders run folders (or JMH JSON files) into one static HTML page.",
         footer = {"", "Exit codes: 0 page written (input problems are listed on it), 2 bad usage or no readable result."})
-public final class ReportCommand implements Callable<Integer> {
-
-    /** The repository, where {@code results/reports} is; the working directory when unset. */
-    public static final String ROOT_PROPERTY = "stealbench.root";
+public final class ReportCommand extends HarnessCommand {
 
     /** The seed 003 baseline: the platform pool, as the seed compared against the CLR ThreadPool. */
     public static final String DEFAULT_BASELINE = "jdk-tpe";
@@ -56,9 +51,6 @@ public final class ReportCommand implements Callable<Integer> {
             description = "Folder that receives index.html (default: RUN/report for one run folder, else results/reports/<stamp>).")
     Path out;
 
-    private PrintStream stdout = System.out;
-    private PrintStream stderr = System.err;
-
     public static void main(String[] args) {
         System.exit(execute(System.out, System.err, args));
     }
@@ -66,17 +58,7 @@ public final class ReportCommand implements Callable<Integer> {
     /** Runs the command with these streams; returns the exit code. */
     static int execute(PrintStream out, PrintStream err, String... args) {
         System.setProperty("java.awt.headless", "true");
-        ReportCommand command = new ReportCommand();
-        command.stdout = out;
-        command.stderr = err;
-        return new CommandLine(command)
-                .setOut(new PrintWriter(out, true))
-                .setErr(new PrintWriter(err, true))
-                .setParameterExceptionHandler((e, a) -> {
-                    err.println("report: " + e.getMessage() + " (see scripts/report --help)");
-                    return 2;
-                })
-                .execute(args);
+        return commandLine(new ReportCommand(), out, err, "see scripts/report --help").execute(args);
     }
 
     @Override
@@ -145,7 +127,7 @@ public final class ReportCommand implements Callable<Integer> {
         }
         String stamp = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT)
                 .format(ZonedDateTime.now(ZoneOffset.UTC));
-        return Path.of(System.getProperty(ROOT_PROPERTY, "."), "results", "reports", stamp);
+        return root().resolve(Path.of("results", "reports", stamp));
     }
 
     private static String label(Path source) {

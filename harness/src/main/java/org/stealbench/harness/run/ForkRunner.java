@@ -120,7 +120,7 @@ public final class ForkRunner {
         }
         reader.join(TimeUnit.SECONDS.toMillis(10));
         if (!finished) {
-            throw new ForkException(label + ": timed out after " + BenchCommand.format(timeout.toSeconds())
+            throw new ForkException(label + ": timed out after " + Progress.format(timeout.toSeconds())
                     + " and was killed");
         }
         String reason = reasonIn(snapshot(tail));

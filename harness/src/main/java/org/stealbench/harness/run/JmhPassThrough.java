@@ -26,7 +26,7 @@ import org.openjdk.jmh.runner.options.ProfilerConfig;
  *       {@code -t} and {@code -tg}, since the pools' thread counts are the {@code threads}
  *       parameter and the experiments' threads are their design; {@code -o}, since every fork
  *       would write its log to the one file; and {@code -rf -rff -jvm -e} and include patterns
- *       ({@link BenchCommand#parse}).</li>
+ *       ({@link BenchRequest#parse}).</li>
  * </ul>
  */
 final class JmhPassThrough {

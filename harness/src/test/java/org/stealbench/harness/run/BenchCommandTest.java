@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.stealbench.harness.results.ExperimentId;
@@ -146,7 +147,7 @@ final class BenchCommandTest {
         command.arguments = new ArrayList<>(List.of("quick"));
         command.only = new ArrayList<>(List.of("queue-drain", "deque-ops", "oversubscribed-fib"));
         command.threads = "1,3,8";
-        Map<String, List<String>> ladders = BenchCommand.threadLadders(command.parse());
+        Map<String, List<String>> ladders = BenchPlan.threadLadders(command.parse());
 
         assertEquals(Map.of("queue-drain", List.of("1", "3", "8"), "oversubscribed-fib", List.of("1", "3", "8")), ladders);
         assertTrue(bench("--dry-run", "--only", "queue-drain", "--threads", "1,3").out().contains("threads: 1, 3\n"));
@@ -254,7 +255,7 @@ final class BenchCommandTest {
     @Test
     void progress_left_rescalesFromMeasuredTime() {
         long[] now = {0};
-        BenchCommand.Progress progress = new BenchCommand.Progress(100, () -> now[0]);
+        Progress progress = new Progress(100, () -> now[0]);
         assertEquals(100, progress.left(), 1e-9, "nothing measured yet: the estimate");
 
         progress.done(10);
@@ -267,10 +268,10 @@ final class BenchCommandTest {
     void noInterleaveOptions_carryHeapFlagsRoundsAndParams() throws Exception {
         BenchCommand command = new BenchCommand();
         command.arguments = new ArrayList<>(List.of("deque-ops", "-f", "2", "-p", "queue=locked"));
-        BenchCommand.Request request = command.parse();
+        BenchRequest request = command.parse();
         Settings settings = request.settings().get(Experiment.DEQUE_OPS);
 
-        org.openjdk.jmh.runner.options.Options options = BenchCommand.options(Experiment.DEQUE_OPS, settings,
+        org.openjdk.jmh.runner.options.Options options = BenchPlan.options(Experiment.DEQUE_OPS, settings,
                 request, Path.of("/usr/bin/java"), dir.resolve("jmh-deque-ops.json"));
 
         assertEquals(BenchCommand.HEAP_FLAGS, List.copyOf(options.getJvmArgs().get()));
@@ -283,16 +284,16 @@ final class BenchCommandTest {
         BenchCommand command = new BenchCommand();
         command.arguments = new ArrayList<>(List.of("deque-ops", "-jvmArgsAppend", "-Xmx1g"));
 
-        BenchCommand.Request request = command.parse();
+        BenchRequest request = command.parse();
 
         assertEquals(List.of("-XX:+AlwaysPreTouch", "-Xmx1g"), request.jvmArgs());
     }
 
     @Test
     void userPreTouchFlag_replacesTheDefaultPreTouch_keepsTheSize() {
-        assertEquals(List.of("-Xms2g", "-Xmx2g"), BenchCommand.defaultHeapFlags(List.of("-XX:-AlwaysPreTouch")));
-        assertEquals(List.of(), BenchCommand.defaultHeapFlags(List.of("-XX:MaxRAMPercentage=50", "-XX:+AlwaysPreTouch")));
-        assertEquals(BenchCommand.HEAP_FLAGS, BenchCommand.defaultHeapFlags(List.of("-XX:+UseParallelGC")));
+        assertEquals(List.of("-Xms2g", "-Xmx2g"), BenchRequest.defaultHeapFlags(List.of("-XX:-AlwaysPreTouch")));
+        assertEquals(List.of(), BenchRequest.defaultHeapFlags(List.of("-XX:MaxRAMPercentage=50", "-XX:+AlwaysPreTouch")));
+        assertEquals(BenchCommand.HEAP_FLAGS, BenchRequest.defaultHeapFlags(List.of("-XX:+UseParallelGC")));
     }
 
     /** A tiny real run (a functional check; nothing is timed): the interleaved folder's layout. */
@@ -328,7 +329,7 @@ final class BenchCommandTest {
 
     @Test
     void forkOptions_dropWhatTheEngineSets() {
-        assertEquals(List.of("-wi", "0", "-prof", "gc"), BenchCommand.forkOptions(
+        assertEquals(List.of("-wi", "0", "-prof", "gc"), BenchRequest.forkOptions(
                 List.of("-p", "queue=x", "-wi", "0", "-f", "3", "-jvmArgsAppend", "-Dx=1", "-prof", "gc")));
     }
 
@@ -384,9 +385,9 @@ final class BenchCommandTest {
         command.arguments = new ArrayList<>(List.of("full"));
         command.jvms = new ArrayList<>(List.of(Path.of("default")));
         command.only = new ArrayList<>(List.of("deque-contention"));
-        BenchCommand.Request request = command.parse();
+        BenchRequest request = command.parse();
 
-        org.openjdk.jmh.runner.options.Options options = BenchCommand.options(Experiment.DEQUE_CONTENTION,
+        org.openjdk.jmh.runner.options.Options options = BenchPlan.options(Experiment.DEQUE_CONTENTION,
                 request.settings().get(Experiment.DEQUE_CONTENTION), request, Path.of("/usr/bin/java"),
                 dir.resolve("jmh.json"));
 
@@ -416,15 +417,19 @@ final class BenchCommandTest {
     }
 
     private Outcome withJdk25(String path, String... args) {
-        String before = System.getProperty(BenchCommand.JDK25_PROPERTY);
-        System.setProperty(BenchCommand.JDK25_PROPERTY, path);
+        return withJdk25(path, () -> bench(args));
+    }
+
+    private Outcome withJdk25(String path, Supplier<Outcome> what) {
+        String before = System.getProperty(Jdk25.PROPERTY);
+        System.setProperty(Jdk25.PROPERTY, path);
         try {
-            return bench(args);
+            return what.get();
         } finally {
             if (before == null) {
-                System.clearProperty(BenchCommand.JDK25_PROPERTY);
+                System.clearProperty(Jdk25.PROPERTY);
             } else {
-                System.setProperty(BenchCommand.JDK25_PROPERTY, before);
+                System.setProperty(Jdk25.PROPERTY, before);
             }
         }
     }
@@ -484,18 +489,40 @@ final class BenchCommandTest {
         Path java = fakeJava("temurin-25-jdk");
         Path home = java.getParent().getParent();
 
-        assertEquals(java, BenchCommand.findJdk25(java.toString(), dir).java());
-        assertEquals(java, BenchCommand.findJdk25(home.toString(), dir).java(), "a JDK home names its bin/java");
-        assertEquals(java, BenchCommand.findJdk25(null, dir).java(), "the one match of <root>/*25*/bin/java");
-        assertEquals(dir.resolve("*25*/bin/java").toString(), BenchCommand.findJdk25("", dir).where());
+        assertEquals(java, Jdk25.find(java.toString(), dir).java());
+        assertEquals(java, Jdk25.find(home.toString(), dir).java(), "a JDK home names its bin/java");
+        assertEquals(java, Jdk25.find(null, dir).java(), "the one match of <root>/*25*/bin/java");
+        assertEquals(dir.resolve("*25*/bin/java").toString(), Jdk25.find("", dir).where());
 
         fakeJava("openjdk-25");
-        BenchCommand.Jdk25 several = BenchCommand.findJdk25(null, dir);
+        Jdk25 several = Jdk25.find(null, dir);
         assertEquals(null, several.java());
         assertTrue(several.where().startsWith("2 javas match "), several.where());
 
-        BenchCommand.Jdk25 none = BenchCommand.findJdk25(null, dir.resolve("empty"));
+        Jdk25 none = Jdk25.find(null, dir.resolve("empty"));
         assertEquals(null, none.java());
         assertTrue(none.where().startsWith("no "), none.where());
+    }
+
+    /** What .ci/run reads: the home of the JDK 25 found, or one line naming what is wrong. */
+    @Test
+    void jdk25Main_printsTheHomeOfTheNamedJdk_elseExits2NamingIt() throws Exception {
+        Path java = fakeJava("temurin-25-jdk");
+        Outcome found = withJdk25(java.toString(), () -> jdk25Main());
+        Outcome missing = withJdk25(dir.resolve("no-such-jdk").toString(), () -> jdk25Main());
+
+        assertEquals(new Outcome(0, java.getParent().getParent() + System.lineSeparator(), ""), found);
+        assertEquals(2, missing.code());
+        assertEquals("", missing.out());
+        assertEquals(1, missing.err().lines().count(), missing.err());
+        assertTrue(missing.err().startsWith("jdk25: STEALBENCH_JDK25=" + dir.resolve("no-such-jdk")), missing.err());
+    }
+
+    private static Outcome jdk25Main() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Jdk25.print(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 }

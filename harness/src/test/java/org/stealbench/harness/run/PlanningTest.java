@@ -26,7 +26,7 @@ final class PlanningTest {
     void quick_staysWithinTwelveMinutesOnAnyCoreCount(int cores) {
         double seconds = Profile.byName(Profile.QUICK, cores).estimateSeconds();
 
-        assertTrue(seconds <= 12 * 60, cores + " cores: quick estimate " + BenchCommand.format(seconds));
+        assertTrue(seconds <= 12 * 60, cores + " cores: quick estimate " + Progress.format(seconds));
     }
 
     @ParameterizedTest
@@ -65,7 +65,7 @@ final class PlanningTest {
         double two = Profile.byName(Profile.FULL, 2).estimateSeconds();
         double big = Profile.byName(Profile.FULL, 128).estimateSeconds();
 
-        assertTrue(big > two, BenchCommand.format(two) + " on 2 cores, " + BenchCommand.format(big) + " on 128");
+        assertTrue(big > two, Progress.format(two) + " on 2 cores, " + Progress.format(big) + " on 128");
     }
 
     /** The planner in a child JVM told it has 16 processors, then 2: the dry run lists their ladders. */

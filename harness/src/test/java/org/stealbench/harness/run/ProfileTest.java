@@ -17,7 +17,7 @@ final class ProfileTest {
         quick.experiments().forEach((e, s) -> assertTrue(s.forks() >= 3, e.id() + ": " + s.forks() + " rounds"));
         double seconds = quick.estimateSeconds();
         // issue 12: the quick profile, its new experiments included, stays under 12 minutes
-        assertTrue(seconds <= 12 * 60, "quick estimate " + BenchCommand.format(seconds));
+        assertTrue(seconds <= 12 * 60, "quick estimate " + Progress.format(seconds));
     }
 
     @Test
@@ -32,7 +32,7 @@ final class ProfileTest {
         quick.experiments().forEach((e, s) -> {
             List<String> contenders = s.params().get(e.contender());
             assertFalse(contenders == null || contenders.isEmpty(), e.id());
-            BenchCommand.checkParams(quick.only(List.of(e.id())), Map.of(e.contender(), contenders));
+            BenchRequest.checkParams(quick.only(List.of(e.id())), Map.of(e.contender(), contenders));
         });
     }
 

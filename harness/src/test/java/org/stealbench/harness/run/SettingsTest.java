@@ -45,7 +45,7 @@ final class SettingsTest {
         Settings profile = Settings.timed(2, 0.5, 4, 1.0).forks(3).params(Map.of("queue", List.of("a", "b")));
         CommandLineOptions jmh = new CommandLineOptions("-f", "5", "-i", "7", "-r", "250ms", "-p", "queue=c");
 
-        Settings s = BenchCommand.effective(profile, jmh, Map.of("queue", List.of("c")));
+        Settings s = BenchRequest.effective(profile, jmh, Map.of("queue", List.of("c")));
 
         assertEquals(5, s.forks());
         assertEquals(7, s.measurementIterations());

@@ -1,0 +1,307 @@
+package org.stealbench.harness.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.stealbench.harness.bench.Contenders;
+
+/**
+ * What a {@code scripts/bench} command line asks for, checked: the profile and its experiments'
+ * settings under the user's JMH options (the user's value wins wherever given; what bench cannot
+ * honour is refused by {@link JmhPassThrough}), the JVM arguments of every fork, and the JVMs the
+ * run goes to. The full profile, given no {@code --jvm}, runs on every JDK it finds: the default
+ * java and {@link Jdk25} ({@code --both-jdks} does the same for any profile); {@code --jvm default}
+ * keeps one.
+ *
+ * @param profile        the profile, cut to {@code --only}
+ * @param jmh            the JMH options as JMH parsed them
+ * @param forkJmhOptions the user's JMH options for each fork, without those the engine sets per fork
+ * @param jvmArgs        the JVM arguments of every fork: the user's, with the heap flags in force
+ * @param heapFlags      the part of {@link BenchCommand#HEAP_FLAGS} the user's JVM arguments leave in force
+ * @param settings       each experiment's settings under the user's options
+ * @param javas          the java executables, one run folder each
+ * @param jvmNote        which JVMs run and why, for the plan
+ */
+record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJmhOptions, List<String> jvmArgs,
+                    List<String> heapFlags, Map<Experiment, Settings> settings, List<Path> javas, String jvmNote) {
+
+    /** Parameters that name contenders, and the kind of id each takes (for error messages). */
+    private static final Map<String, String> CONTENDER_KINDS = Map.of(
+            "pool", "pool", "queue", "queue", "global", "global queue", "partitioner", "partitioner");
+
+    /**
+     * Checks a command line: the profile name and JMH options ({@code arguments}), then bench's own
+     * {@code --only}, {@code --jvm}, {@code --both-jdks} and {@code --threads}.
+     *
+     * @throws IllegalArgumentException with a one-line message naming what is wrong
+     */
+    static BenchRequest parse(List<String> arguments, List<String> only, List<Path> jvms, boolean bothJdks,
+                              String threads) {
+        List<String> jmhArgs = new ArrayList<>(arguments);
+        String profileName = !jmhArgs.isEmpty() && !jmhArgs.get(0).startsWith("-") ? jmhArgs.remove(0) : Profile.QUICK;
+        Profile profile = profile(profileName, only);
+        CommandLineOptions jmh = jmhOptions(jmhArgs, profile);
+        Javas javas = javas(jvms, bothJdks, profile.name().equals(Profile.FULL));
+        Map<String, List<String>> overrides = paramOverrides(jmhArgs, jmh);
+        if (threads != null) {
+            if (overrides.containsKey(Experiment.THREADS)) {
+                throw new IllegalArgumentException("--threads and -p threads: give one or the other");
+            }
+            overrides.put(Experiment.THREADS, ThreadLadder.parse(threads).stream().map(String::valueOf).toList());
+        }
+        checkParams(profile, overrides);
+        Map<Experiment, Settings> settings = new LinkedHashMap<>();
+        profile.experiments().forEach((e, s) -> settings.put(e, effective(s, jmh, overrides)));
+        List<String> prepend = values(jmh.getJvmArgsPrepend());
+        List<String> append = values(jmh.getJvmArgsAppend());
+        List<String> heap = defaultHeapFlags(concat(prepend, values(jmh.getJvmArgs()), append));
+        List<String> forkArgs = concat(prepend, heap, values(jmh.getJvmArgs()), append);
+        return new BenchRequest(profile, jmh, forkOptions(jmhArgs), forkArgs, heap, settings, javas.javas(),
+                javas.note());
+    }
+
+    /** The profile named, cut to {@code --only}. */
+    private static Profile profile(String profileName, List<String> only) {
+        Profile profile;
+        try {
+            profile = Profile.byName(profileName);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + "; "
+                    + JmhPassThrough.profileHint(profileName, List.of(Experiment.values())), e);
+        }
+        if (!only.isEmpty()) {
+            profile = profile.only(only);
+        }
+        return profile;
+    }
+
+    /** The JMH options as JMH parses them, refusing what bench cannot honour for the profile's experiments. */
+    private static CommandLineOptions jmhOptions(List<String> jmhArgs, Profile profile) {
+        CommandLineOptions jmh;
+        try {
+            jmh = new CommandLineOptions(jmhArgs.toArray(String[]::new));
+        } catch (CommandLineOptionException e) {
+            throw new IllegalArgumentException(JmhPassThrough.unknownOption(e.getMessage(), jmhArgs), e);
+        }
+        if (!jmh.getIncludes().isEmpty()) {
+            throw new IllegalArgumentException("unexpected word(s) " + String.join(" ", jmh.getIncludes())
+                    + " after the profile: JMH include patterns are not taken; choose experiments with --only EXP,...");
+        }
+        if (jmh.getResultFormat().hasValue() || jmh.getResult().hasValue()) {
+            throw new IllegalArgumentException("-rf/-rff are not taken: the run folder always holds JMH JSON"
+                    + " (jmh-<experiment>.json); choose where with --out DIR");
+        }
+        if (jmh.getJvm().hasValue()) {
+            throw new IllegalArgumentException("-jvm is not taken: use --jvm PATH (repeatable: one run folder per JVM)");
+        }
+        if (!jmh.getExcludes().isEmpty()) {
+            throw new IllegalArgumentException("-e is not taken: choose experiments with --only EXP,...");
+        }
+        JmhPassThrough.check(jmh, jmhArgs, profile.experiments().keySet());
+        return jmh;
+    }
+
+    /** The java executables a run goes to, and which and why for the plan. */
+    private record Javas(List<Path> javas, String note) {
+    }
+
+    /** {@code --jvm} as given; else the default java, and JDK 25 too for {@code --both-jdks} or the full profile. */
+    private static Javas javas(List<Path> jvms, boolean bothJdks, boolean full) {
+        Path thisJava = Path.of(System.getProperty("java.home"), "bin", "java");
+        List<Path> javas = new ArrayList<>();
+        for (Path jvm : jvms) {
+            Path java = jvm.toString().equals("default") ? thisJava : jvm;
+            if (!Files.isRegularFile(java) || !Files.isExecutable(java)) {
+                throw new IllegalArgumentException("--jvm: " + jvm + " is not an executable file");
+            }
+            javas.add(java);
+        }
+        if (bothJdks && !jvms.isEmpty()) {
+            throw new IllegalArgumentException("--both-jdks and --jvm: give one or the other"
+                    + " (--both-jdks is --jvm default --jvm JDK25)");
+        }
+        String jvmNote = jvms.isEmpty() ? "the default java" : "--jvm as given";
+        if (javas.isEmpty()) {
+            javas.add(thisJava);
+            if (bothJdks || full) {
+                Jdk25 jdk25 = Jdk25.find();
+                String why = bothJdks ? "--both-jdks" : "the full profile runs every JDK found";
+                if (jdk25.java() == null && bothJdks) {
+                    throw new IllegalArgumentException("--both-jdks found no JDK 25: " + jdk25.where()
+                            + "; set " + Jdk25.ENV + "=PATH or use --jvm");
+                } else if (jdk25.java() == null) {
+                    jvmNote = "the default java only: " + why + ", but found no JDK 25 (" + jdk25.where()
+                            + "; set " + Jdk25.ENV + "=PATH)";
+                } else if (sameFile(jdk25.java(), thisJava)) {
+                    jvmNote = "the default java only: " + why + ", and JDK 25 (" + jdk25.where()
+                            + ") is the default java";
+                } else {
+                    javas.add(jdk25.java());
+                    jvmNote = "the default java and JDK 25 " + jdk25.java() + " (" + jdk25.where() + "): " + why
+                            + (bothJdks ? "" : "; --jvm default runs one");
+                }
+            }
+        }
+        return new Javas(javas, jvmNote);
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        try {
+            return Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    static List<String> values(org.openjdk.jmh.util.Optional<Collection<String>> option) {
+        return option.hasValue() ? new ArrayList<>(option.get()) : List.of();
+    }
+
+    @SafeVarargs
+    private static List<String> concat(List<String>... lists) {
+        return Stream.of(lists).flatMap(List::stream).toList();
+    }
+
+    /**
+     * The part of {@link BenchCommand#HEAP_FLAGS} the user's JVM arguments leave in force: the fixed size unless
+     * they size the heap, the pre-touch unless they set {@code -XX:±AlwaysPreTouch}. Separate, so
+     * that a user's {@code -Xms2g -Xmx2g} does not silently drop the pre-touch: without it, an
+     * allocating benchmark's shots before the collector's first cycle also pay the kernel's first
+     * touch of each heap page (docs/running.md: ForkJoinPool's fib(30) shots 1.45x as long on JDK 25).
+     */
+    static List<String> defaultHeapFlags(List<String> userJvmArgs) {
+        boolean sized = userJvmArgs.stream().anyMatch(BenchRequest::isHeapSizeFlag);
+        boolean touched = userJvmArgs.stream().anyMatch(a -> a.matches("-XX:[+-]AlwaysPreTouch"));
+        return BenchCommand.HEAP_FLAGS.stream().filter(f -> f.contains("AlwaysPreTouch") ? !touched : !sized).toList();
+    }
+
+    private static boolean isHeapSizeFlag(String arg) {
+        return arg.startsWith("-Xms") || arg.startsWith("-Xmx")
+                || arg.startsWith("-XX:MaxRAMPercentage") || arg.startsWith("-XX:InitialRAMPercentage")
+                || arg.startsWith("-XX:MaxHeapSize") || arg.startsWith("-XX:InitialHeapSize");
+    }
+
+    /**
+     * -p names some experiment of the profile declares; contender values are ids the registry
+     * knows, and that every experiment comparing that kind of contender takes.
+     */
+    static void checkParams(Profile profile, Map<String, List<String>> overrides) {
+        Set<String> declared = new TreeSet<>();
+        for (Experiment e : profile.experiments().keySet()) {
+            e.benchmarks().forEach(m -> declared.addAll(m.params().keySet()));
+        }
+        for (Map.Entry<String, List<String>> p : overrides.entrySet()) {
+            String name = p.getKey();
+            if (!declared.contains(name)) {
+                throw new IllegalArgumentException("-p " + name + ": no experiment of profile " + profile.name()
+                        + " has a parameter '" + name + "'; its parameters: " + String.join(", ", declared));
+            }
+            String kind = CONTENDER_KINDS.get(name);
+            if (kind == null) {
+                continue;
+            }
+            List<String> valid = validContenders(name);
+            for (String value : p.getValue()) {
+                if (!valid.contains(value)) {
+                    throw new IllegalArgumentException("-p " + name + "=" + value + ": " + kind + " '" + value
+                            + "' does not exist; valid " + kind + " ids: " + String.join(", ", valid));
+                }
+                for (Experiment e : profile.experiments().keySet()) {
+                    if (!e.contender().equals(name)) {
+                        continue;
+                    }
+                    List<String> eligible = e.contenders();
+                    if (!eligible.contains(value)) {
+                        throw new IllegalArgumentException("-p " + name + "=" + value + ": experiment " + e.id()
+                                + " does not take " + kind + " '" + value + "' (its " + kind + " ids: "
+                                + String.join(", ", eligible) + "); choose experiments with --only EXP,...");
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The registry's ids for a contender parameter (every kind, and what any experiment comparing
+     * that parameter accepts), with the fixed peers the benchmarks declare.
+     */
+    private static List<String> validContenders(String name) {
+        Set<String> valid = new LinkedHashSet<>(switch (name) {
+            case "pool" -> Contenders.pools();
+            case "queue" -> Contenders.queueIds(t -> true);
+            case "global" -> Contenders.globalQueues();
+            default -> Contenders.PARTITIONERS;
+        });
+        for (Experiment e : Experiment.values()) {
+            if (e.contender().equals(name)) {
+                valid.addAll(e.registryContenders());
+            }
+            e.benchmarks().forEach(m -> valid.addAll(m.params().getOrDefault(name, List.of())));
+        }
+        return new ArrayList<>(valid);
+    }
+
+    /** The -p values by parameter name, in the order given (JMH's options expose them by name only). */
+    static Map<String, List<String>> paramOverrides(List<String> jmhArgs, CommandLineOptions jmh) {
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < jmhArgs.size(); i++) {
+            if (jmhArgs.get(i).equals("-p")) {
+                String name = jmhArgs.get(++i).split("=", 2)[0];
+                if (jmh.getParameter(name).hasValue()) {
+                    params.put(name, List.copyOf(jmh.getParameter(name).get()));
+                }
+            }
+        }
+        return params;
+    }
+
+    /** A profile's settings under the user's JMH options: the user's value wins wherever given. */
+    static Settings effective(Settings settings, CommandLineOptions jmh, Map<String, List<String>> overrides) {
+        Settings s = settings;
+        if (jmh.getForkCount().hasValue()) {
+            if (jmh.getForkCount().get() < 1) {
+                throw new IllegalArgumentException("-f " + jmh.getForkCount().get()
+                        + ": every parameter set needs at least one fork (one per round)");
+            }
+            s = s.forks(jmh.getForkCount().get());
+        }
+        s = s.iterations(jmh.getWarmupIterations().orElse(-1),
+                jmh.getWarmupTime().hasValue() ? seconds(jmh.getWarmupTime().get()) : -1,
+                jmh.getMeasurementIterations().orElse(-1),
+                jmh.getMeasurementTime().hasValue() ? seconds(jmh.getMeasurementTime().get()) : -1);
+        Map<String, List<String>> params = new LinkedHashMap<>(s.params());
+        params.putAll(overrides);
+        return s.params(params);
+    }
+
+    private static double seconds(TimeValue t) {
+        return t.convertTo(TimeUnit.MICROSECONDS) / 1e6;
+    }
+
+    /** The user's JMH options for each fork, without those the engine sets per fork. */
+    static List<String> forkOptions(List<String> jmhArgs) {
+        Set<String> engineOwned = Set.of("-p", "-f", "-jvmArgs", "-jvmArgsAppend", "-jvmArgsPrepend");
+        List<String> kept = new ArrayList<>();
+        for (int i = 0; i < jmhArgs.size(); i++) {
+            if (engineOwned.contains(jmhArgs.get(i))) {
+                i++;
+            } else {
+                kept.add(jmhArgs.get(i));
+            }
+        }
+        return kept;
+    }
+}

@@ -1,0 +1,234 @@
+package org.stealbench.harness.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.stealbench.harness.report.ReportCommand;
+import org.stealbench.harness.results.ExperimentId;
+import org.stealbench.harness.results.ResultsException;
+import org.stealbench.harness.results.RoundsFile;
+import org.stealbench.harness.results.RunFolder;
+
+/**
+ * The run loop of {@code scripts/bench}: one {@link RunFolder} per JVM of the {@link BenchRequest},
+ * saying what is running, what remains and what failed, then the reports. By default each
+ * experiment runs interleaved: its parameter space is cut into shapes (parameter sets that differ
+ * only in the contender), and each shape runs in rounds, one fork of every contender per round in
+ * a fresh random order ({@link RoundPlan}, seeded; the seed is recorded), each fork a process of
+ * its own ({@link ForkRunner}); the per-fork JMH JSON files are merged into
+ * {@code jmh-<experiment>.json} ({@link ForkMerge}). {@code --no-interleave} runs each experiment
+ * as one JMH run in JMH's own order instead.
+ */
+final class BenchRun {
+
+    private final BenchCommand command;
+    private final BenchRequest request;
+    private final PrintStream stdout;
+    private final List<Path> written = new ArrayList<>();
+
+    /** A run of {@code request}, with the run options {@code command} was given, reporting to {@code stdout}. */
+    BenchRun(BenchCommand command, BenchRequest request, PrintStream stdout) {
+        this.command = command;
+        this.request = request;
+        this.stdout = stdout;
+    }
+
+    /** Runs on every JVM, then renders the reports unless told not to; returns the command's exit code. */
+    int run() throws IOException, InterruptedException {
+        int failed = 0;
+        for (Path java : request.javas()) {
+            failed += runOnce(java);
+        }
+        if (!command.noReport) {
+            report();
+        }
+        return failed == 0 ? 0 : 1;
+    }
+
+    /** One run folder on one JVM; returns the number of parts that failed. */
+    private int runOnce(Path java) throws IOException, InterruptedException {
+        Instant startedAt = Instant.now();
+        Map<String, Object> env = RunEnvironment.describe(java, request.profile().name(), command.cpus,
+                request.jvmArgs());
+        env.put("startedAt", startedAt.toString());
+        env.put("interleaved", !command.noInterleave);
+        Set<Integer> rounds = new TreeSet<>();
+        request.settings().values().forEach(s -> rounds.add(s.forks()));
+        env.put("rounds", rounds.size() == 1 ? rounds.iterator().next() : rounds);
+        env.put("threadLadders", BenchPlan.threadLadders(request));
+        Object sha = env.get("gitSha");
+        RunFolder run = RunFolder.create(command.out, startedAt, sha == null ? null : sha.toString(),
+                command.jvms.isEmpty() && request.javas().size() == 1 ? null : RunEnvironment.majorVersion(env));
+        run.writeEnv(env);
+        String commandLine = System.getenv().getOrDefault("STEALBENCH_COMMAND",
+                "java -cp benchmarks.jar " + BenchCommand.class.getName() + " " + String.join(" ", command.rawArgs()));
+        run.writeCommand(commandLine);
+        stdout.println("stealbench: writing " + run);
+        written.add(run.dir());
+
+        Progress progress = new Progress(Profile.estimateSeconds(request.settings()), System::nanoTime);
+        long runSeed = command.seed != null ? command.seed : new Random().nextLong();
+        List<String> failures = new ArrayList<>();
+        int index = 0;
+        for (Map.Entry<Experiment, Settings> entry : request.settings().entrySet()) {
+            Experiment experiment = entry.getKey();
+            Settings settings = entry.getValue();
+            index++;
+            stdout.printf(Locale.ROOT, "%n== [%d/%d] %s on JDK %s: elapsed %s, about %s left ==%n", index,
+                    request.settings().size(), experiment.id(), RunEnvironment.majorVersion(env),
+                    Progress.format(progress.elapsed()), Progress.format(progress.left()));
+            if (command.noInterleave) {
+                runJmhOrder(experiment, settings, java, run, failures);
+                progress.done(Profile.estimateSeconds(experiment, settings));
+            } else {
+                runInterleaved(experiment, settings, java, run, runSeed + index, progress, failures);
+            }
+        }
+        if (!command.noFootprint) {
+            footprint(java, request.jvmArgs(), run, failures);
+        }
+        stdout.printf(Locale.ROOT, "%nstealbench: run folder %s (%s)%n", run, Progress.format(progress.elapsed()));
+        if (!failures.isEmpty()) {
+            stdout.println("stealbench: FAILED parts (what finished is kept):");
+            failures.forEach(f -> stdout.println("  " + f));
+            run.writeFailures(failures);
+        }
+        return failures.size();
+    }
+
+    /**
+     * Runs an experiment's shapes one after the other, each in rounds of one fork per contender
+     * in a fresh random order; the shape's plan is drawn with {@code experimentSeed + shape index}.
+     */
+    private void runInterleaved(Experiment experiment, Settings settings, Path java, RunFolder run,
+                                long experimentSeed, Progress progress, List<String> failures)
+            throws IOException, InterruptedException {
+        ExperimentId id = experiment.experimentId();
+        List<Shapes.Shape> shapes = Shapes.of(experiment, settings.params());
+        List<String> options = BenchPlan.jmhOptions(experiment, settings, request);
+        Path jar = BenchPlan.benchmarksJar();
+        RoundsFile rounds = new RoundsFile(id.value(), experimentSeed, settings.forks(), List.of());
+        // forks that produced a result, kept in JMH's order: shape, then contender, then round
+        SortedMap<MergeOrder, Path> done = new TreeMap<>(MergeOrder.JMH);
+        // per fork file, the measured iterations the steady-state rule left out as warm-up
+        Map<Path, Integer> discarded = new HashMap<>();
+        double perFork = settings.forkSeconds(experiment.singleShot());
+        Duration timeout = ForkRunner.DEFAULT_TIMEOUT.compareTo(Duration.ofSeconds(Math.round(3 * perFork))) >= 0
+                ? ForkRunner.DEFAULT_TIMEOUT : Duration.ofSeconds(Math.round(3 * perFork));
+        int failedBefore = failures.size();
+        for (int k = 0; k < shapes.size(); k++) {
+            List<ForkSpec> specs = BenchPlan.roundForks(shapes.get(k), java, jar, options, request);
+            RoundPlan plan = RoundPlan.shuffled(specs, settings.forks(), experimentSeed + k);
+            for (RoundPlan.Slot slot : plan.slots()) {
+                ForkSpec spec = slot.spec();
+                stdout.printf(Locale.ROOT, "-- %s shape %d/%d round %d/%d fork %d/%d: %s (elapsed %s, about %s left)%n",
+                        id, k + 1, shapes.size(), slot.round() + 1, settings.forks(), slot.position() + 1,
+                        specs.size(), spec.label(), Progress.format(progress.elapsed()), Progress.format(progress.left()));
+                Path file = run.fork(id, spec.fileStem() + "-r" + slot.round());
+                String started = Instant.now().toString();
+                String error = null;
+                RoundsFile.Steadiness steady = null;
+                try {
+                    ForkRunner.run(spec, file, timeout, stdout::println);
+                    done.put(new MergeOrder(k, specs.indexOf(spec), slot.round()), file);
+                    steady = ForkMerge.steadiness(file, experiment.minSteady(settings));
+                    discarded.put(file, experiment.coldStart() ? 0 : steady.discarded());
+                    stdout.printf(Locale.ROOT, "   steady state: %s, %d of %d measured iterations before the steady segment (%.3f s)%n",
+                            steady.kind(), steady.discarded(), steady.iterations(), steady.discardedSeconds());
+                } catch (ForkException e) {
+                    error = e.getMessage();
+                    failures.add(id + ": round " + slot.round() + " " + e.getMessage());
+                } catch (IOException e) {
+                    failures.add(id + ": round " + slot.round() + " kept whole: " + e.getMessage());
+                }
+                rounds = rounds.with(new RoundsFile.Fork(slot.round(), slot.position(), spec.benchmark(),
+                        spec.params(), started, error == null ? run.relative(file) : null, error, steady));
+                rounds.write(run.rounds(id));
+                progress.done(perFork);
+            }
+            if (!done.isEmpty()) {
+                List<Path> files = new ArrayList<>(done.values());
+                ForkMerge.mergeTo(files, files.stream().mapToInt(f -> discarded.getOrDefault(f, 0)).toArray(),
+                        run.results(id));
+            }
+        }
+        if (done.isEmpty() && failures.size() == failedBefore) {
+            failures.add(id + ": no fork ran");
+        }
+    }
+
+    /** Where a fork's result goes in the merged file: JMH's order of parameter sets, then the round. */
+    private record MergeOrder(int shape, int contender, int round) {
+        static final Comparator<MergeOrder> JMH = Comparator.comparingInt(MergeOrder::shape)
+                .thenComparingInt(MergeOrder::contender).thenComparingInt(MergeOrder::round);
+    }
+
+    /** The experiment as one JMH run in JMH's own order (the path before interleaving). */
+    private void runJmhOrder(Experiment experiment, Settings settings, Path java, RunFolder run, List<String> failures) {
+        ExperimentId id = experiment.experimentId();
+        try {
+            Collection<RunResult> results = new Runner(BenchPlan.options(experiment, settings, request, java,
+                    run.results(id))).run();
+            int expected = Shapes.parameterSets(Shapes.of(experiment, settings.params()));
+            if (results.size() < expected) {
+                failures.add(id + ": " + (expected - results.size()) + " of " + expected
+                        + " benchmarks produced no result (see the JMH output above)");
+            }
+        } catch (RunnerException | RuntimeException e) {
+            failures.add(id + ": " + e.getMessage());
+        }
+    }
+
+    /** Renders each run folder's report, and one comparing them when several JVMs ran; never fails the run. */
+    private void report() {
+        List<List<Path>> pages = new ArrayList<>();
+        written.forEach(run -> pages.add(List.of(run)));
+        if (written.size() > 1) {
+            pages.add(List.copyOf(written));
+        }
+        for (List<Path> runs : pages) {
+            try {
+                Path page = ReportCommand.render(runs, ReportCommand.DEFAULT_BASELINE, null);
+                stdout.println("stealbench: report " + page.toAbsolutePath().normalize());
+            } catch (ResultsException | IOException | RuntimeException e) {
+                stdout.println("stealbench: no report for " + runs + ": " + e.getMessage()
+                        + " (render it with scripts/report)");
+            }
+        }
+    }
+
+    /** Measures footprints with the run's JVM, in a process of its own. */
+    private void footprint(Path java, List<String> jvmArgs, RunFolder run, List<String> failures)
+            throws InterruptedException {
+        stdout.println("\n== footprint (JOL) ==");
+        try {
+            List<String> commandLine = new ArrayList<>(List.of(java.toString(), "-Djdk.attach.allowAttachSelf=true"));
+            commandLine.addAll(jvmArgs);
+            commandLine.addAll(List.of("-cp", BenchPlan.benchmarksJar().toString(), "org.stealbench.harness.bench.Footprint",
+                    run.footprint().toString()));
+            Process p = new ProcessBuilder(commandLine).inheritIO().start();
+            if (p.waitFor() != 0) {
+                failures.add("footprint: exit code " + p.exitValue());
+            }
+        } catch (IOException e) {
+            failures.add("footprint: " + e.getMessage());
+        }
+    }
+}
