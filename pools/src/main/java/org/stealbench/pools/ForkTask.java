@@ -43,7 +43,7 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
      * instead of a field ran fork/join fib(30) longer. Interleaved rounds of the two builds, this
      * pool's default tuning, per-fork medians: with one worker on JDK 25 this layout took 0.868x
      * [0.846, 0.890] as long (8 rounds); with two on JDK 17, 23-25 against 27-30 ms in the forks
-     * spared by the false sharing the pool's Worker comment describes (10 rounds). Taken apart
+     * spared by the false sharing WorkStealingWorker's comment describes (10 rounds). Taken apart
      * on JDK 17, each half cost about as much: the completion CAS in place of the volatile store
      * about 2 ms of the 4, the smaller object the other 2 (padding the 32-byte variant to 48 bytes
      * won that back; to 64 bytes, less). Why the size matters is not established.
@@ -159,7 +159,7 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
     @Override
     public T join() {
         if (status < NORMAL) {
-            pool.awaitJoin(this);
+            HelpingJoin.awaitJoin(pool, this);
         }
         return report();
     }

@@ -87,7 +87,7 @@ public final class PoolKind {
 
     /**
      * A new pool with {@code threads} threads, tuned by {@code tuning}, a spec of
-     * {@link WorkStealingThreadPool.Builder#tuning} ({@code default} gives {@link #create(int)}).
+     * {@link WorkStealingPoolBuilder#tuning} ({@code default} gives {@link #create(int)}).
      * The spec is checked for every kind but applies to the {@code ws-*} kinds only; the others
      * ignore a valid one, so a benchmark can cross its pools with its tunings in one run. The id
      * stays that of the kind; benchmarks pass the spec as its own parameter.
@@ -97,7 +97,7 @@ public final class PoolKind {
      */
     public ExecutorService create(int threads, String tuning) {
         StealbenchPool.checkThreads(threads);
-        WorkStealingThreadPool.Builder tuned = WorkStealingThreadPool.builder().tuning(tuning);
+        WorkStealingPoolBuilder tuned = WorkStealingThreadPool.builder().tuning(tuning);
         if (!isTunable() || tuning.equals(WorkStealingThreadPool.DEFAULT_TUNING)) {
             return create(threads);
         }

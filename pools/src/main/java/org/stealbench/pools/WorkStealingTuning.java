@@ -9,13 +9,12 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.stealbench.pools.WorkStealingThreadPool.Admission;
-import org.stealbench.pools.WorkStealingThreadPool.Builder;
 import org.stealbench.pools.WorkStealingThreadPool.SearchOrder;
 import org.stealbench.pools.WorkStealingThreadPool.Signalling;
 import org.stealbench.queues.QueueKind;
 
 /**
- * The work-stealing pool's tuning table: every item {@link Builder#tuning} understands, grouped
+ * The work-stealing pool's tuning table: every item {@link WorkStealingPoolBuilder#tuning} understands, grouped
  * by the builder option it sets, with that option's description and default. The spec parser,
  * its error text, the test matrix of single items and the table in docs/using.md (checked by
  * WorkStealingTuningTest) all come from this one list, so an option is spelled once.
@@ -34,7 +33,7 @@ final class WorkStealingTuning {
      * One item as users spell it; an item with an argument ends in {@code N} (a number) or
      * {@code <id>} (a queue kind) after its prefix, and {@code example} is one valid spelling.
      */
-    record Item(String spelling, String example, BiConsumer<Builder, String> apply) {
+    record Item(String spelling, String example, BiConsumer<WorkStealingPoolBuilder, String> apply) {
 
         boolean takesArgument() {
             return spelling.endsWith("N") || spelling.endsWith("<id>");
@@ -45,11 +44,11 @@ final class WorkStealingTuning {
         }
     }
 
-    private static Item flag(String spelling, Consumer<Builder> apply) {
+    private static Item flag(String spelling, Consumer<WorkStealingPoolBuilder> apply) {
         return new Item(spelling, spelling, (b, unused) -> apply.accept(b));
     }
 
-    private static Item numbered(String spelling, String example, BiConsumer<Builder, Integer> apply) {
+    private static Item numbered(String spelling, String example, BiConsumer<WorkStealingPoolBuilder, Integer> apply) {
         return new Item(spelling, example, (b, n) -> apply.accept(b, Integer.parseInt(n)));
     }
 
@@ -60,7 +59,7 @@ final class WorkStealingTuning {
                     List.of(new Item("global-<id>", "global-locked", (b, id) -> b.globalQueue(QueueKind.byId(id))))),
             new Option("globalBatch", "tasks a worker takes from the global queue at once (one CAS on the"
                     + " injector) into its inbox", String.valueOf(WorkStealingThreadPool.DEFAULT_GLOBAL_BATCH),
-                    List.of(numbered("global-batch-N", "global-batch-8", Builder::globalBatch))),
+                    List.of(numbered("global-batch-N", "global-batch-8", WorkStealingPoolBuilder::globalBatch))),
             new Option("admission", "how a submission checks for shutdown", "`injector-admission` with"
                     + " `segmented-mpmc` (closing the injector refuses later pushes), else `shared-counter`",
                     List.of(flag("injector-admission", b -> b.admission(Admission.INJECTOR)),
@@ -77,7 +76,7 @@ final class WorkStealingTuning {
                             flag("steal-before-global", b -> b.searchOrder(SearchOrder.LOCAL_STEAL_GLOBAL)))),
             new Option("idleScans", "re-scans before parking (N in 0.." + WorkStealingThreadPool.MAX_IDLE_SCANS
                     + ")", "2 (16 while searching)",
-                    List.of(numbered("idle-scans-N", "idle-scans-64", Builder::idleScans))),
+                    List.of(numbered("idle-scans-N", "idle-scans-64", WorkStealingPoolBuilder::idleScans))),
             new Option("lifoSlot", "a worker keeps its newest own push in a slot of its own (Go's runnext,"
                     + " Tokio's LIFO slot), popped first with one CAS, stolen once its deque is empty", "off",
                     List.of(flag("lifo-slot", b -> b.lifoSlot(true)))));
@@ -91,7 +90,7 @@ final class WorkStealingTuning {
      * @throws IllegalArgumentException naming the first item it does not understand, or the
      *                                  option two items set
      */
-    static void apply(Builder builder, String spec) {
+    static void apply(WorkStealingPoolBuilder builder, String spec) {
         Objects.requireNonNull(spec, "tuning");
         if (spec.equals(WorkStealingThreadPool.DEFAULT_TUNING)) {
             return;
@@ -106,7 +105,7 @@ final class WorkStealingTuning {
     }
 
     /** Applies one item; returns the option it set. */
-    private static Option applyItem(Builder builder, String token) {
+    private static Option applyItem(WorkStealingPoolBuilder builder, String token) {
         Option match = null;
         Item matched = null;
         for (Option option : OPTIONS) {

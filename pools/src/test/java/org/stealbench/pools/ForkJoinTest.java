@@ -415,7 +415,7 @@ final class ForkJoinTest {
     @Timeout(300)
     @ParameterizedTest
     @MethodSource("org.stealbench.pools.WorkStealingThreadPoolTest#tunings")
-    void joinsFromBothWorkers_everyTuning_runEveryChildExactlyOnce(UnaryOperator<WorkStealingThreadPool.Builder> tuning) {
+    void joinsFromBothWorkers_everyTuning_runEveryChildExactlyOnce(UnaryOperator<WorkStealingPoolBuilder> tuning) {
         int rounds = 600;
         int children = 32;
         try (WorkStealingThreadPool pool = tuning.apply(WorkStealingThreadPool.builder().threads(2)).build()) {

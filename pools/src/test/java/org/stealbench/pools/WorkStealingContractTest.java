@@ -25,7 +25,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.stealbench.pools.WorkStealingThreadPool.Builder;
 import org.stealbench.pools.WorkStealingThreadPool.PausePoint;
 import org.stealbench.queues.QueueKind;
 
@@ -39,7 +38,7 @@ import org.stealbench.queues.QueueKind;
 @Timeout(120)
 final class WorkStealingContractTest {
 
-    static Stream<org.junit.jupiter.api.Named<UnaryOperator<Builder>>> tunings() {
+    static Stream<org.junit.jupiter.api.Named<UnaryOperator<WorkStealingPoolBuilder>>> tunings() {
         return WorkStealingThreadPoolTest.tunings();
     }
 
@@ -51,7 +50,7 @@ final class WorkStealingContractTest {
      */
     @ParameterizedTest
     @MethodSource("tunings")
-    void join_outsideTaskTakenInTheJoinersBatch_neverRunsNestedOnTheJoin(UnaryOperator<Builder> tuning) {
+    void join_outsideTaskTakenInTheJoinersBatch_neverRunsNestedOnTheJoin(UnaryOperator<WorkStealingPoolBuilder> tuning) {
         try (WorkStealingThreadPool pool = tuning.apply(WorkStealingThreadPool.builder().threads(2)).build()) {
             CountDownLatch releaseFirst = TestPools.occupyWorker(pool);
             CountDownLatch secondStarted = new CountDownLatch(1);
@@ -160,7 +159,7 @@ final class WorkStealingContractTest {
      */
     @ParameterizedTest
     @MethodSource("tunings")
-    void tryRunOne_outsideHelperStillRunning_poolDoesNotTerminateUntilItEnds(UnaryOperator<Builder> tuning)
+    void tryRunOne_outsideHelperStillRunning_poolDoesNotTerminateUntilItEnds(UnaryOperator<WorkStealingPoolBuilder> tuning)
             throws Exception {
         WorkStealingThreadPool pool = tuning.apply(WorkStealingThreadPool.builder().threads(1)).build();
         CountDownLatch releaseWorker = TestPools.occupyWorker(pool);

@@ -16,7 +16,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.stealbench.pools.WorkStealingThreadPool.Builder;
 import org.stealbench.pools.WorkStealingThreadPool.PauseHook;
 import org.stealbench.pools.WorkStealingThreadPool.PausePoint;
 import org.stealbench.pools.WorkStealingThreadPool.SearchOrder;
@@ -33,11 +32,11 @@ final class WorkStealingLivenessTest {
     private static final long MISS_SECONDS = 5;
 
     /** The builder options that change signalling or helping; every scenario runs under each. */
-    static Stream<Named<UnaryOperator<Builder>>> tunings() {
+    static Stream<Named<UnaryOperator<WorkStealingPoolBuilder>>> tunings() {
         return WorkStealingThreadPoolTest.tunings();
     }
 
-    private static WorkStealingThreadPool idlePool(Builder builder) {
+    private static WorkStealingThreadPool idlePool(WorkStealingPoolBuilder builder) {
         WorkStealingThreadPool pool = builder.build();
         TestPools.awaitCondition(() -> pool.idleWorkers() == pool.threads() && PoolContractTest.allParked(pool),
                 "every worker to park");
@@ -71,7 +70,7 @@ final class WorkStealingLivenessTest {
     @Timeout(60)
     @ParameterizedTest
     @MethodSource("tunings")
-    void fork_ontoEmptyDequeThenLatchWait_anotherWorkerRunsTheFork(UnaryOperator<Builder> tuning) {
+    void fork_ontoEmptyDequeThenLatchWait_anotherWorkerRunsTheFork(UnaryOperator<WorkStealingPoolBuilder> tuning) {
         try (WorkStealingThreadPool pool = idlePool(tuning.apply(WorkStealingThreadPool.builder().threads(2)))) {
             CountDownLatch ran = new CountDownLatch(1);
             boolean ranWhileWaiting = pool.invoke(() -> {
@@ -94,7 +93,7 @@ final class WorkStealingLivenessTest {
     @Timeout(60)
     @ParameterizedTest
     @MethodSource("tunings")
-    void outsideTask_wokenWorkerStealsAForkInstead_anIdleWorkerStartsIt(UnaryOperator<Builder> tuning) {
+    void outsideTask_wokenWorkerStealsAForkInstead_anIdleWorkerStartsIt(UnaryOperator<WorkStealingPoolBuilder> tuning) {
         try (WorkStealingThreadPool pool = idlePool(tuning.apply(WorkStealingThreadPool.builder().threads(3)
                 .searchOrder(SearchOrder.LOCAL_STEAL_GLOBAL)))) {
             CountDownLatch forked = new CountDownLatch(1);
@@ -119,7 +118,7 @@ final class WorkStealingLivenessTest {
     @Timeout(60)
     @ParameterizedTest
     @MethodSource("tunings")
-    void join_onInterruptedWorker_waitsWithTheInterruptClearedAndRestoresIt(UnaryOperator<Builder> tuning) throws Exception {
+    void join_onInterruptedWorker_waitsWithTheInterruptClearedAndRestoresIt(UnaryOperator<WorkStealingPoolBuilder> tuning) throws Exception {
         try (WorkStealingThreadPool pool = idlePool(tuning.apply(WorkStealingThreadPool.builder().threads(2)))) {
             CountDownLatch stolen = new CountDownLatch(1);
             CountDownLatch joining = new CountDownLatch(1);
@@ -166,7 +165,7 @@ final class WorkStealingLivenessTest {
     @Timeout(60)
     @ParameterizedTest
     @MethodSource("tunings")
-    void join_stolenChild_doesNotRunUnrelatedGlobalWork(UnaryOperator<Builder> tuning) {
+    void join_stolenChild_doesNotRunUnrelatedGlobalWork(UnaryOperator<WorkStealingPoolBuilder> tuning) {
         try (WorkStealingThreadPool pool = idlePool(tuning.apply(WorkStealingThreadPool.builder().threads(2)))) {
             AtomicReference<Thread> parentThread = new AtomicReference<>();
             AtomicBoolean joining = new AtomicBoolean();
@@ -216,7 +215,7 @@ final class WorkStealingLivenessTest {
     @Timeout(60)
     @ParameterizedTest
     @MethodSource("tunings")
-    void join_waitingOnAThiefWithNothingToHelp_isWokenByTheThiefsNextFork(UnaryOperator<Builder> tuning) {
+    void join_waitingOnAThiefWithNothingToHelp_isWokenByTheThiefsNextFork(UnaryOperator<WorkStealingPoolBuilder> tuning) {
         long hour = TimeUnit.HOURS.toNanos(1);
         try (WorkStealingThreadPool pool = idlePool(tuning.apply(WorkStealingThreadPool.builder().threads(2))
                 .joinWait(hour, hour))) {
@@ -257,7 +256,7 @@ final class WorkStealingLivenessTest {
     @Timeout(60)
     @ParameterizedTest
     @MethodSource("tunings")
-    void join_outsideForkJoiningTheJoiner_noDeadlock(UnaryOperator<Builder> tuning) {
+    void join_outsideForkJoiningTheJoiner_noDeadlock(UnaryOperator<WorkStealingPoolBuilder> tuning) {
         WorkStealingThreadPool pool = idlePool(tuning.apply(WorkStealingThreadPool.builder().threads(2)));
         boolean live = false;
         try {
@@ -314,7 +313,7 @@ final class WorkStealingLivenessTest {
     @Timeout(60)
     @ParameterizedTest
     @MethodSource("tunings")
-    void outsideTasks_pushedWhileTheOnlySearcherGivesUp_bothWorkersStartOne(UnaryOperator<Builder> tuning) {
+    void outsideTasks_pushedWhileTheOnlySearcherGivesUp_bothWorkersStartOne(UnaryOperator<WorkStealingPoolBuilder> tuning) {
         OnePause pause = new OnePause(PausePoint.NOTHING_FOUND);
         try (WorkStealingThreadPool pool = idlePool(tuning.apply(WorkStealingThreadPool.builder().threads(2))
                 .pauseHook(pause))) {
@@ -346,7 +345,7 @@ final class WorkStealingLivenessTest {
     @Timeout(60)
     @ParameterizedTest
     @MethodSource("tunings")
-    void forks_pushedWhileTheOnlySearcherGivesUp_bothStartWhileTheForkerWaits(UnaryOperator<Builder> tuning) {
+    void forks_pushedWhileTheOnlySearcherGivesUp_bothStartWhileTheForkerWaits(UnaryOperator<WorkStealingPoolBuilder> tuning) {
         OnePause pause = new OnePause(PausePoint.NOTHING_FOUND);
         try (WorkStealingThreadPool pool = idlePool(tuning.apply(WorkStealingThreadPool.builder().threads(3))
                 .pauseHook(pause))) {
@@ -392,7 +391,7 @@ final class WorkStealingLivenessTest {
     @Timeout(60)
     @ParameterizedTest
     @MethodSource("tunings")
-    void outsideTask_pushedWhileTheLastSearcherTakesAnother_aParkedWorkerStartsIt(UnaryOperator<Builder> tuning) {
+    void outsideTask_pushedWhileTheLastSearcherTakesAnother_aParkedWorkerStartsIt(UnaryOperator<WorkStealingPoolBuilder> tuning) {
         OnePause pause = new OnePause(PausePoint.SEARCHER_FOUND_TASK);
         try (WorkStealingThreadPool pool = idlePool(tuning.apply(WorkStealingThreadPool.builder().threads(2))
                 .pauseHook(pause))) {

@@ -52,7 +52,7 @@ final class WorkStealingThreadPoolTest {
      * named for the test report; the liveness, exactly-once, contract and option-combination tests
      * run under each.
      */
-    static Stream<Named<UnaryOperator<WorkStealingThreadPool.Builder>>> tunings() {
+    static Stream<Named<UnaryOperator<WorkStealingPoolBuilder>>> tunings() {
         return Stream.of(WorkStealingThreadPool.COMPARED_TUNINGS.stream(),
                         WorkStealingTuning.singleItemExamples().stream()
                                 .filter(spec -> !WorkStealingThreadPool.COMPARED_TUNINGS.contains(spec)),
@@ -63,13 +63,13 @@ final class WorkStealingThreadPoolTest {
                         "lifo-slot+searching+steal-half", "lifo-slot+global-locked+global-batch-1",
                         "lifo-slot+steal-half+global-batch-64", "steal-before-global+steal-half+lifo-slot"))
                 .flatMap(specs -> specs)
-                .map(spec -> Named.of(spec, (UnaryOperator<WorkStealingThreadPool.Builder>) b -> b.tuning(spec)));
+                .map(spec -> Named.of(spec, (UnaryOperator<WorkStealingPoolBuilder>) b -> b.tuning(spec)));
     }
 
     @Tag("quick")
     @Test
     void tuning_specs_setTheOptionsOrAreRefusedNamingTheItem() {
-        WorkStealingThreadPool.Builder b = WorkStealingThreadPool.builder().threads(1)
+        WorkStealingPoolBuilder b = WorkStealingThreadPool.builder().threads(1)
                 .tuning("searching+global-batch-16+steal-half+shared-counter");
         try (WorkStealingThreadPool pool = b.build()) {
             assertEquals(WorkStealingThreadPool.Admission.SHARED_COUNTER, pool.admission());
@@ -180,7 +180,7 @@ final class WorkStealingThreadPoolTest {
     @Timeout(120)
     @ParameterizedTest
     @MethodSource("tunings")
-    void mixedWorkload_everyTuning_eachTaskRunsOnceAndFibIsRight(UnaryOperator<WorkStealingThreadPool.Builder> tuning) {
+    void mixedWorkload_everyTuning_eachTaskRunsOnceAndFibIsRight(UnaryOperator<WorkStealingPoolBuilder> tuning) {
         for (SearchOrder order : SearchOrder.values()) {
             int parents = 400;
             int children = 50;
@@ -220,7 +220,7 @@ final class WorkStealingThreadPoolTest {
     @Timeout(120)
     @ParameterizedTest
     @MethodSource("tunings")
-    void shutdownNow_everyTuning_returnsExactlyTheNeverRunTasks(UnaryOperator<WorkStealingThreadPool.Builder> tuning)
+    void shutdownNow_everyTuning_returnsExactlyTheNeverRunTasks(UnaryOperator<WorkStealingPoolBuilder> tuning)
             throws Exception {
         WorkStealingThreadPool blocked = tuning.apply(WorkStealingThreadPool.builder().threads(2)).build();
         CountDownLatch started = new CountDownLatch(2);
@@ -306,7 +306,7 @@ final class WorkStealingThreadPoolTest {
     @ParameterizedTest
     @MethodSource("tunings")
     void outsideSubmissions_oneWorker_everyTuning_startInSubmissionOrder(
-            UnaryOperator<WorkStealingThreadPool.Builder> tuning) {
+            UnaryOperator<WorkStealingPoolBuilder> tuning) {
         try (WorkStealingThreadPool pool = tuning.apply(WorkStealingThreadPool.builder().threads(1)).build()) {
             CountDownLatch release = TestPools.occupyWorker(pool);
             int tasks = 3 * WorkStealingThreadPool.MAX_BATCH + 5;
@@ -336,7 +336,7 @@ final class WorkStealingThreadPoolTest {
     @Timeout(60)
     @ParameterizedTest
     @MethodSource("tunings")
-    void idleWorkers_everyTuning_allParkAfterEachBurst(UnaryOperator<WorkStealingThreadPool.Builder> tuning) {
+    void idleWorkers_everyTuning_allParkAfterEachBurst(UnaryOperator<WorkStealingPoolBuilder> tuning) {
         try (WorkStealingThreadPool pool = tuning.apply(WorkStealingThreadPool.builder().threads(4)).build()) {
             for (int round = 0; round < 5; round++) {
                 CountDownLatch done = new CountDownLatch(100);
@@ -358,7 +358,7 @@ final class WorkStealingThreadPoolTest {
     @Tag("quick")
     @Test
     void builder_badArguments_areRefusedNamingTheArgument() {
-        WorkStealingThreadPool.Builder builder = WorkStealingThreadPool.builder();
+        WorkStealingPoolBuilder builder = WorkStealingThreadPool.builder();
         IllegalArgumentException threads = assertThrows(IllegalArgumentException.class, () -> builder.threads(0));
         assertTrue(threads.getMessage().contains("threads"));
         assertEquals("workerDeque", assertThrows(NullPointerException.class, () -> builder.workerDeque(null)).getMessage());

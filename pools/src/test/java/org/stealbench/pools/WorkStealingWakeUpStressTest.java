@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.stealbench.pools.WorkStealingThreadPool.Builder;
 
 /**
  * Issue 9's wake-up scenario in volume: many fresh 2- and 3-worker pools, each asked, in the
@@ -38,15 +37,15 @@ final class WorkStealingWakeUpStressTest {
     /** A bound on one burst that a live pool meets at once and a pool with a lost wake-up never meets. */
     private static final long MISS_SECONDS = 10;
 
-    static Stream<Named<UnaryOperator<Builder>>> tunings() {
+    static Stream<Named<UnaryOperator<WorkStealingPoolBuilder>>> tunings() {
         return Stream.concat(WorkStealingThreadPoolTest.tunings(),
-                Stream.of(Named.of("searching+steal-half", (UnaryOperator<Builder>) b -> b.tuning("searching+steal-half"))));
+                Stream.of(Named.of("searching+steal-half", (UnaryOperator<WorkStealingPoolBuilder>) b -> b.tuning("searching+steal-half"))));
     }
 
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
     @ParameterizedTest
     @MethodSource("tunings")
-    void freshPools_burstsOfOneHoldingTaskPerWorker_everyWorkerStartsOne(UnaryOperator<Builder> tuning)
+    void freshPools_burstsOfOneHoldingTaskPerWorker_everyWorkerStartsOne(UnaryOperator<WorkStealingPoolBuilder> tuning)
             throws InterruptedException {
         for (int i = 0; i < POOLS; i++) {
             int threads = 2 + i % 2;

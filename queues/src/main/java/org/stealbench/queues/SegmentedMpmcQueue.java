@@ -81,7 +81,7 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
      *   idle, then re-checks isEmpty() before parking. Under release/acquire both loads could
      *   miss the other side's store (the reordering jcstress shows on x86 in
      *   StoreLoadReorderingSanityTest), the submission would wake nobody and the worker would park.
-     *   SegmentedMpmcParkingTest pins this pair.
+     *   The pools module's WorkStealingParkingTest.OutsideSubmit pins this pair.
      * - head: read with acquire, which keeps the later tail read and segment walk after it; the
      *   CAS only needs atomicity (the index it claims is all it decides; the slot carries its own
      *   release/acquire), so it is weakCasHeadPlain in a loop that re-reads, where a spurious

@@ -18,7 +18,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.stealbench.pools.PoolKind;
-import org.stealbench.pools.WorkStealingThreadPool;
+import org.stealbench.pools.WorkStealingPoolBuilder;
 
 /**
  * Seed 003's queue/drain experiment: queue {@code items} (1,000,000) work items into a pool from
@@ -67,7 +67,7 @@ public class QueueDrainBenchmark {
     public String global;
 
     /**
-     * A {@code ws-*} pool's tuning ({@link WorkStealingThreadPool.Builder#tuning}): {@code default},
+     * A {@code ws-*} pool's tuning ({@link WorkStealingPoolBuilder#tuning}): {@code default},
      * or options joined by {@code +} such as {@code searching+steal-half}; other pools ignore it.
      */
     @Param({"default"})

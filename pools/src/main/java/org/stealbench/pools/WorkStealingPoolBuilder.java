@@ -1,0 +1,232 @@
+package org.stealbench.pools;
+
+import static org.stealbench.pools.WorkStealingThreadPool.DEFAULT_GLOBAL_BATCH;
+import static org.stealbench.pools.WorkStealingThreadPool.DEFAULT_GLOBAL_QUEUE;
+import static org.stealbench.pools.WorkStealingThreadPool.DEFAULT_LIFO_SLOT;
+import static org.stealbench.pools.WorkStealingThreadPool.DEFAULT_SEARCH_ORDER;
+import static org.stealbench.pools.WorkStealingThreadPool.DEFAULT_SIGNALLING;
+import static org.stealbench.pools.WorkStealingThreadPool.DEFAULT_STEAL_HALF;
+import static org.stealbench.pools.WorkStealingThreadPool.DEFAULT_WORKER_DEQUE;
+import static org.stealbench.pools.WorkStealingThreadPool.MAX_BATCH;
+import static org.stealbench.pools.WorkStealingThreadPool.MAX_IDLE_SCANS;
+import static org.stealbench.pools.WorkStealingThreadPool.NO_PAUSE;
+import static org.stealbench.pools.WorkStealingThreadPool.canBackWorkers;
+import static org.stealbench.pools.WorkStealingThreadPool.canServeAsGlobalQueue;
+
+import java.util.Objects;
+import org.stealbench.pools.WorkStealingThreadPool.Admission;
+import org.stealbench.pools.WorkStealingThreadPool.PauseHook;
+import org.stealbench.pools.WorkStealingThreadPool.PausePoint;
+import org.stealbench.pools.WorkStealingThreadPool.SearchOrder;
+import org.stealbench.pools.WorkStealingThreadPool.Signalling;
+import org.stealbench.queues.QueueKind;
+
+/**
+ * Builds a {@link WorkStealingThreadPool}; every setter checks its own argument at once, and
+ * {@link #build()} checks the combinations (thievesPopOwnersEnd against the deque kind,
+ * Admission.INJECTOR against the global queue).
+ */
+public final class WorkStealingPoolBuilder {
+    int threads = Runtime.getRuntime().availableProcessors();
+    QueueKind workerDeque = DEFAULT_WORKER_DEQUE;
+    QueueKind globalQueue = DEFAULT_GLOBAL_QUEUE;
+    SearchOrder searchOrder = DEFAULT_SEARCH_ORDER;
+    boolean thievesPopOwnersEnd;
+    boolean flowContext;
+    Signalling signalling = DEFAULT_SIGNALLING;
+    int globalBatch = DEFAULT_GLOBAL_BATCH;
+    boolean stealHalf = DEFAULT_STEAL_HALF;
+    boolean lifoSlot = DEFAULT_LIFO_SLOT;
+    int idleScans = -1; // the signalling's default
+    /** Null: {@link WorkStealingThreadPool#defaultAdmission} of the global queue, decided in build(). */
+    Admission admission;
+    PauseHook pauseHook = NO_PAUSE;
+    long joinWaitNanos = HelpingJoin.JOIN_WAIT_NANOS;
+    long joinPollNanos = HelpingJoin.JOIN_POLL_NANOS;
+
+    WorkStealingPoolBuilder() {
+    }
+
+    /**
+     * Tests only: a join's timed waits (defaults 16 ms, and 1 ms when it cannot register with
+     * the thief), so a test can make them too long to matter and see what else wakes a join.
+     */
+    WorkStealingPoolBuilder joinWait(long waitNanos, long pollNanos) {
+        if (waitNanos <= 0 || pollNanos <= 0) {
+            throw new IllegalArgumentException("joinWait needs positive waits, got " + waitNanos + " and " + pollNanos);
+        }
+        this.joinWaitNanos = waitNanos;
+        this.joinPollNanos = pollNanos;
+        return this;
+    }
+
+    /** Tests only: the hook the workers call at each {@link PausePoint} (default NO_PAUSE). */
+    WorkStealingPoolBuilder pauseHook(PauseHook hook) {
+        this.pauseHook = Objects.requireNonNull(hook, "pauseHook");
+        return this;
+    }
+
+    /** The number of workers. @throws IllegalArgumentException if less than 1 */
+    public WorkStealingPoolBuilder threads(int threads) {
+        this.threads = StealbenchPool.checkThreads(threads);
+        return this;
+    }
+
+    /**
+     * The kind of every worker's deque.
+     *
+     * @throws IllegalArgumentException if the kind is not exactly-once
+     */
+    public WorkStealingPoolBuilder workerDeque(QueueKind kind) {
+        Objects.requireNonNull(kind, "workerDeque");
+        if (!canBackWorkers(kind)) {
+            throw new IllegalArgumentException("workerDeque must be an exactly-once kind, got " + kind
+                    + " (" + kind.traits().knownFlaw() + ")");
+        }
+        this.workerDeque = kind;
+        return this;
+    }
+
+    /**
+     * The kind of the global queue for outside submissions.
+     *
+     * @throws IllegalArgumentException if {@link WorkStealingThreadPool#canServeAsGlobalQueue} is false for it
+     */
+    public WorkStealingPoolBuilder globalQueue(QueueKind kind) {
+        Objects.requireNonNull(kind, "globalQueue");
+        if (!canServeAsGlobalQueue(kind)) {
+            throw new IllegalArgumentException("globalQueue must be an exactly-once kind that any thread"
+                    + " may use with a FIFO end, got " + kind + " (" + kind.traits() + ")");
+        }
+        this.globalQueue = kind;
+        return this;
+    }
+
+    /** The search order of a worker with an empty deque. */
+    public WorkStealingPoolBuilder searchOrder(SearchOrder order) {
+        this.searchOrder = Objects.requireNonNull(order, "searchOrder");
+        return this;
+    }
+
+    /**
+     * Whether thieves pop the owner's end instead of stealing from the thieves' end (seed
+     * 004's code). Checked against the worker deque kind by {@link #build()}.
+     */
+    public WorkStealingPoolBuilder thievesPopOwnersEnd(boolean thievesPopOwnersEnd) {
+        this.thievesPopOwnersEnd = thievesPopOwnersEnd;
+        return this;
+    }
+
+    /** Whether tasks run with their submitter's {@link TaskContext} (default false). */
+    public WorkStealingPoolBuilder flowContext(boolean flowContext) {
+        this.flowContext = flowContext;
+        return this;
+    }
+
+    /** When a push wakes an idle worker (default {@link WorkStealingThreadPool#DEFAULT_SIGNALLING}). */
+    public WorkStealingPoolBuilder signalling(Signalling signalling) {
+        this.signalling = Objects.requireNonNull(signalling, "signalling");
+        return this;
+    }
+
+    /**
+     * How many tasks a worker takes from the global queue at once (default
+     * {@link WorkStealingThreadPool#DEFAULT_GLOBAL_BATCH}): it runs the first and pushes the rest into its inbox, where
+     * it pops them without the global queue's synchronization and others may steal them. Above
+     * 1, outside submissions no longer start strictly in submission order (except with one
+     * worker).
+     *
+     * @throws IllegalArgumentException if not in [1, MAX_BATCH]
+     */
+    public WorkStealingPoolBuilder globalBatch(int globalBatch) {
+        if (globalBatch < 1 || globalBatch > MAX_BATCH) {
+            throw new IllegalArgumentException("globalBatch must be in [1, " + MAX_BATCH + "], got " + globalBatch);
+        }
+        this.globalBatch = globalBatch;
+        return this;
+    }
+
+    /**
+     * Whether a worker's successful steal takes up to half the victim's tasks (at most
+     * MAX_BATCH), running the first and pushing the rest into its inbox (default
+     * {@link WorkStealingThreadPool#DEFAULT_STEAL_HALF}).
+     */
+    public WorkStealingPoolBuilder stealHalf(boolean stealHalf) {
+        this.stealHalf = stealHalf;
+        return this;
+    }
+
+    /**
+     * Whether a worker keeps the task it pushed last (fork, or execute from a worker) in a slot
+     * of its own instead of its deque (default {@link WorkStealingThreadPool#DEFAULT_LIFO_SLOT}; Go's runnext, Tokio's
+     * LIFO slot): a push exchanges the new task into the slot and pushes the one it displaced
+     * onto the deque; the worker's next pop takes the slot first, with one CAS instead of the
+     * deque's pop; thieves take it, with a CAS, once the worker's deque is empty, so a fork
+     * left there while its forker waits by other means than join still runs.
+     */
+    public WorkStealingPoolBuilder lifoSlot(boolean lifoSlot) {
+        this.lifoSlot = lifoSlot;
+        return this;
+    }
+
+    /**
+     * How many times a worker that found nothing re-scans every queue before it parks
+     * (default 2 under EMPTY_TO_NON_EMPTY, 16 while searching under SEARCHING), with a spin-wait
+     * hint before each. More scans keep a briefly idle worker from parking and being woken
+     * again at once, at the cost of CPU while the pool is idle for short stretches;
+     * JDK 25's ForkJoinPool makes about 256 short checks before it parks.
+     *
+     * @throws IllegalArgumentException if not in [0, MAX_IDLE_SCANS]
+     */
+    public WorkStealingPoolBuilder idleScans(int idleScans) {
+        if (idleScans < 0 || idleScans > MAX_IDLE_SCANS) {
+            throw new IllegalArgumentException("idleScans must be in [0, " + MAX_IDLE_SCANS + "], got " + idleScans);
+        }
+        this.idleScans = idleScans;
+        return this;
+    }
+
+    /** How a submission checks for shutdown (default {@link WorkStealingThreadPool#defaultAdmission} of the global queue). */
+    public WorkStealingPoolBuilder admission(Admission admission) {
+        this.admission = Objects.requireNonNull(admission, "admission");
+        return this;
+    }
+
+    /**
+     * Applies a tuning spec, so a benchmark can select the options with one string parameter:
+     * {@code default} (the defaults), or items applied on top of them, joined by {@code +};
+     * e.g. {@code searching+steal-half}, {@code lifo-slot+global-batch-8}. The items, the
+     * option each sets and its default: the table in WorkStealingTuning (and docs/using.md).
+     *
+     * @throws IllegalArgumentException naming the first item it does not understand
+     */
+    public WorkStealingPoolBuilder tuning(String spec) {
+        WorkStealingTuning.apply(this, spec);
+        return this;
+    }
+
+    /**
+     * A started pool.
+     *
+     * @throws IllegalArgumentException if thievesPopOwnersEnd is set for an owner-only deque, or
+     *                                  Admission.INJECTOR without the segmented-mpmc global queue
+     */
+    public WorkStealingThreadPool build() {
+        WorkStealingThreadPool pool = unstarted();
+        pool.start();
+        return pool;
+    }
+
+    /** The pool build() starts, checked as build() says, its workers not started (jcstress drives it). */
+    WorkStealingThreadPool unstarted() {
+        if (thievesPopOwnersEnd && workerDeque.traits().ownerOnly()) {
+            throw new IllegalArgumentException("thievesPopOwnersEnd needs a workerDeque any thread may pop, but "
+                    + workerDeque + " is owner-only");
+        }
+        if (admission == Admission.INJECTOR && globalQueue != QueueKind.SEGMENTED_MPMC) {
+            throw new IllegalArgumentException("Admission.INJECTOR needs the segmented-mpmc global queue, got "
+                    + globalQueue);
+        }
+        return new WorkStealingThreadPool(this);
+    }
+}

@@ -1,0 +1,169 @@
+package org.stealbench.pools;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.function.Consumer;
+import org.stealbench.queues.LifoSlot;
+import org.stealbench.queues.TaskQueue;
+
+/** 128 bytes between Thread's own fields and a worker's (see WorkStealingWorker). */
+abstract class WorkerPadBefore extends Thread {
+    long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
+
+    WorkerPadBefore(String name) {
+        super(name);
+    }
+}
+
+/** A worker's fields, padded on both sides (see WorkStealingWorker). */
+abstract class WorkerFields extends WorkerPadBefore {
+    final WorkStealingThreadPool pool;
+    final TaskQueue<Runnable> deque;
+    /** Helped tasks nested on this worker's stack; touched only by this worker. */
+    int depth;
+    /** Xorshift state for the victim start; touched only by this worker. */
+    int seed;
+    /** Set (under the IdleWorkers lock) by whoever takes this worker off the idle stack. */
+    volatile boolean signaled;
+    /**
+     * Whether this worker counts in {@code searchers}; written by the worker, or by its waker
+     * while it is on the idle stack (published by the write of {@code signaled}).
+     */
+    boolean searching;
+    /**
+     * Tasks moved here from shared queues (the rest of a global batch, a steal-half's extra
+     * tasks): work that runs at the top of this worker's stack, never under a join. Only this
+     * worker pushes and pops; others steal (or pop, with thievesPopOwnersEnd). Same kind as
+     * the deque.
+     */
+    final TaskQueue<Runnable> inbox;
+    /**
+     * Whether this worker is between taking tasks from a shared queue and pushing them into its
+     * inbox (startMoving); written by this worker, read by shutdownNow.
+     */
+    volatile boolean moving;
+    /** Where this worker collects a batch from the global queue (takeGlobalBatch). */
+    final WorkStealingWorker.BatchSink batch;
+    /** The task this worker pushed last, under the lifoSlot option (pushOwn); unused without it. */
+    final LifoSlot<Runnable> slot = new LifoSlot<>();
+    /**
+     * A task this worker runs, taken from a queue not its own, that a join on another worker
+     * waits for with nothing to help yet: set by that joiner (CAS from null), cleared by this
+     * worker's next push, which wakes it (wakeHelper), or by the joiner when it stops waiting.
+     * Accessed through WorkStealingWorker's helpWanted accessors only.
+     */
+    ForkTask<?> helpWanted;
+
+    WorkerFields(WorkStealingThreadPool pool, int index, TaskQueue<Runnable> deque, TaskQueue<Runnable> inbox) {
+        super(pool.threadNamePrefix + index);
+        this.pool = pool;
+        this.deque = deque;
+        this.inbox = inbox;
+        this.batch = new WorkStealingWorker.BatchSink((WorkStealingWorker) this, pool.globalBatch);
+        this.seed = (index + 1) * 0x9E3779B9;
+        setDaemon(true);
+    }
+}
+
+/**
+ * A worker thread. Its fields (WorkerFields) sit between 128 bytes of padding on each side,
+ * JCTools-style: the worker writes depth at every task a join runs and seed at every steal,
+ * and whatever object the collector copies next to a worker must not share those cache lines
+ * (or the pairs the adjacent-line prefetcher fetches). Without the padding, fork/join fib(30)
+ * ran about twice as long in some JVM runs and not in others (G1's parallel copying places
+ * objects differently from run to run): in 16 interleaved rounds of the builds without and
+ * with it (JDK 17, 2 workers, per-fork medians), 2 of 16 forks without it took 41 and 56 ms
+ * against 24-28 ms, and none of 16 with it (24-28 ms).
+ */
+final class WorkStealingWorker extends WorkerFields {
+    long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
+
+    private static final VarHandle HELP_WANTED;
+
+    static {
+        try {
+            HELP_WANTED = MethodHandles.lookup().findVarHandle(WorkerFields.class, "helpWanted", ForkTask.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    WorkStealingWorker(WorkStealingThreadPool pool, int index, TaskQueue<Runnable> deque, TaskQueue<Runnable> inbox) {
+        super(pool, index, deque, inbox);
+    }
+
+    int nextRandom(int bound) {
+        int r = seed;
+        r ^= r << 13;
+        r ^= r >>> 17;
+        r ^= r << 5;
+        seed = r;
+        return (r & Integer.MAX_VALUE) % bound;
+    }
+
+    @Override
+    public void run() {
+        pool.runWorker(this);
+    }
+
+    /** Opaque read of helpWanted (HelpingJoin.wakeHelper, after the pusher's full barrier). */
+    ForkTask<?> helpWantedOpaque() {
+        return (ForkTask<?>) HELP_WANTED.getOpaque(this);
+    }
+
+    /** Atomic exchange of helpWanted for null: the one wake-up a registered joiner gets. */
+    ForkTask<?> getAndClearHelpWanted() {
+        return (ForkTask<?>) HELP_WANTED.getAndSet(this, null);
+    }
+
+    /** CAS of helpWanted, a full barrier (a joiner's registration and its withdrawal). */
+    boolean casHelpWanted(ForkTask<?> expected, ForkTask<?> next) {
+        return HELP_WANTED.compareAndSet(this, expected, next);
+    }
+
+    /**
+     * Where a worker collects a batch taken from the global queue, oldest first; made with the
+     * worker, so a batch allocates nothing; used only by its worker.
+     */
+    static final class BatchSink implements Consumer<Runnable> {
+        private final WorkStealingWorker owner;
+        private final Runnable[] tasks;
+        int size;
+
+        BatchSink(WorkStealingWorker owner, int capacity) {
+            this.owner = owner;
+            this.tasks = new Runnable[capacity];
+        }
+
+        @Override
+        public void accept(Runnable task) {
+            tasks[size++] = task;
+        }
+
+        /**
+         * Empties the batch: returns its oldest task (null if none) and pushes the rest into the
+         * owner's inbox in the order its pops then run them in submission order (as without
+         * batches): newest first for a LIFO-pop kind, oldest first for a FIFO one; then wakes an
+         * idle worker if any moved.
+         */
+        Runnable runFirstMoveRest(WorkStealingThreadPool pool) {
+            int n = size;
+            size = 0;
+            if (n == 0) {
+                return null;
+            }
+            boolean newestFirst = pool.inboxPopsLifo;
+            for (int k = 1; k < n; k++) {
+                int i = newestFirst ? n - k : k;
+                pool.moveToInbox(owner, tasks[i]);
+                tasks[i] = null;
+            }
+            Runnable first = tasks[0];
+            tasks[0] = null;
+            if (n > 1) {
+                pool.signalMoved();
+            }
+            return first;
+        }
+    }
+}
