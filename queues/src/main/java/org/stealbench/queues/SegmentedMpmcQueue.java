@@ -42,17 +42,20 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
      * there is no ABA. tail counts claimed push indices, head claimed take indices; head <= tail
      * always, because a taker advances head from h only after reading tail > h, and tail only grows.
      *
-     * push: read the tail segment hint and make sure the segment after it is linked (allocating
-     * and linking it if next is null; a loser of the link CAS drops its segment and follows the
-     * winner's), fetch-and-add tail (claims index i), take the segment of i (the hint's, or the
-     * one after it), store the item in the slot, advance the hint. Linking ahead keeps the
-     * allocation, and the out-of-line call that makes it, before the claim: once a push has
-     * claimed an index, a taker of that index waits for its store, so a push that threw after
-     * its claim (an OutOfMemoryError, a StackOverflowError in a deep caller) would hold that
-     * taker forever. After the claim a push allocates nothing and calls only small accessors.
-     * The exception: an index more than one segment past the hint (a whole segment's worth of
-     * pushes claimed between this push's hint read and its fetch-and-add, while the hint's mover
-     * was descheduled) walks and links after the claim.
+     * push: read the tail segment hint, fetch-and-add tail (claims index i), walk from the hint
+     * to segment i >>> shift, store the item in the slot; a push that crossed into a new segment
+     * then advances the hint and links the segment after it (link ahead). Once a push has claimed
+     * an index, a taker of that index waits for its store, so a push that threw between its claim
+     * and its store (an OutOfMemoryError, a StackOverflowError in a deep caller) would hold that
+     * taker forever: the allocation of a segment, and the out-of-line call that makes it, come
+     * after the store (the item is then queued and the error reaches the caller, as
+     * ThreadPoolExecutor's execute can throw after queuing when it fails to start a worker). The
+     * queue starts with two segments linked, so the walk after a claim finds its segment linked
+     * unless a link ahead failed, or a crossing push was descheduled between its claim and its
+     * link ahead while a whole segment's worth of later pushes were claimed: only then does a
+     * push link after its claim (the walk links missing segments; a loser of the link CAS drops
+     * its segment and follows the winner's). Linking ahead before the claim instead costs every
+     * push a read of the hint segment's next (docs/findings.md, the injector's link ahead).
      * take (pop, steal): read the head segment hint, read head h, read tail t; h >= t: empty,
      * return null. Otherwise CAS head h -> h + 1 (a failed CAS is a lost race: retry, never
      * "empty"); walk to the segment of h, wait until the slot is non-null (its producer has
@@ -137,6 +140,7 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
         this.shift = Integer.numberOfTrailingZeros(length);
         this.mask = length - 1;
         this.hook = Objects.requireNonNull(hook, "hook");
+        headSegmentAcquire().link(); // the first link ahead (overview: push)
     }
 
     /** @throws IllegalStateException if the queue is {@linkplain #close() closed} */
@@ -156,23 +160,27 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
     public boolean pushUnlessClosed(T item) {
         Objects.requireNonNull(item, "item");
         SegmentedMpmcSegment segment = tailSegmentAcquire(); // acquire: before the FAA (overview, hints)
-        SegmentedMpmcSegment next = segment.nextAcquire();
-        if (next == null) {
-            hook.beforeLink();
-            next = segment.link(); // before the claim: an error here (no memory, no stack) claims nothing
-        }
         long i = getAndIncrementTail(); // linearization point; volatile: the parking pair (overview)
         if ((i & CLOSED) != 0) {
             return false; // refused: takers stop at closedAt, below this index
         }
         hook.afterClaim();
         long id = i >>> shift;
-        SegmentedMpmcSegment target = id == segment.id ? segment : id == next.id ? next : segment.walkTo(id);
+        SegmentedMpmcSegment target = segment.id == id ? segment : segment.walkTo(id);
         target.setSlotRelease((int) i & mask, item); // release: publishes the item; pairs with slotAcquire
         if (target != segment) {
             advanceTailSegment(target);
+            linkAhead(target); // after the store: an error here leaves no claimed slot empty
         }
         return true;
+    }
+
+    /** Links the segment after {@code segment} unless one is linked (overview: link ahead). */
+    private void linkAhead(SegmentedMpmcSegment segment) {
+        if (segment.nextAcquire() == null) {
+            hook.beforeLink();
+            segment.link();
+        }
     }
 
     /**
@@ -363,12 +371,12 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
 
     /**
      * Test hook: {@code afterClaim} is called by push between the claim of an index and the store
-     * into its slot; {@code beforeLink} before a push allocates and links a segment.
+     * into its slot; {@code beforeLink} before a push links a segment ahead, after its store.
      */
     interface ClaimHook {
         void afterClaim();
 
-        /** Called before a push links a new segment; a test may throw here to fail that allocation. */
+        /** Called before a push links a segment ahead; a test may throw here to fail that allocation. */
         default void beforeLink() {
         }
 

@@ -57,12 +57,12 @@ final class SegmentedMpmcQueueTest {
     @Test
     void create_defaultCapacity_segmentsOf1024_theNextLinkedBeforeItIsNeeded() {
         SegmentedMpmcQueue<Integer> queue = new SegmentedMpmcQueue<>();
-        assertEquals(1, queue.linkedSegments());
+        assertEquals(2, queue.linkedSegments(), "the queue starts with the second segment linked ahead");
         QueueContractTest.pushRange(queue, 0, SegmentedMpmcQueue.DEFAULT_SEGMENT_LENGTH);
-        assertEquals(2, queue.linkedSegments(), "the first push linked the second segment ahead");
-        queue.push(-1); // the first item of the second segment
-        assertEquals(2, queue.linkedSegments());
-        queue.push(-2); // its push finds the tail hint on the second segment and links the third
+        assertEquals(2, queue.linkedSegments(), "pushes inside the first segment link nothing");
+        queue.push(-1); // the first item of the second segment: stored, then the third linked ahead
+        assertEquals(3, queue.linkedSegments());
+        queue.push(-2);
         assertEquals(3, queue.linkedSegments());
     }
 
@@ -216,28 +216,29 @@ final class SegmentedMpmcQueueTest {
 
     /**
      * A push whose segment allocation fails (here a StackOverflowError thrown where the push links
-     * a segment, as a deep submitter or a full heap would) must leave no claimed index behind: a
-     * take of that index would wait for its store forever. Every other item is taken, in order,
-     * and the queue goes on working. With the link after the claim (the order before) the take
-     * below never returns.
+     * a segment ahead, as a deep submitter or a full heap would) must leave no claimed index
+     * without its item: a take of that index would wait for its store forever. The push throws
+     * with its item queued (as ThreadPoolExecutor's execute can), every item is taken in order,
+     * and the queue goes on working. With the link between the claim and the store the take below
+     * never returns; with it before the claim the thrown pushes' items are missing.
      */
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 4})
-    void push_segmentAllocationFails_claimsNothingAndTheQueueGoesOn(int segmentLength) throws Exception {
+    void push_segmentAllocationFails_leavesNoClaimEmptyAndTheQueueGoesOn(int segmentLength) throws Exception {
         FailLinks failing = new FailLinks();
         SegmentedMpmcQueue<Integer> queue = new SegmentedMpmcQueue<>(segmentLength, failing);
         List<Integer> pushed = new ArrayList<>();
-        int refused = 0;
+        int thrown = 0;
         for (int i = 0; i < 10 * segmentLength; i++) {
-            failing.failNext = i % 3 == 0; // fails whichever pushes of these need a new segment
+            failing.failNext = i % 3 == 0; // fails whichever pushes of these link a segment ahead
             try {
                 queue.push(i);
-                pushed.add(i);
             } catch (StackOverflowError expected) {
-                refused++;
+                thrown++;
             }
+            pushed.add(i);
         }
-        assertTrue(refused > 0, "some push had to link a segment");
+        assertTrue(thrown > 0, "some push had to link a segment");
         assertEquals(pushed.size(), queue.size());
         FutureTask<List<Integer>> drain = start("drain", () -> {
             List<Integer> taken = new ArrayList<>();
@@ -246,7 +247,7 @@ final class SegmentedMpmcQueueTest {
             }
             return taken;
         });
-        assertEquals(pushed, drain.get(TIMEOUT_SECONDS, TimeUnit.SECONDS), "every admitted item, in order");
+        assertEquals(pushed, drain.get(TIMEOUT_SECONDS, TimeUnit.SECONDS), "every item, in order");
         failing.failNext = false;
         queue.push(-1);
         assertEquals(-1, queue.pop());
