@@ -16,7 +16,7 @@ import org.stealbench.queues.ChaseLevArrayDeque;
 /**
  * The work-stealing pool's claims of a forked task on its default deque, on the real ForkTask:
  * the owner pops it and run() claims it by a CAS on its status; a joiner claims it inline by the
- * same CAS (tryClaim, then runClaimed, as WorkStealingThreadPool.awaitJoin does) while the task's
+ * same CAS (tryClaim, then runClaimed, as HelpingJoin.awaitJoin does) while the task's
  * entry still sits in the deque; a thief steals it, records itself and run() claims it. The task
  * counts its runs. r1 and r2: whether each actor took or claimed the task (a pop or steal that
  * returned it, an inline claim that won); r3: how many times it ran, which must be exactly once.
@@ -55,7 +55,7 @@ public final class ForkTaskClaimTest {
             return stolen == task ? 1 : 0;
         }
 
-        /** A joiner's inline claim (WorkStealingThreadPool.awaitJoin); 1 if it won and ran the task. */
+        /** A joiner's inline claim (HelpingJoin.awaitJoin); 1 if it won and ran the task. */
         int joinerClaimsInline() {
             if (task.tryClaim()) {
                 task.runClaimed();

@@ -20,7 +20,9 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * the joiner (and clears helpWanted, waking it) or the joiner sees the push: never neither, or
  * the join sleeps through its timed wait while the task it could run waits in the deque. r1: 1
  * if the thief took the registration (helpWanted cleared); r2: 1 if the joiner saw no task
- * (would wait).
+ * (would wait). Only the thief's half is the pool's own code: the joiner's two accesses are this
+ * test's copy of waitForJoin's (which ends in a timed wait and withdraws its registration after
+ * it), so a change to waitForJoin's order or access modes does not fail this test.
  */
 @JCStressTest
 @Description("chase-lev: push, fence, opaque read of helpWanted vs CAS of helpWanted, check of the thief's deque")

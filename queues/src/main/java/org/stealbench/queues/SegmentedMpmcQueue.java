@@ -84,7 +84,11 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
      *   idle, then re-checks isEmpty() before parking. Under release/acquire both loads could
      *   miss the other side's store (the reordering jcstress shows on x86 in
      *   StoreLoadReorderingSanityTest), the submission would wake nobody and the worker would park.
-     *   The pools module's WorkStealingParkingTest.OutsideSubmit pins this pair.
+     *   The work-stealing pool leans on the push's side only: its worker fences before isEmpty(),
+     *   its submitter does not fence after the fetch-and-add. The pools module's
+     *   WorkStealingParkingTest.OutsideSubmit drives that pair on the real pool, but on x86 the
+     *   fetch-and-add is a locked instruction in every mode, so it cannot fail there; a weakened
+     *   mode shows only on ARM or POWER.
      * - head: read with acquire, which keeps the later tail read and segment walk after it; the
      *   CAS only needs atomicity (the index it claims is all it decides; the slot carries its own
      *   release/acquire), so it is weakCasHeadPlain in a loop that re-reads, where a spurious
