@@ -45,17 +45,18 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
      * push: read the tail segment hint, fetch-and-add tail (claims index i), walk from the hint
      * to segment i >>> shift, store the item in the slot; a push that crossed into a new segment
      * then advances the hint and links the segment after it (link ahead). Once a push has claimed
-     * an index, a taker of that index waits for its store, so a push that threw between its claim
-     * and its store (an OutOfMemoryError, a StackOverflowError in a deep caller) would hold that
-     * taker forever: the allocation of a segment, and the out-of-line call that makes it, come
-     * after the store (the item is then queued and the error reaches the caller, as
-     * ThreadPoolExecutor's execute can throw after queuing when it fails to start a worker). The
-     * queue starts with two segments linked, so the walk after a claim finds its segment linked
-     * unless a link ahead failed, or a crossing push was descheduled between its claim and its
-     * link ahead while a whole segment's worth of later pushes were claimed: only then does a
-     * push link after its claim (the walk links missing segments; a loser of the link CAS drops
-     * its segment and follows the winner's). Linking ahead before the claim instead costs every
-     * push a read of the hint segment's next (docs/findings.md, the injector's link ahead).
+     * an index, a taker of that index waits for its store, so a push that throws between its claim
+     * and its store holds that taker forever. The segment's allocation comes after the store (an
+     * error there reaches the caller with the item queued), and the queue starts with two segments
+     * linked, so the walk after a claim allocates only if a link ahead failed, or a crossing push
+     * was descheduled between its claim and its link ahead while a whole segment's worth of later
+     * pushes were claimed (the walk then links missing segments; a loser of the link CAS drops its
+     * segment and follows the winner's). This does not make a push safe against a
+     * StackOverflowError: the calls between claim and store (the test hook, the walk, the
+     * accessors while interpreted) can overflow too, and then the index is lost for good (issue
+     * 30, bug 5, open; reproducers on branch h-review3). Linking ahead before the claim costs
+     * every push a read of the hint segment's next (docs/findings.md, the injector's link ahead)
+     * and does not close that hole either.
      * take (pop, steal): read the head segment hint, read head h, read tail t; h >= t: empty,
      * return null. Otherwise CAS head h -> h + 1 (a failed CAS is a lost race: retry, never
      * "empty"); walk to the segment of h, wait until the slot is non-null (its producer has

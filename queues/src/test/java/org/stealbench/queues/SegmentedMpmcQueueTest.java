@@ -215,12 +215,12 @@ final class SegmentedMpmcQueueTest {
     }
 
     /**
-     * A push whose segment allocation fails (here a StackOverflowError thrown where the push links
-     * a segment ahead, as a deep submitter or a full heap would) must leave no claimed index
-     * without its item: a take of that index would wait for its store forever. The push throws
-     * with its item queued (as ThreadPoolExecutor's execute can), every item is taken in order,
-     * and the queue goes on working. With the link between the claim and the store the take below
-     * never returns; with it before the claim the thrown pushes' items are missing.
+     * A push whose link ahead fails (here a StackOverflowError thrown where the push links the
+     * next segment, as a deep submitter or a full heap would) throws with its item queued (as
+     * ThreadPoolExecutor's execute can); every item is taken in order and the queue goes on
+     * working. With the link ahead between the claim and the store the take below never returns;
+     * with it before the claim the thrown pushes' items are missing. (The walk's own link after a
+     * failed link ahead is not covered: the class overview.)
      */
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 4})
