@@ -54,7 +54,7 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
      * segment and follows the winner's). This does not make a push safe against a
      * StackOverflowError: the calls between claim and store (the test hook, the walk, the
      * accessors while interpreted) can overflow too, and then the index is lost for good (issue
-     * 30, bug 5, open; reproducers on branch h-review3). Linking ahead before the claim costs
+     * 30, bug 5, open). Linking ahead before the claim costs
      * every push a read of the hint segment's next (docs/findings.md, the injector's link ahead)
      * and does not close that hole either.
      * take (pop, steal): read the head segment hint, read head h, read tail t; h >= t: empty,

@@ -180,7 +180,7 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
      * they size the heap, the pre-touch unless they set {@code -XX:±AlwaysPreTouch}. Separate, so
      * that a user's {@code -Xms2g -Xmx2g} does not silently drop the pre-touch: without it, an
      * allocating benchmark's shots before the collector's first cycle also pay the kernel's first
-     * touch of each heap page (docs/running.md: ForkJoinPool's fib(30) shots 1.45x as long on JDK 25).
+     * touch of each heap page (docs/findings.md, the heap pre-touch).
      */
     static List<String> defaultHeapFlags(List<String> userJvmArgs) {
         boolean sized = userJvmArgs.stream().anyMatch(BenchRequest::isHeapSizeFlag);
