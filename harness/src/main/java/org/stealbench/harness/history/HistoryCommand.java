@@ -275,8 +275,9 @@ public final class HistoryCommand extends HarnessCommand {
     @Command(name = "figures", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
             description = {"Writes the docs' figures table from run summaries: per machine, a row per workload and JDK "
                     + "with " + FiguresTable.POOL + "'s time as a ratio to " + FiguresTable.BASELINE + "'s (the "
-                    + "geometric mean of the per-round ratios, 95% interval) from the latest run of both, its rounds, "
-                    + "commit and date."})
+                    + "geometric mean of the per-round ratios, 95%% interval) from the latest run of both, its rounds, "
+                    + "the forks that never became steady, commit and date; 'not steady' where a contender has no "
+                    + "steady fork."})
     static final class FiguresCommand implements Callable<Integer> {
 
         @CommandLine.ParentCommand
@@ -307,6 +308,9 @@ public final class HistoryCommand extends HarnessCommand {
                 parent.stdout.print(table);
                 parent.stdout.flush();
                 return 0;
+            }
+            if (!Files.isRegularFile(doc)) {
+                throw new HistoryException("--doc " + doc + ": no such file");
             }
             try {
                 AtomicFiles.write(doc, FiguresTable.intoDoc(Files.readString(doc), table, doc));

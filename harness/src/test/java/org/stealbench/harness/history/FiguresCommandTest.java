@@ -122,6 +122,17 @@ final class FiguresCommandTest {
     }
 
     @Test
+    void figures_noSuchDoc_exits2AndCreatesNothing() throws Exception {
+        Path summary = runFolder(RUN_17);
+        Path doc = tmp.resolve("docs/using.md");
+
+        assertEquals(2, cli.run("figures", "--doc", doc.toString(), summary.toString()));
+
+        assertTrue(cli.stderr().contains("no such file"), cli.stderr());
+        assertFalse(Files.exists(doc.getParent()));
+    }
+
+    @Test
     void figures_noSuchSummary_exits2() {
         assertEquals(2, cli.run("figures", tmp.resolve("nope").toString()));
 
