@@ -22,15 +22,18 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code scripts/history}'s engine: the results history (docs/history.md). Subcommands ingest run
  * folders, gate job folders and JMH JSON files into the store, list its runs, render its page,
- * find change points and export its figures. Every subcommand takes {@code --db JDBC_URL}
- * (default {@code jdbc:sqlite:<repository>/results/history.db}). Bad input: one line on standard
- * error and exit 2, before the store or any file is touched.
+ * find change points and export its figures; they take {@code --db JDBC_URL} (default
+ * {@code jdbc:sqlite:<repository>/results/history.db}). Two more keep the docs' figures: one copies
+ * run folders' summaries for git ({@link RunSummary}), one writes the table made from them
+ * ({@link FiguresTable}). Bad input: one line on standard error and exit 2, before the store or any
+ * file is touched.
  */
 @Command(name = "history", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "The results history: every run and gate job in one store, trends and change points.",
         subcommands = {HistoryCommand.IngestCommand.class, HistoryCommand.ListCommand.class,
                 HistoryCommand.ReportCommand.class, HistoryCommand.ChangesCommand.class,
-                HistoryCommand.ExportCommand.class},
+                HistoryCommand.ExportCommand.class, HistoryCommand.SummarizeCommand.class,
+                HistoryCommand.FiguresCommand.class},
         footer = {"", "Exit codes: 0 done, 2 bad usage, bad input or a store that cannot be used."})
 public final class HistoryCommand extends HarnessCommand {
 
@@ -47,7 +50,8 @@ public final class HistoryCommand extends HarnessCommand {
 
     @Override
     public Integer call() {
-        stderr.println("history: a subcommand is needed: ingest, list, report, changes or export (see --help)");
+        stderr.println("history: a subcommand is needed: ingest, list, report, changes, export, summarize or figures "
+                + "(see --help)");
         return 2;
     }
 
@@ -122,7 +126,7 @@ public final class HistoryCommand extends HarnessCommand {
         public Integer call() throws HistoryException {
             try (HistoryStore s = store.openExisting()) {
                 for (HistoryRun r : s.runs()) {
-                    parent.stdout.println(String.join("  ", r.startedAt(), r.shortCommit() + (r.dirty() ? "+" : ""),
+                    parent.stdout.println(String.join("  ", r.startedAt(), r.commitLabel(),
                             r.kind(), r.runId(), r.machine(), r.jdk(), r.profile()));
                 }
             }
@@ -238,6 +242,82 @@ public final class HistoryCommand extends HarnessCommand {
             } catch (IOException e) {
                 throw new HistoryException("--out " + out + ": cannot be written (" + e.getMessage() + ")", e);
             }
+            return 0;
+        }
+    }
+
+    @Command(name = "summarize", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = {"Copies each run folder's summary for git (env.json, command.txt, jmh-*.json, rounds-*.json) "
+                    + "into results/summaries/<run>/, the runs the docs' figures are made from. Every run is checked "
+                    + "first (an interleaved run folder the figures can be made from, not summarized yet); a summary "
+                    + "is never rewritten."})
+    static final class SummarizeCommand implements Callable<Integer> {
+
+        @CommandLine.ParentCommand
+        HistoryCommand parent;
+
+        @Parameters(arity = "1..*", paramLabel = "RUN", description = "Run folders (results/runs/<stamp>-<sha>[-jdk<N>]).")
+        List<Path> runs = new ArrayList<>();
+
+        @Option(names = "--into", paramLabel = "DIR",
+                description = "Folder of the summaries (default: results/summaries in the repository).")
+        Path into;
+
+        @Override
+        public Integer call() throws HistoryException {
+            for (Path summary : RunSummary.write(runs, into != null ? into : root().resolve(RunSummary.DEFAULT_DIR))) {
+                parent.stdout.println("history: summary " + summary);
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "figures", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = {"Writes the docs' figures table from run summaries: per machine, a row per workload and JDK "
+                    + "with " + FiguresTable.POOL + "'s time as a ratio to " + FiguresTable.BASELINE + "'s (the "
+                    + "geometric mean of the per-round ratios, 95%% interval) from the latest run of both, its rounds, "
+                    + "the forks that never became steady, commit and date; 'not steady' where a contender has no "
+                    + "steady fork."})
+    static final class FiguresCommand implements Callable<Integer> {
+
+        @CommandLine.ParentCommand
+        HistoryCommand parent;
+
+        @Parameters(arity = "0..*", paramLabel = "SUMMARY",
+                description = "Run summaries or run folders (default: every summary in results/summaries).")
+        List<Path> sources = new ArrayList<>();
+
+        @Option(names = "--doc", paramLabel = "FILE",
+                description = "Put the table between the figures marker lines of this Markdown file (docs/using.md) "
+                        + "instead of printing it.")
+        Path doc;
+
+        @Override
+        public Integer call() throws HistoryException {
+            Path dir = root().resolve(RunSummary.DEFAULT_DIR);
+            List<Path> summaries = sources.isEmpty() ? RunSummary.all(dir) : sources;
+            if (summaries.isEmpty()) {
+                throw new HistoryException(dir + ": no run summary (add one with scripts/history summarize RUN)");
+            }
+            List<FiguresTable.Run> runs = new ArrayList<>();
+            for (Path s : summaries) {
+                runs.add(FiguresTable.read(s));
+            }
+            String table = FiguresTable.markdown(runs);
+            if (doc == null) {
+                parent.stdout.print(table);
+                parent.stdout.flush();
+                return 0;
+            }
+            if (!Files.isRegularFile(doc)) {
+                throw new HistoryException("--doc " + doc + ": no such file");
+            }
+            try {
+                AtomicFiles.write(doc, FiguresTable.intoDoc(Files.readString(doc), table, doc));
+            } catch (IOException e) {
+                throw new HistoryException("--doc " + doc + ": cannot be read or written (" + e.getMessage() + ")", e);
+            }
+            parent.stdout.println("history: figures of " + runs.size() + " run(s) in " + doc);
             return 0;
         }
     }

@@ -16,6 +16,8 @@ public final class HistoryExport {
     private static final List<String> COLUMNS = List.of("run_id", "kind", "commit", "dirty", "started_at", "machine",
             "cpu_model", "cores", "jdk", "jvm_flags", "experiment", "benchmark", "params", "contender", "measure",
             "fork", "value", "unit");
+    private static final List<String> MARKDOWN_COLUMNS = List.of("experiment", "benchmark", "params", "contender",
+            "measure", "geometric mean", "95% interval", "forks", "commit", "date");
 
     private HistoryExport() {
     }
@@ -61,31 +63,35 @@ public final class HistoryExport {
      * commit and the date.
      */
     public static String markdown(List<HistorySeries.Chart> charts) {
-        Map<String, List<String>> tables = new LinkedHashMap<>();
+        Map<String, List<List<String>>> tables = new LinkedHashMap<>();
         for (HistorySeries.Chart chart : charts) {
             HistorySeries.Key k = chart.key();
-            List<String> lines = tables.computeIfAbsent(k.where(), w -> new ArrayList<>());
+            List<List<String>> rows = tables.computeIfAbsent(k.where(), w -> new ArrayList<>());
             chart.series().forEach((contender, points) -> {
                 HistorySeries.Point latest = points.get(points.size() - 1);
                 GeometricMean g = latest.mean();
                 String interval = g.hasInterval()
                         ? String.format(Locale.ROOT, "%.4g to %.4g", g.low(), g.high()) : "-";
-                lines.add("| " + String.join(" | ", k.experiment(), k.benchmark(), k.params().isEmpty() ? "-" : k.params(),
+                rows.add(List.of(k.experiment(), k.benchmark(), k.params().isEmpty() ? "-" : k.params(),
                         contender.isEmpty() ? "-" : contender, k.measure(),
                         String.format(Locale.ROOT, "%.4g %s", g.value(), k.unit()), interval, Integer.toString(g.n()),
-                        latest.run().shortCommit() + (latest.run().dirty() ? "+" : ""),
-                        latest.run().startedAt().substring(0, Math.min(10, latest.run().startedAt().length()))) + " |");
+                        latest.run().commitLabel(), latest.run().day()));
             });
         }
         StringBuilder s = new StringBuilder();
-        tables.forEach((where, lines) -> {
-            s.append("#### ").append(where).append("\n\n")
-                    .append("| experiment | benchmark | params | contender | measure | geometric mean | 95% interval "
-                            + "| forks | commit | date |\n")
-                    .append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
-            lines.forEach(l -> s.append(l).append('\n'));
-            s.append('\n');
-        });
+        tables.forEach((where, rows) -> s.append(markdownTable(where, MARKDOWN_COLUMNS, rows)));
         return s.toString();
+    }
+
+    /** A Markdown table under a level-4 heading, then a blank line. */
+    static String markdownTable(String heading, List<String> columns, List<List<String>> rows) {
+        StringBuilder s = new StringBuilder("#### ").append(heading).append("\n\n")
+                .append(markdownRow(columns)).append(markdownRow(columns.stream().map(c -> "---").toList()));
+        rows.forEach(r -> s.append(markdownRow(r)));
+        return s.append('\n').toString();
+    }
+
+    private static String markdownRow(List<String> cells) {
+        return "| " + String.join(" | ", cells) + " |\n";
     }
 }

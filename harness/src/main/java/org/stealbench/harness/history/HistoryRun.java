@@ -33,4 +33,14 @@ public record HistoryRun(String runId, String kind, String source, String commit
     public String shortCommit() {
         return commit.length() > 7 ? commit.substring(0, 7) : commit;
     }
+
+    /** The short commit with {@code +} when its tree had uncommitted changes, as tables name a run's build. */
+    public String commitLabel() {
+        return shortCommit() + (dirty ? "+" : "");
+    }
+
+    /** The day it started, {@code yyyy-mm-dd} (UTC). */
+    public String day() {
+        return startedAt.substring(0, Math.min(10, startedAt.length()));
+    }
 }

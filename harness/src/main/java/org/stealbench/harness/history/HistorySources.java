@@ -192,7 +192,7 @@ public final class HistorySources {
     }
 
     /** The parameter naming the contenders: the experiment's own, else {@code pool} or {@code queue}. */
-    private static String contenderParam(String experiment, Map<String, String> params) {
+    static String contenderParam(String experiment, Map<String, String> params) {
         for (Experiment e : Experiment.values()) {
             if (e.id().equals(experiment) && params.containsKey(e.contender())) {
                 return e.contender();
@@ -201,7 +201,8 @@ public final class HistorySources {
         return params.containsKey("pool") ? "pool" : params.containsKey("queue") ? "queue" : null;
     }
 
-    private static String params(Map<String, String> params, String contenderParam) {
+    /** The parameters but the contender's, as {@link Measurement#params()} holds them. */
+    static String params(Map<String, String> params, String contenderParam) {
         SortedMap<String, String> rest = new TreeMap<>(params);
         if (contenderParam != null) {
             rest.remove(contenderParam);
