@@ -5,6 +5,7 @@ import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
 import org.stealbench.harness.results.Units;
 import org.stealbench.harness.stats.GeometricMean;
+import org.stealbench.harness.stats.LogRatios;
 import org.stealbench.harness.stats.RatioEstimate;
 
 /** Cells and values shared by the sections: a metric's mean with its interval, a ratio, a verdict. */
@@ -139,7 +140,7 @@ final class Cells {
     /** The ratio of two metrics' replicates, or null when either has fewer than two positive values. */
     static RatioEstimate ratio(Metric baseline, Metric current, double confidence) {
         try {
-            return ReportStats.ratio(ReportStats.replicates(baseline), ReportStats.replicates(current), confidence);
+            return LogRatios.ratio(ReportStats.replicates(baseline), ReportStats.replicates(current), confidence);
         } catch (IllegalArgumentException e) {
             return null;
         }

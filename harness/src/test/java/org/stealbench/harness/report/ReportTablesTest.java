@@ -27,7 +27,7 @@ final class ReportTablesTest {
         }
         double mean = raw.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
         return new JmhResult(benchmark, "ss", 1, new TreeMap<>(params), new Metric(mean, 0, "ms/op", List.of(raw)),
-                secondary, "17", "");
+                secondary, "17", "", null);
     }
 
     static JmhResult ed(String queue, String shape, double... samples) {
