@@ -51,6 +51,25 @@ final class ReportTablesTest {
         assertNull(EnqueueDequeueSection.shape("10by10"));
     }
 
+    /**
+     * Seed 002's band claim pairs each hybrid result with the locked one whose every other
+     * parameter is the same, not the first locked one of its shape and items.
+     */
+    @Test
+    void seed002Band_pairsHybridWithTheLockedResultOfTheSameParameters() {
+        Map<String, List<JmhResult>> experiments = Map.of(EnqueueDequeueSection.EXPERIMENT, List.of(
+                result(ED, Map.of("queue", "locked", "shape", "40x40", "items", "1000", "spin", "0"),
+                        new double[] {1, 1.1}, Map.of()),
+                result(ED, Map.of("queue", "locked", "shape", "40x40", "items", "1000", "spin", "9"),
+                        new double[] {100, 110}, Map.of()),
+                result(ED, Map.of("queue", "hybrid", "shape", "40x40", "items", "1000", "spin", "9"),
+                        new double[] {10, 11}, Map.of())));
+
+        ClaimsSection.Claim c = ClaimsSection.seed002Band(SummarySectionTest.run("a", "17", experiments), ctx());
+
+        assertEquals(ClaimsSection.Verdict.HOLDS, c.verdict(), c.measured());
+    }
+
     @Test
     void seed002Grid_rowsPerQueueNoneLast_columnsPerThreadCount_netSubtractsNone() {
         List<JmhResult> results = List.of(ed("none", "10x10", 2, 4), ed("locked", "10x10", 10, 12), ed("locked", "40x40", 30, 34),
