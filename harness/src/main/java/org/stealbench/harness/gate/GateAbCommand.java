@@ -285,8 +285,7 @@ public final class GateAbCommand extends HarnessCommand {
             Map<String, Object> env = RunEnvironment.describe(java, "gate-ab", cpus, BenchCommand.HEAP_FLAGS);
             env.put("baseline", Map.of("name", in.baselineName(), "sha", in.baselineSha(), "jar", shown(aJar)));
             env.put("current", Map.of("name", in.currentName(), "sha", in.currentSha(), "jar", shown(in.currentJar())));
-            PairedJob.write(dir.resolve("env.json"), new com.fasterxml.jackson.databind.ObjectMapper()
-                    .writerWithDefaultPrettyPrinter().writeValueAsString(env) + "\n");
+            RunFolder.at(dir).writeEnv(env);
             machine = env.get("cpuModel") + ", " + env.get("cores") + " cores"
                     + (cpus == null ? "" : ", pinned to " + cpus);
             jdk = ((Map<?, ?>) env.get("jdk")).get("vendor") + " " + ((Map<?, ?>) env.get("jdk")).get("version")
@@ -363,11 +362,7 @@ public final class GateAbCommand extends HarnessCommand {
             return finish(new GateAbOutput.Report(in.baselineName(), in.baselineSha(), in.currentName(),
                     in.currentSha(), machine, jdk, stats, decided, runner.seconds(), added, removed, notes, seconds(),
                     null), dir);
-        } catch (GateException e) {
-            stderr.println("gate-ab: " + e.getMessage());
-            writeBadInput(e.getMessage(), Files.isDirectory(dir) ? dir : null, machine, jdk, in);
-            return 2;
-        } catch (IOException e) {
+        } catch (GateException | IOException e) {
             stderr.println("gate-ab: " + e.getMessage());
             writeBadInput(String.valueOf(e.getMessage()), Files.isDirectory(dir) ? dir : null, machine, jdk, in);
             return 2;

@@ -1,5 +1,6 @@
 package org.stealbench.harness.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
@@ -165,6 +166,28 @@ final class Cells {
                 .map(f -> f.stream().map(v -> Units.convert(v, m.unit(), unit)).toList()).toList();
         return new Metric(Units.convert(m.score(), m.unit(), unit), Math.abs(Units.convert(m.scoreError(), m.unit(), unit)),
                 unit, raw);
+    }
+
+    /**
+     * A table of one row per result: its contender, then each of {@code counters} (secondary
+     * metrics, headed by {@code headings}) with its interval, a dash where the result lacks it.
+     */
+    static Html.Table counters(String id, String caption, List<String> headings, List<String> counters,
+                               List<JmhResult> results, ReportContext ctx, String note) {
+        Html.TableBuilder t = new Html.TableBuilder(id, caption);
+        List<String> head = new ArrayList<>(List.of("pool"));
+        head.addAll(headings);
+        t.header(head.toArray(String[]::new));
+        for (JmhResult r : results) {
+            List<Html.Cell> row = new ArrayList<>(List.of(Correctness.nameCell(contender(r))));
+            for (String counter : counters) {
+                Metric m = r.secondary().get(counter);
+                row.add(m == null ? dash() : score(m, ctx.thresholds()));
+            }
+            t.row(row);
+        }
+        t.note(note);
+        return t.build();
     }
 
     static Html.Cell dash() {
