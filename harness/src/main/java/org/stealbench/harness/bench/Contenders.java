@@ -135,15 +135,6 @@ public final class Contenders {
         return ids;
     }
 
-    /**
-     * The work-stealing pool's tunings the pool-options experiments compare (the {@code tuning}
-     * parameter of the pool benchmarks): {@link WorkStealingThreadPool#COMPARED_TUNINGS}, the
-     * defaults first.
-     */
-    public static List<String> tunings() {
-        return WorkStealingThreadPool.COMPARED_TUNINGS;
-    }
-
     /** Every pool of the registry. */
     public static List<String> pools() {
         return PoolKind.values().stream().map(PoolKind::id).toList();
@@ -162,11 +153,6 @@ public final class Contenders {
             case JCTOOLS_MPMC -> new JctoolsMpmc<>();
             default -> QueueKind.byId(id).create();
         };
-    }
-
-    /** Whether {@code pop} takes the oldest item, else {@code steal} is the FIFO end. */
-    public static boolean popIsFifo(TaskQueue<?> queue) {
-        return queue.traits().popOrder() == QueueTraits.Order.FIFO;
     }
 
     /** {@link #ARRAY_DEQUE_FENCED}: one thread only, like the floor it wraps. */

@@ -19,6 +19,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.stealbench.queues.QueueTraits;
 import org.stealbench.queues.TaskQueue;
 
 /**
@@ -126,7 +127,7 @@ public class EnqueueDequeueBenchmark {
         }
         TaskQueue<Integer> target = q;
         int k = items;
-        boolean fifoPop = Contenders.popIsFifo(target);
+        boolean fifoPop = target.traits().popOrder() == QueueTraits.Order.FIFO;
         for (int i = 0; i < enqueuers; i++) {
             threads.add(thread(() -> {
                 for (int n = 0; n < k; n++) {

@@ -9,8 +9,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import org.stealbench.harness.results.AtomicFiles;
+import org.stealbench.harness.results.RunFolder;
 import org.stealbench.harness.run.BenchCommand;
 import org.stealbench.harness.run.RunEnvironment;
 import org.stealbench.harness.HarnessCommand;
@@ -184,16 +183,12 @@ public final class GateAbCommand extends HarnessCommand {
         }
         Path current = currentJar != null ? currentJar : root.resolve("harness/target/benchmarks.jar");
         requireJar(current, "--current-jar");
-        Path jobDir = out != null ? out : root.resolve("results/runs/gate-ab-"
-                + DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(started));
+        Path jobDir = out != null ? out : root.resolve("results/runs/gate-ab-" + RunFolder.stamp(started));
         if (Files.exists(jobDir)) {
             throw new GateException("--out " + shown(jobDir) + ": already exists; give a new folder");
         }
-        GateThresholds t = loadThresholds(root);
-        String head = git(root, "rev-parse", "HEAD");
-        String dirty = git(root, "status", "--porcelain", "--untracked-files=no");
-        String currentSha = currentJar != null ? jarCommit(currentJar)
-                : (head == null ? "unknown" : head + (dirty != null && !dirty.isBlank() ? "-dirty" : ""));
+        GateThresholds t = thresholds(root, thresholds);
+        String currentSha = currentJar != null ? jarCommit(currentJar) : head(root);
         String currentName = currentJar != null ? "jar " + currentJar.getFileName() : "working tree";
         return new Inputs(baselineJar, baselineName, baselineSha, current, currentName, currentSha, jobDir, t,
                 subset(), seed != null ? seed : started.toEpochMilli());
@@ -208,10 +203,6 @@ public final class GateAbCommand extends HarnessCommand {
         } catch (IllegalArgumentException e) {
             throw new GateException("--calibration-work: " + e.getMessage());
         }
-    }
-
-    private GateThresholds loadThresholds(Path root) throws GateException {
-        return thresholds(root, thresholds);
     }
 
     /** The thresholds file given, else the checked-in one, else the built-in defaults. */
@@ -236,12 +227,19 @@ public final class GateAbCommand extends HarnessCommand {
         }
     }
 
+    /** The working tree's HEAD, with "-dirty" when tracked files have uncommitted changes; "unknown" without git. */
+    private static String head(Path root) {
+        String head = RunEnvironment.git(root, "rev-parse", "HEAD");
+        String dirty = RunEnvironment.git(root, "status", "--porcelain", "--untracked-files=no");
+        return head == null ? "unknown" : head + (dirty != null && !dirty.isBlank() ? "-dirty" : "");
+    }
+
     /** The full sha of a ref, or a GateException naming it. */
     static String resolve(Path root, String ref, String option) throws GateException {
         if (ref.isBlank() || ref.startsWith("-")) {
             throw new GateException(option + " '" + ref + "': not a git ref");
         }
-        String sha = git(root, "rev-parse", "--verify", "--quiet", ref + "^{commit}");
+        String sha = RunEnvironment.git(root, "rev-parse", "--verify", "--quiet", ref + "^{commit}");
         if (sha == null || !sha.matches("[0-9a-f]{40}")) {
             throw new GateException(option + " '" + ref + "': not a commit in " + root);
         }
@@ -287,8 +285,7 @@ public final class GateAbCommand extends HarnessCommand {
             Map<String, Object> env = RunEnvironment.describe(java, "gate-ab", cpus, BenchCommand.HEAP_FLAGS);
             env.put("baseline", Map.of("name", in.baselineName(), "sha", in.baselineSha(), "jar", shown(aJar)));
             env.put("current", Map.of("name", in.currentName(), "sha", in.currentSha(), "jar", shown(in.currentJar())));
-            PairedJob.write(dir.resolve("env.json"), new com.fasterxml.jackson.databind.ObjectMapper()
-                    .writerWithDefaultPrettyPrinter().writeValueAsString(env) + "\n");
+            RunFolder.at(dir).writeEnv(env);
             machine = env.get("cpuModel") + ", " + env.get("cores") + " cores"
                     + (cpus == null ? "" : ", pinned to " + cpus);
             jdk = ((Map<?, ?>) env.get("jdk")).get("vendor") + " " + ((Map<?, ?>) env.get("jdk")).get("version")
@@ -365,11 +362,7 @@ public final class GateAbCommand extends HarnessCommand {
             return finish(new GateAbOutput.Report(in.baselineName(), in.baselineSha(), in.currentName(),
                     in.currentSha(), machine, jdk, stats, decided, runner.seconds(), added, removed, notes, seconds(),
                     null), dir);
-        } catch (GateException e) {
-            stderr.println("gate-ab: " + e.getMessage());
-            writeBadInput(e.getMessage(), Files.isDirectory(dir) ? dir : null, machine, jdk, in);
-            return 2;
-        } catch (IOException e) {
+        } catch (GateException | IOException e) {
             stderr.println("gate-ab: " + e.getMessage());
             writeBadInput(String.valueOf(e.getMessage()), Files.isDirectory(dir) ? dir : null, machine, jdk, in);
             return 2;
@@ -444,9 +437,7 @@ public final class GateAbCommand extends HarnessCommand {
                 return "unknown";
             }
             try (InputStream in = j.getInputStream(e)) {
-                VersionProvider.BuildCommit c = VersionProvider.BuildCommit.parse(
-                        VersionProvider.known(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
-                return c.sha() + (c.dirty() ? "-dirty" : "");
+                return VersionProvider.known(new String(in.readAllBytes(), StandardCharsets.UTF_8));
             }
         } catch (IOException e) {
             return "unknown";
@@ -485,15 +476,12 @@ public final class GateAbCommand extends HarnessCommand {
                 "org.openjdk.jmh.Main", "-lp", "org\\.stealbench\\..*");
         String output;
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            byte[] bytes = p.getInputStream().readAllBytes();
-            if (!p.waitFor(2, TimeUnit.MINUTES) || p.exitValue() != 0) {
-                p.destroyForcibly();
-                throw new GateException(shown(jar) + ": JMH cannot list its benchmarks");
-            }
-            output = new String(bytes, StandardCharsets.UTF_8);
+            output = RunEnvironment.run(command);
         } catch (IOException e) {
             throw new GateException(shown(jar) + ": JMH cannot list its benchmarks (" + e.getMessage() + ")", e);
+        }
+        if (output == null) {
+            throw new GateException(shown(jar) + ": JMH cannot list its benchmarks");
         }
         return parseListing(output);
     }
@@ -587,25 +575,6 @@ public final class GateAbCommand extends HarnessCommand {
         }
     }
 
-    static String git(Path root, String... args) {
-        List<String> command = new ArrayList<>(List.of("git", "-C", root.toString()));
-        command.addAll(List.of(args));
-        try {
-            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            byte[] bytes = p.getInputStream().readAllBytes();
-            if (!p.waitFor(1, TimeUnit.MINUTES) || p.exitValue() != 0) {
-                p.destroyForcibly();
-                return null;
-            }
-            return new String(bytes, StandardCharsets.UTF_8).strip();
-        } catch (IOException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        }
-    }
-
     /**
      * {@code --promote REF --reason TEXT}: writes REF's full sha to {@code results/baseline/REF} (one
      * atomic rename) and appends the reason to {@code results/baseline/REF.log}. Refused when the
@@ -621,9 +590,7 @@ public final class GateAbCommand extends HarnessCommand {
         }
         Path root = root();
         String sha = resolve(root, promote, "--promote");
-        String head = git(root, "rev-parse", "HEAD");
-        String dirty = git(root, "status", "--porcelain", "--untracked-files=no");
-        if (sha.equals(head) && dirty != null && !dirty.isBlank()) {
+        if (head(root).equals(sha + "-dirty")) {
             throw new GateException("--promote " + promote + ": the working tree has uncommitted changes; commit "
                     + "them first, so the baseline is the code that was gated");
         }

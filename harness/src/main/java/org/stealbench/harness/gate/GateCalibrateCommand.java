@@ -9,8 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -19,6 +17,7 @@ import java.util.Random;
 import java.util.concurrent.Callable;
 import org.stealbench.harness.HarnessCommand;
 import org.stealbench.harness.VersionProvider;
+import org.stealbench.harness.results.RunFolder;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -117,8 +116,8 @@ public final class GateCalibrateCommand extends HarnessCommand {
             if (thresholds != null && !Files.isRegularFile(thresholds)) {
                 throw new GateException("--thresholds " + thresholds + ": no such file");
             }
-            Path dir = out != null ? out : root.resolve("results/runs/gate-calibration-"
-                    + DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(Instant.now()));
+            Path dir = out != null ? out
+                    : root.resolve("results/runs/gate-calibration-" + RunFolder.stamp(Instant.now()));
             if (Files.exists(dir)) {
                 throw new GateException("--out " + dir + ": already exists; give a new folder");
             }

@@ -43,20 +43,16 @@ public final class GateThresholds {
     private final String source;
     private final Threshold defaults;
     private final List<Rule> rules;
-    private final Double timeOverride;
-    private final Double cpuOverride;
 
-    private GateThresholds(String source, Threshold defaults, List<Rule> rules, Double timeOverride, Double cpuOverride) {
+    private GateThresholds(String source, Threshold defaults, List<Rule> rules) {
         this.source = source;
         this.defaults = defaults;
         this.rules = List.copyOf(rules);
-        this.timeOverride = timeOverride;
-        this.cpuOverride = cpuOverride;
     }
 
     /** The built-in defaults, no rules. */
     public static GateThresholds builtIn() {
-        return new GateThresholds("built-in defaults", BUILT_IN, List.of(), null, null);
+        return new GateThresholds("built-in defaults", BUILT_IN, List.of());
     }
 
     /**
@@ -96,35 +92,9 @@ public final class GateThresholds {
                 rules.add(new Rule(match, glob(match), threshold(node, defaults, match), node.path("why").asText("")));
                 index++;
             }
-            return new GateThresholds(GateAbCommand.shown(file), defaults, rules, null, null);
+            return new GateThresholds(GateAbCommand.shown(file), defaults, rules);
         } catch (IllegalArgumentException e) {
             throw new GateException(file + ": " + e.getMessage());
-        }
-    }
-
-    /**
-     * These thresholds with every time threshold (of the score), default and rules alike, replaced.
-     *
-     * @throws IllegalArgumentException if {@code time} is not in (0, 10]
-     */
-    public GateThresholds withTime(double time) {
-        check("time", time);
-        return new GateThresholds(source, defaults, rules, time, cpuOverride);
-    }
-
-    /**
-     * These thresholds with every CPU time threshold replaced.
-     *
-     * @throws IllegalArgumentException if {@code cpu} is not in (0, 10]
-     */
-    public GateThresholds withCpu(double cpu) {
-        check("cpu", cpu);
-        return new GateThresholds(source, defaults, rules, timeOverride, cpu);
-    }
-
-    private static void check(String what, double value) {
-        if (!(value > 0 && value <= 10)) {
-            throw new IllegalArgumentException("the " + what + " threshold must lie in (0, 10], was " + value);
         }
     }
 
@@ -132,30 +102,19 @@ public final class GateThresholds {
     public Threshold forBenchmark(String label, String shortName) {
         for (Rule rule : rules) {
             if (rule.glob().matcher(label).matches() || rule.glob().matcher(shortName).matches()) {
-                return override(rule.threshold());
+                return rule.threshold();
             }
         }
-        return override(defaults);
-    }
-
-    private Threshold override(Threshold t) {
-        return new Threshold(timeOverride == null ? t.time() : timeOverride, cpuOverride == null ? t.cpu() : cpuOverride,
-                t.allocationFraction(), t.allocationBytes(), t.rule());
+        return defaults;
     }
 
     /** What is in force, one line each, for the output's header. */
     public List<String> describe() {
         List<String> lines = new ArrayList<>();
-        lines.add("thresholds from " + source + ": " + describe(override(defaults)) + " by default");
+        lines.add("thresholds from " + source + ": " + describe(defaults) + " by default");
         for (Rule rule : rules) {
-            lines.add("  rule '" + rule.match() + "': " + describe(override(rule.threshold()))
+            lines.add("  rule '" + rule.match() + "': " + describe(rule.threshold())
                     + (rule.why().isEmpty() ? "" : " (" + rule.why() + ")"));
-        }
-        if (timeOverride != null) {
-            lines.add("  --threshold " + percent(timeOverride) + " replaces every time threshold");
-        }
-        if (cpuOverride != null) {
-            lines.add("  --cpu-threshold " + percent(cpuOverride) + " replaces every cpu threshold");
         }
         return lines;
     }

@@ -86,24 +86,11 @@ public final class PairedDecision {
      */
     public record Outcome(Row row, int pairs, double slowdown, double upper, double p, double pHolm,
                           double detectable, GateVerdict verdict, String reason) {
-
-        /** True when more pairs could settle it. */
-        public boolean undecided() {
-            return verdict == GateVerdict.INCONCLUSIVE;
-        }
     }
 
     /**
-     * Judges the rows at look {@code look} (1-based) of {@code looks}.
-     *
-     * @throws IllegalArgumentException if alpha is not in (0, 1) or the look is out of range
-     */
-    public static List<Outcome> decide(List<Row> rows, double alpha, int look, int looks) {
-        return decide(rows, alpha, look, looks, rows.size());
-    }
-
-    /**
-     * Judges the rows as if they were {@code family} rows (at least their own number): Holm's
+     * Judges the rows at look {@code look} (1-based) of {@code looks}, as if they were
+     * {@code family} rows (at least their own number; 0 for just them): Holm's
      * correction and the detectable slowdown then use the larger family. A calibration job runs one
      * row but must be judged as strictly as a row of the CI gate's whole subset; counting the
      * missing rows as never significant makes its verdict at most as lenient as the real job's.
@@ -188,18 +175,10 @@ public final class PairedDecision {
     }
 
     /**
-     * Holm's adjusted p-values: sorted ascending, the i-th (0-based) of m is multiplied by
-     * {@code m - i}, made monotone, capped at 1. A row is significant at level a when its adjusted
-     * value is at most a.
-     */
-    static double[] holm(double[] p) {
-        return holm(p, p.length);
-    }
-
-    /**
-     * Holm's adjusted p-values in a family of {@code family} hypotheses of which only {@code p}
-     * were tested (the others taken as p = 1, so they sort last): the i-th smallest is multiplied
-     * by {@code family - i}.
+     * Holm's adjusted p-values in a family of {@code family} hypotheses (at least the
+     * {@code p.length} tested; the others taken as p = 1, so they sort last): the i-th smallest
+     * (0-based) is multiplied by {@code family - i}, made monotone, capped at 1. A row is
+     * significant at level a when its adjusted value is at most a.
      */
     static double[] holm(double[] p, int family) {
         int m = p.length;

@@ -46,18 +46,6 @@ final class PairedGate {
     record Row(String label, String metric, String unit, int pairs, double a, double b, double slowdown,
                double threshold, double detectable, boolean bimodal, double p, int look, GateVerdict verdict,
                String reason) {
-
-        /** {@code Class.method}, the JUnit class name. */
-        String shortName() {
-            int space = label.indexOf(' ');
-            return space < 0 ? label : label.substring(0, space);
-        }
-
-        /** {@code p=v ...}. */
-        String params() {
-            int space = label.indexOf(' ');
-            return space < 0 ? "" : label.substring(space + 1);
-        }
     }
 
     /** Gives the undecided rows more pairs before a look, or declines (budget spent, or a saved job's pairs end). */
@@ -112,14 +100,9 @@ final class PairedGate {
                 .allMatch(l -> values.get(l).size() > looks.get(look - 2));
     }
 
-    /** The time, CPU and allocation rows of these labels at one look. */
-    static List<Row> judge(Map<String, List<ForkValues[]>> values, Collection<String> labels, GateThresholds thresholds,
-                           double alpha, int look, int looks) {
-        return judge(values, labels, thresholds, alpha, look, looks, 0);
-    }
-
     /**
-     * The same, judged in a Holm family of at least {@code family} rows ({@link GateSubset#family()}).
+     * The time, CPU and allocation rows of these labels at one look, judged in a Holm family of at
+     * least {@code family} rows ({@link GateSubset#family()}; 0: the rows judged).
      */
     static List<Row> judge(Map<String, List<ForkValues[]>> values, Collection<String> labels, GateThresholds thresholds,
                            double alpha, int look, int looks, int family) {

@@ -1,10 +1,12 @@
 package org.stealbench.harness.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
 import org.stealbench.harness.results.Units;
 import org.stealbench.harness.stats.GeometricMean;
+import org.stealbench.harness.stats.LogRatios;
 import org.stealbench.harness.stats.RatioEstimate;
 
 /** Cells and values shared by the sections: a metric's mean with its interval, a ratio, a verdict. */
@@ -139,7 +141,7 @@ final class Cells {
     /** The ratio of two metrics' replicates, or null when either has fewer than two positive values. */
     static RatioEstimate ratio(Metric baseline, Metric current, double confidence) {
         try {
-            return ReportStats.ratio(ReportStats.replicates(baseline), ReportStats.replicates(current), confidence);
+            return LogRatios.ratio(ReportStats.replicates(baseline), ReportStats.replicates(current), confidence);
         } catch (IllegalArgumentException e) {
             return null;
         }
@@ -164,6 +166,28 @@ final class Cells {
                 .map(f -> f.stream().map(v -> Units.convert(v, m.unit(), unit)).toList()).toList();
         return new Metric(Units.convert(m.score(), m.unit(), unit), Math.abs(Units.convert(m.scoreError(), m.unit(), unit)),
                 unit, raw);
+    }
+
+    /**
+     * A table of one row per result: its contender, then each of {@code counters} (secondary
+     * metrics, headed by {@code headings}) with its interval, a dash where the result lacks it.
+     */
+    static Html.Table counters(String id, String caption, List<String> headings, List<String> counters,
+                               List<JmhResult> results, ReportContext ctx, String note) {
+        Html.TableBuilder t = new Html.TableBuilder(id, caption);
+        List<String> head = new ArrayList<>(List.of("pool"));
+        head.addAll(headings);
+        t.header(head.toArray(String[]::new));
+        for (JmhResult r : results) {
+            List<Html.Cell> row = new ArrayList<>(List.of(Correctness.nameCell(contender(r))));
+            for (String counter : counters) {
+                Metric m = r.secondary().get(counter);
+                row.add(m == null ? dash() : score(m, ctx.thresholds()));
+            }
+            t.row(row);
+        }
+        t.note(note);
+        return t.build();
     }
 
     static Html.Cell dash() {

@@ -198,12 +198,7 @@ final class ClaimsSection {
             if (!"hybrid".equals(h.param("queue")) || s == null || s[0] != s[1] || s[0] < 40 || s[0] > 100) {
                 continue;
             }
-            Optional<JmhResult> locked = results.stream().filter(r -> "locked".equals(r.param("queue"))
-                    && h.param("shape").equals(r.param("shape")) && h.param("items").equals(r.param("items"))).findFirst();
-            if (locked.isEmpty()) {
-                continue;
-            }
-            RatioEstimate r = Cells.ratio(locked.get().primary(), h.primary(), ctx.confidence());
+            RatioEstimate r = against(results, h, "queue", "locked", ctx);
             if (r == null) {
                 continue;
             }
@@ -282,12 +277,7 @@ final class ClaimsSection {
             if (Contender.family(pool) != Contender.Family.WORK_STEALING_POOL) {
                 continue;
             }
-            Optional<JmhResult> lock = results.stream().filter(x -> "simple-lock".equals(x.param("pool"))
-                    && sameExcept(x, r, "pool")).findFirst();
-            if (lock.isEmpty()) {
-                continue;
-            }
-            RatioEstimate ratio = Cells.ratio(lock.get().primary(), r.primary(), ctx.confidence());
+            RatioEstimate ratio = against(results, r, "pool", "simple-lock", ctx);
             if (ratio == null) {
                 continue;
             }
@@ -423,6 +413,16 @@ final class ClaimsSection {
         }
         return new Claim(seed, claim, figure, measured, Verdict.HOLDS, "32".equals(n) ? "as the seed"
                 : "at n = " + n + " (the full profile runs n = 32)");
+    }
+
+    /**
+     * {@code r} relative to the result of contender {@code other} (its {@code param}) with every
+     * other parameter the same; null when there is none or no ratio can be formed.
+     */
+    private static RatioEstimate against(List<JmhResult> results, JmhResult r, String param, String other,
+                                         ReportContext ctx) {
+        return results.stream().filter(x -> other.equals(x.param(param)) && sameExcept(x, r, param)).findFirst()
+                .map(x -> Cells.ratio(x.primary(), r.primary(), ctx.confidence())).orElse(null);
     }
 
     private static boolean sameExcept(JmhResult a, JmhResult b, String param) {

@@ -1,5 +1,6 @@
 package org.stealbench.harness.report;
 
+import java.util.Arrays;
 import java.util.Optional;
 import org.stealbench.pools.PoolKind;
 import org.stealbench.queues.QueueKind;
@@ -43,12 +44,7 @@ final class Contender {
 
     /** The queue kind of this id, if it is one. */
     static Optional<QueueKind> queue(String id) {
-        for (QueueKind kind : QueueKind.values()) {
-            if (kind.id().equals(id)) {
-                return Optional.of(kind);
-            }
-        }
-        return Optional.empty();
+        return Arrays.stream(QueueKind.values()).filter(k -> k.id().equals(id)).findFirst();
     }
 
     /** The registry queue behind a contender: the queue itself, or a pool's worker deque. */

@@ -1,7 +1,5 @@
 package org.stealbench.harness.report;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,15 +25,7 @@ final class Correctness {
     }
 
     static Correctness load() {
-        Properties p = new Properties();
-        try (InputStream in = Correctness.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException(RESOURCE + " is missing from the class path");
-            }
-            p.load(in);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read " + RESOURCE, e);
-        }
+        Properties p = ReportThresholds.properties(RESOURCE);
         Map<String, List<String>> tests = new LinkedHashMap<>();
         for (String id : p.stringPropertyNames()) {
             tests.put(id, Arrays.stream(p.getProperty(id).split(",")).map(String::trim).filter(s -> !s.isEmpty())

@@ -3,7 +3,6 @@ package org.stealbench.harness.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.stealbench.harness.results.JmhResult;
-import org.stealbench.harness.results.Metric;
 import org.stealbench.harness.run.Experiment;
 import org.stealbench.harness.stats.GeometricMean;
 
@@ -81,22 +80,9 @@ final class IdleCostSection {
     }
 
     static Html.Table table(List<JmhResult> results, ReportContext ctx) {
-        Html.TableBuilder t = new Html.TableBuilder("idle-cost-table", "Idle cost per pool");
-        List<String> head = new ArrayList<>(List.of("pool"));
-        COLUMNS.forEach(c -> head.add(c.get(1)));
-        t.header(head.toArray(String[]::new));
-        for (JmhResult r : results) {
-            List<Html.Cell> row = new ArrayList<>();
-            row.add(Correctness.nameCell(Cells.contender(r)));
-            for (List<String> c : COLUMNS) {
-                Metric m = r.secondary().get(c.get(0));
-                row.add(m == null ? Cells.dash() : Cells.score(m, ctx.thresholds()));
-            }
-            t.row(row);
-        }
-        t.note("cores = CPU time / wall time of the interval. gaps = total time between bursts; near 0 means the bursts "
-                + "took the whole period and the between-bursts columns mean little. A worker a JDK pool retired while idle "
-                + "stops counting.");
-        return t.build();
+        return Cells.counters("idle-cost-table", "Idle cost per pool", COLUMNS.stream().map(c -> c.get(1)).toList(),
+                COLUMNS.stream().map(c -> c.get(0)).toList(), results, ctx, "cores = CPU time / wall time of the "
+                        + "interval. gaps = total time between bursts; near 0 means the bursts took the whole period and "
+                        + "the between-bursts columns mean little. A worker a JDK pool retired while idle stops counting.");
     }
 }

@@ -79,10 +79,6 @@ final class QueueDrainSection {
         return new Html.Section(ID, TITLE, banners, blocks, null);
     }
 
-    static Html.Table costTable(List<Phases> phases, String separate, ReportContext ctx) {
-        return costTable(phases, separate, ctx, phases.stream().map(Phases::pool).toList());
-    }
-
     static Html.Table costTable(List<Phases> phases, String separate, ReportContext ctx, List<String> registryOrder) {
         boolean gcTime = phases.stream().anyMatch(p -> p.result().secondary().containsKey("gc.time"));
         Html.TableBuilder t = new Html.TableBuilder("seed003-separate-" + separate,

@@ -4,17 +4,15 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.stealbench.harness.HarnessCommand;
 import org.stealbench.harness.VersionProvider;
 import org.stealbench.harness.results.AtomicFiles;
 import org.stealbench.harness.results.ResultsException;
 import org.stealbench.harness.results.RunData;
+import org.stealbench.harness.results.RunFolder;
 import org.stealbench.pools.PoolKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -125,9 +123,7 @@ public final class ReportCommand extends HarnessCommand {
         if (sources.size() == 1 && Files.isDirectory(sources.get(0))) {
             return sources.get(0).resolve("report");
         }
-        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT)
-                .format(ZonedDateTime.now(ZoneOffset.UTC));
-        return root().resolve(Path.of("results", "reports", stamp));
+        return root().resolve(Path.of("results", "reports", RunFolder.stamp(Instant.now())));
     }
 
     private static String label(Path source) {

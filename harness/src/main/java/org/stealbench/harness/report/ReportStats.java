@@ -6,12 +6,10 @@ import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 import org.stealbench.harness.results.Metric;
 import org.stealbench.harness.stats.LogRatios;
 import org.stealbench.harness.stats.Quantiles;
-import org.stealbench.harness.stats.RatioEstimate;
 
 /**
- * The report's statistics, pure functions over samples: a summary with a t interval of the mean,
- * the ratio of two contenders' geometric means with a Welch interval on the logarithms
- * ({@link LogRatios}). Quantiles and bimodality are {@code stats/}'s.
+ * The report's statistics, pure functions over samples: a summary with a t interval of the mean.
+ * Ratios ({@link LogRatios}), quantiles and bimodality are {@code stats/}'s.
  */
 final class ReportStats {
 
@@ -49,18 +47,7 @@ final class ReportStats {
             double t = new TDistribution(null, n - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
             half = t * d.getStandardDeviation() / Math.sqrt(n);
         }
-        return new Summary(n, d.getMean(), half, d.getPercentile(50), Quantiles.of(values, 0.1),
+        return new Summary(n, d.getMean(), half, Quantiles.of(values, 0.5), Quantiles.of(values, 0.1),
                 Quantiles.of(values, 0.9), d.getMin(), d.getMax());
-    }
-
-    /**
-     * {@code current / baseline} of the geometric means with a Welch t interval on the logs
-     * ({@link LogRatios#ratio}).
-     *
-     * @throws IllegalArgumentException if a sample has fewer than two values or a value that is
-     *                                  not positive, or the confidence is not in (0, 1)
-     */
-    static RatioEstimate ratio(List<Double> baseline, List<Double> current, double confidence) {
-        return LogRatios.ratio(baseline, current, confidence);
     }
 }

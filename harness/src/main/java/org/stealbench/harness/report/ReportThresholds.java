@@ -24,15 +24,7 @@ record ReportThresholds(double confidence, double wideErrorFraction, double bimo
     static final String RESOURCE = "/report/thresholds.properties";
 
     static ReportThresholds load() {
-        Properties p = new Properties();
-        try (InputStream in = ReportThresholds.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException(RESOURCE + " is missing from the class path");
-            }
-            p.load(in);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read " + RESOURCE, e);
-        }
+        Properties p = properties(RESOURCE);
         return new ReportThresholds(get(p, "confidence"), get(p, "wideErrorFraction"), get(p, "bimodalMinFraction"),
                 get(p, "bimodalMinAshmanD"), get(p, "bimodalMinRatio"), get(p, "farRatio"), get(p, "asGoodRatio"));
     }
@@ -40,6 +32,20 @@ record ReportThresholds(double confidence, double wideErrorFraction, double bimo
     /** The bimodality rule of a distribution: at least 6 values and this file's three bounds. */
     Modes.Rule bimodalRule() {
         return new Modes.Rule(6, bimodalMinFraction, bimodalMinAshmanD, bimodalMinRatio, 0);
+    }
+
+    /** A checked-in properties file of the report, read from the class path; it must be there. */
+    static Properties properties(String resource) {
+        Properties p = new Properties();
+        try (InputStream in = ReportThresholds.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException(resource + " is missing from the class path");
+            }
+            p.load(in);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read " + resource, e);
+        }
+        return p;
     }
 
     private static double get(Properties p, String key) {

@@ -55,29 +55,18 @@ final class WakeupLatencySection {
     }
 
     static Html.Table table(List<JmhResult> results, ReportContext ctx) {
-        Html.TableBuilder t = new Html.TableBuilder("wakeup-latency-table", "Wake-up latency (\u00b5s)");
-        List<String> head = new ArrayList<>(List.of("pool"));
+        List<String> headings = new ArrayList<>();
+        List<String> counters = new ArrayList<>();
         for (String path : PATHS) {
-            for (String label : LABELS) {
-                head.add(path + " " + label);
+            for (int i = 0; i < LABELS.size(); i++) {
+                headings.add(path + " " + LABELS.get(i));
+                counters.add(path + SUFFIXES.get(i));
             }
         }
-        t.header(head.toArray(String[]::new));
-        for (JmhResult r : results) {
-            List<Html.Cell> row = new ArrayList<>();
-            row.add(Correctness.nameCell(Cells.contender(r)));
-            for (String path : PATHS) {
-                for (String suffix : SUFFIXES) {
-                    Metric m = r.secondary().get(path + suffix);
-                    row.add(m == null ? Cells.dash() : Cells.score(m, ctx.thresholds()));
-                }
-            }
-            t.row(row);
-        }
-        t.note("outside = submitted by a thread outside the pool; sibling = executed by a task on one worker, started by "
+        return Cells.counters("wakeup-latency-table", "Wake-up latency (\u00b5s)", headings, counters, results, ctx,
+                "outside = submitted by a thread outside the pool; sibling = executed by a task on one worker, started by "
                 + "another (idle) worker. The primary JMH score of this benchmark (the invocation's wall time) is no latency "
                 + "and is not shown.");
-        return t.build();
     }
 
     static Html.Chart plot(List<JmhResult> results, String path, ReportContext ctx) {

@@ -16,6 +16,7 @@ import java.util.TreeMap;
  * @param jdkVersion the benchmark JVM's version
  * @param jvmArgs   the benchmark JVM's arguments, joined by spaces
  * @param settings  how JMH ran it: forks, warmup and measurement iterations and times
+ *                  ({@link JmhSettings#UNKNOWN} for null)
  */
 public record JmhResult(String benchmark, String mode, int threads, SortedMap<String, String> params,
                         Metric primary, Map<String, Metric> secondary, String jdkVersion, String jvmArgs,
@@ -25,12 +26,6 @@ public record JmhResult(String benchmark, String mode, int threads, SortedMap<St
         params = new TreeMap<>(params);
         secondary = Map.copyOf(secondary);
         settings = settings == null ? JmhSettings.UNKNOWN : settings;
-    }
-
-    /** A result whose run settings are unknown (e.g. built by hand in a test). */
-    public JmhResult(String benchmark, String mode, int threads, SortedMap<String, String> params,
-                     Metric primary, Map<String, Metric> secondary, String jdkVersion, String jvmArgs) {
-        this(benchmark, mode, threads, params, primary, secondary, jdkVersion, jvmArgs, JmhSettings.UNKNOWN);
     }
 
     /** The class's simple name and method, e.g. {@code DequeOpsBenchmark.pushPop}. */

@@ -10,7 +10,7 @@ public record Metric(double score, double scoreError, String unit, List<List<Dou
 
     /** Allocation per operation, a secondary metric of JMH's {@code -prof gc} (B/op). */
     public static final String ALLOCATION_NORM = "gc.alloc.rate.norm";
-    /** CPU time of the benchmark's own threads per operation, from {@code CpuTimeProfiler} (ns/op). */
+    /** CPU time per operation (ns/op), as the results history stores a paired gate job's CPU figure. */
     public static final String CPU_TIME_NORM = "cpu.time.norm";
 
     public Metric {

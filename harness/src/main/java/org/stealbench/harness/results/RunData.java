@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A run as the report and the gate see it: either a run folder ({@code env.json} and one
+ * A run as the report and the results history see it: either a run folder ({@code env.json} and one
  * {@code jmh-<experiment>.json} per experiment, as {@code scripts/bench} writes it) or a single
  * JMH JSON file. Files that cannot be read are kept as {@link #problems()} (file and message), so
  * a reader can show what is there and say what is not.
@@ -39,8 +39,8 @@ public record RunData(Path source, Map<String, Object> env, Map<String, List<Jmh
 
     /**
      * Loads a run folder or a JMH JSON file, refusing it whole if any of its files cannot be read
-     * (a result file, or an {@code env.json} that is there but damaged): for the gate, which must
-     * not decide on part of a run. A folder without {@code env.json} loads with an empty env.
+     * (a result file, or an {@code env.json} that is there but damaged): for the results history,
+     * which must not store part of a run. A folder without {@code env.json} loads with an empty env.
      *
      * @throws ResultsException naming the first file that cannot be read and why
      */

@@ -65,6 +65,11 @@ public final class RunFolder {
         return STAMP.format(started) + "-" + sha + (jdkMajor == null ? "" : "-jdk" + jdkMajor);
     }
 
+    /** A UTC time as folder names write it, e.g. {@code 20261122T032225Z}. */
+    public static String stamp(Instant time) {
+        return STAMP.format(time);
+    }
+
     /** Creates the folder {@link #name} under {@code parent}; fails if it exists already. */
     public static RunFolder create(Path parent, Instant started, String gitSha, String jdkMajor) throws IOException {
         Files.createDirectories(parent);

@@ -16,8 +16,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code scripts/bench}'s engine: runs a profile's experiments and writes a {@link RunFolder} per
  * JVM. The command line is checked into a {@link BenchRequest} (JMH options after the profile pass
- * through to every fork and win over the profile's settings; {@code -f} is the number of rounds
- * when interleaved), planned by {@link BenchPlan} and run by {@link BenchRun}. Every fork gets a
+ * through to every fork and win over the profile's settings; {@code -f} is the number of rounds),
+ * planned by {@link BenchPlan} and run by {@link BenchRun}. Every fork gets a
  * fixed, pre-touched heap ({@link #HEAP_FLAGS}): the size unless the user's JVM arguments size the
  * heap, the pre-touch unless they set it. Everything the command line names is checked before a
  * folder is created; bad input exits 2 with one line.
@@ -66,10 +66,6 @@ public final class BenchCommand extends HarnessCommand {
             description = "Folder that receives the run folder (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--no-interleave",
-            description = "Run each experiment as one JMH run in JMH's own order instead of interleaved rounds.")
-    boolean noInterleave;
-
     @Option(names = "--seed", paramLabel = "N",
             description = "Seed of the rounds' random order (default: drawn, and recorded in rounds-*.json).")
     Long seed;
@@ -104,7 +100,7 @@ public final class BenchCommand extends HarnessCommand {
             stderr.println("bench: " + e.getMessage());
             return 2;
         }
-        BenchPlan.print(request, cpus, !noInterleave, stdout);
+        BenchPlan.print(request, cpus, stdout);
         if (dryRun) {
             return 0;
         }

@@ -8,17 +8,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.openjdk.jmh.profile.GCProfiler;
-import org.openjdk.jmh.results.format.ResultFormatType;
-import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
-import org.openjdk.jmh.runner.options.Options;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * What a {@link BenchRequest} runs, planned before anything runs: each experiment's JMH options
  * (the user's, then the profile's where the user gave none), one round's forks of a shape, the
- * options of a run in JMH's own order, the thread ladders, and the plan {@code scripts/bench}
+ * thread ladders, and the plan {@code scripts/bench}
  * prints. {@link BenchRun} runs what is planned here; {@code --dry-run} only prints it.
  */
 final class BenchPlan {
@@ -27,17 +22,17 @@ final class BenchPlan {
     }
 
     /** Prints the plan: experiments, parameter sets, contenders, thread ladders, options and the estimate. */
-    static void print(BenchRequest request, String cpus, boolean interleaved, PrintStream stdout) {
+    static void print(BenchRequest request, String cpus, PrintStream stdout) {
         stdout.printf(Locale.ROOT, "stealbench: profile %s, %d experiment(s), %d core(s)%s, %s, %d JVM(s), estimated %s%n",
                 request.profile().name(), request.settings().size(), Runtime.getRuntime().availableProcessors(),
                 cpus == null ? "" : " (pinned to " + cpus + ")",
-                interleaved ? "interleaved rounds" : "JMH's own order", request.javas().size(),
+                "interleaved rounds", request.javas().size(),
                 Progress.format(Profile.estimateSeconds(request.settings()) * request.javas().size()));
         stdout.println("  JVMs: " + request.jvmNote());
         request.settings().forEach((e, s) -> {
             List<Shapes.Shape> shapes = Shapes.of(e, s.params());
             stdout.printf(Locale.ROOT, "  %-18s %3d parameter set(s) in %d shape(s) x %d %s: ~%s%n", e.id(),
-                    Shapes.parameterSets(shapes), shapes.size(), s.forks(), interleaved ? "round(s)" : "fork(s)",
+                    Shapes.parameterSets(shapes), shapes.size(), s.forks(), "round(s)",
                     Progress.format(Profile.estimateSeconds(e, s)));
             List<String> contenders = s.params().getOrDefault(e.contender(), List.of());
             List<String> registry = e.registryContenders();
@@ -112,37 +107,6 @@ final class BenchPlan {
             specs.add(spec.withLabel(spec.fileStem()));
         }
         return specs;
-    }
-
-    /**
-     * The options of the experiment as one JMH run in JMH's own order ({@code --no-interleave}):
-     * profile settings under the user's JMH options, the user's value winning wherever given.
-     */
-    static Options options(Experiment experiment, Settings settings, BenchRequest request, Path java, Path result) {
-        CommandLineOptions jmh = request.jmh();
-        ChainedOptionsBuilder b = new OptionsBuilder().parent(jmh).include(experiment.include())
-                .jvm(java.toString())
-                .resultFormat(ResultFormatType.JSON).result(result.toString())
-                .forks(settings.forks())
-                .warmupIterations(settings.warmupIterations())
-                .measurementIterations(settings.measurementIterations());
-        List<String> core = new ArrayList<>(request.heapFlags());
-        core.addAll(BenchRequest.values(jmh.getJvmArgs()));
-        if (!core.isEmpty()) {
-            b.jvmArgs(core.toArray(String[]::new));
-        }
-        if (!experiment.singleShot()) {
-            b.warmupTime(TimeValue.milliseconds(Math.round(settings.warmupSeconds() * 1000)));
-            b.measurementTime(TimeValue.milliseconds(Math.round(settings.measurementSeconds() * 1000)));
-        }
-        if (settings.gcProfiler()) {
-            b.addProfiler(GCProfiler.class);
-        }
-        if (!jmh.getTimeout().hasValue()) {
-            b.timeout(TimeValue.minutes(10));
-        }
-        settings.params().forEach((name, values) -> b.param(name, values.toArray(String[]::new)));
-        return b.build();
     }
 
     /**

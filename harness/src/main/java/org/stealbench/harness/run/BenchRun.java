@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -17,9 +16,6 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.RunnerException;
 import org.stealbench.harness.report.ReportCommand;
 import org.stealbench.harness.results.ExperimentId;
 import org.stealbench.harness.results.ResultsException;
@@ -33,8 +29,7 @@ import org.stealbench.harness.results.RunFolder;
  * only in the contender), and each shape runs in rounds, one fork of every contender per round in
  * a fresh random order ({@link RoundPlan}, seeded; the seed is recorded), each fork a process of
  * its own ({@link ForkRunner}); the per-fork JMH JSON files are merged into
- * {@code jmh-<experiment>.json} ({@link ForkMerge}). {@code --no-interleave} runs each experiment
- * as one JMH run in JMH's own order instead.
+ * {@code jmh-<experiment>.json} ({@link ForkMerge}).
  */
 final class BenchRun {
 
@@ -68,7 +63,7 @@ final class BenchRun {
         Map<String, Object> env = RunEnvironment.describe(java, request.profile().name(), command.cpus,
                 request.jvmArgs());
         env.put("startedAt", startedAt.toString());
-        env.put("interleaved", !command.noInterleave);
+        env.put("interleaved", true);
         Set<Integer> rounds = new TreeSet<>();
         request.settings().values().forEach(s -> rounds.add(s.forks()));
         env.put("rounds", rounds.size() == 1 ? rounds.iterator().next() : rounds);
@@ -94,12 +89,7 @@ final class BenchRun {
             stdout.printf(Locale.ROOT, "%n== [%d/%d] %s on JDK %s: elapsed %s, about %s left ==%n", index,
                     request.settings().size(), experiment.id(), RunEnvironment.majorVersion(env),
                     Progress.format(progress.elapsed()), Progress.format(progress.left()));
-            if (command.noInterleave) {
-                runJmhOrder(experiment, settings, java, run, failures);
-                progress.done(Profile.estimateSeconds(experiment, settings));
-            } else {
-                runInterleaved(experiment, settings, java, run, runSeed + index, progress, failures);
-            }
+            runInterleaved(experiment, settings, java, run, runSeed + index, progress, failures);
         }
         if (!command.noFootprint) {
             footprint(java, request.jvmArgs(), run, failures);
@@ -178,22 +168,6 @@ final class BenchRun {
     private record MergeOrder(int shape, int contender, int round) {
         static final Comparator<MergeOrder> JMH = Comparator.comparingInt(MergeOrder::shape)
                 .thenComparingInt(MergeOrder::contender).thenComparingInt(MergeOrder::round);
-    }
-
-    /** The experiment as one JMH run in JMH's own order (the path before interleaving). */
-    private void runJmhOrder(Experiment experiment, Settings settings, Path java, RunFolder run, List<String> failures) {
-        ExperimentId id = experiment.experimentId();
-        try {
-            Collection<RunResult> results = new Runner(BenchPlan.options(experiment, settings, request, java,
-                    run.results(id))).run();
-            int expected = Shapes.parameterSets(Shapes.of(experiment, settings.params()));
-            if (results.size() < expected) {
-                failures.add(id + ": " + (expected - results.size()) + " of " + expected
-                        + " benchmarks produced no result (see the JMH output above)");
-            }
-        } catch (RunnerException | RuntimeException e) {
-            failures.add(id + ": " + e.getMessage());
-        }
     }
 
     /** Renders each run folder's report, and one comparing them when several JVMs ran; never fails the run. */

@@ -23,6 +23,7 @@ import org.stealbench.harness.bench.RecursiveWorkBenchmark;
 import org.stealbench.harness.bench.SchedulerWorkloadsBenchmark;
 import org.stealbench.harness.bench.WakeupLatencyBenchmark;
 import org.stealbench.harness.results.ExperimentId;
+import org.stealbench.pools.WorkStealingThreadPool;
 
 /**
  * The experiment registry: every fact about an experiment, once, for the run engine, the report
@@ -91,7 +92,8 @@ public enum Experiment {
                     + "Milliseconds per fib(n).", "jdk-fjp")),
 
     /** Left out of the quick profile: its global-queue experiment compares the injector with the lock. */
-    POOL_OPTIONS_DRAIN(define("pool-options-drain", QueueDrainBenchmark.class, "tuning", Contenders::tunings)
+    POOL_OPTIONS_DRAIN(define("pool-options-drain", QueueDrainBenchmark.class, "tuning",
+            () -> WorkStealingThreadPool.COMPARED_TUNINGS)
             .measures("`ws-chase-lev` with each of `WorkStealingThreadPool.COMPARED_TUNINGS` against its defaults, "
                     + "under queue/drain")
             .full(Settings.singleShot(4, 10, 0.25).param("pool", "ws-chase-lev").param("separate", "false"))
@@ -101,7 +103,8 @@ public enum Experiment {
                     + "and the wake-ups carry the cost. Milliseconds per invocation.", "default")),
 
     /** Left out of the quick profile: it would not fit the budget. */
-    POOL_OPTIONS_FIB(define("pool-options-fib", ForkJoinFibBenchmark.class, "tuning", Contenders::tunings)
+    POOL_OPTIONS_FIB(define("pool-options-fib", ForkJoinFibBenchmark.class, "tuning",
+            () -> WorkStealingThreadPool.COMPARED_TUNINGS)
             .measures("the same tunings under fork/join fib, threshold 0")
             // 40 shots of fib(30): the warm-up FORK_JOIN_FIB's comment explains
             .full(Settings.singleShot(40, 8, 0.3).param("pool", "ws-chase-lev").param("n", "30")
@@ -436,11 +439,6 @@ public enum Experiment {
         return d.profile == null ? d.id : d.profile;
     }
 
-    /** The JMH include pattern: every benchmark method of the class. */
-    public String include() {
-        return d.benchmark.getName() + "\\.";
-    }
-
     /**
      * How its thread counts follow the machine: {@link ThreadLadder#ALL_CORES} when its benchmarks
      * declare {@link #THREADS}, unless the experiment says otherwise; null when they do not.
@@ -519,11 +517,6 @@ public enum Experiment {
     /** The benchmarks of the class (its {@code @Benchmark} methods, a {@code @Group} counting once). */
     List<BenchmarkCatalog.Method> benchmarks() {
         return BenchmarkCatalog.of(d.benchmark);
-    }
-
-    /** Number of benchmarks in the class, read from its annotations. */
-    public int methods() {
-        return benchmarks().size();
     }
 
     /** Whether its benchmarks run in {@code Mode.SingleShotTime}, read from {@code @BenchmarkMode}. */

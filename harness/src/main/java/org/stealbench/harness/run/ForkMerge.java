@@ -11,9 +11,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.StatUtils;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 import org.stealbench.harness.results.AtomicFiles;
 import org.stealbench.harness.results.RoundsFile;
@@ -47,11 +50,6 @@ public final class ForkMerge {
     private ForkMerge() {
     }
 
-    /** The merged array of {@code forkFiles}, given in the order they ran. */
-    public static ArrayNode merge(List<Path> forkFiles) throws IOException {
-        return merge(forkFiles, new int[forkFiles.size()]);
-    }
-
     /**
      * The merged array of {@code forkFiles}, given in the order they ran, leaving out the first
      * {@code discarded[i]} measured iterations of file i (its warm-up) from every metric.
@@ -72,11 +70,6 @@ public final class ForkMerge {
         ArrayNode merged = JSON.createArrayNode();
         byKey.values().forEach(forks -> merged.add(mergeOne(forks)));
         return merged;
-    }
-
-    /** Merges {@code forkFiles} into {@code target}, written whole or not at all. */
-    public static void mergeTo(List<Path> forkFiles, Path target) throws IOException {
-        mergeTo(forkFiles, new int[forkFiles.size()], target);
     }
 
     /** {@link #merge(List, int[])} into {@code target}, written whole or not at all. */
@@ -185,27 +178,13 @@ public final class ForkMerge {
         ObjectNode out = forks.get(0).deepCopy();
         out.put("forks", forks.size());
         out.set("primaryMetric", mergeMetric(forks.stream().map(f -> f.get("primaryMetric")).toList()));
+        // the first fork's metrics, then any a later fork reports and the first does not (e.g. gc.time when non-zero)
+        Set<String> names = new LinkedHashSet<>();
+        forks.forEach(f -> f.path("secondaryMetrics").fieldNames().forEachRemaining(names::add));
         ObjectNode secondary = JSON.createObjectNode();
-        for (Iterator<String> names = forks.get(0).path("secondaryMetrics").fieldNames(); names.hasNext(); ) {
-            String name = names.next();
-            List<JsonNode> metrics = new ArrayList<>();
-            for (ObjectNode fork : forks) {
-                JsonNode m = fork.path("secondaryMetrics").get(name);
-                metrics.add(m == null ? JSON.createObjectNode() : m);
-            }
-            secondary.set(name, mergeMetric(metrics));
-        }
-        for (ObjectNode fork : forks) {
-            for (Iterator<String> names = fork.path("secondaryMetrics").fieldNames(); names.hasNext(); ) {
-                String name = names.next();
-                if (!secondary.has(name)) {
-                    // a metric a later fork reports and the first does not (e.g. gc.time when non-zero)
-                    List<JsonNode> metrics = new ArrayList<>();
-                    forks.forEach(f -> metrics.add(f.path("secondaryMetrics").has(name)
-                            ? f.path("secondaryMetrics").get(name) : JSON.createObjectNode()));
-                    secondary.set(name, mergeMetric(metrics));
-                }
-            }
+        for (String name : names) {
+            secondary.set(name, mergeMetric(forks.stream().map(f -> f.path("secondaryMetrics").has(name)
+                    ? f.path("secondaryMetrics").get(name) : (JsonNode) JSON.createObjectNode()).toList()));
         }
         out.set("secondaryMetrics", secondary);
         return out;
@@ -326,15 +305,7 @@ public final class ForkMerge {
     /** Half-width of the 99.9% t interval of the mean, as JMH's {@code getMeanErrorAt(0.999)}. */
     static double meanError(double[] values) {
         int n = values.length;
-        if (n < 2) {
-            return Double.NaN;
-        }
-        double mean = Arrays.stream(values).average().orElse(Double.NaN);
-        double squares = 0;
-        for (double v : values) {
-            squares += (v - mean) * (v - mean);
-        }
-        return tQuantile(n - 1) * Math.sqrt(squares / (n - 1)) / Math.sqrt(n);
+        return n < 2 ? Double.NaN : tQuantile(n - 1) * Math.sqrt(StatUtils.variance(values) / n);
     }
 
     private static double tQuantile(double degreesOfFreedom) {

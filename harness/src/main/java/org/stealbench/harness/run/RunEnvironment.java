@@ -84,9 +84,10 @@ public final class RunEnvironment {
         env.put("jar", jar == null ? null : jar.toString());
         String built = VersionProvider.buildDescribe();
         env.put("jarBuild", built);
-        String top = git("rev-parse", "--show-toplevel");
-        env.putAll(commit(jar, top == null ? null : Path.of(top), git("rev-parse", "HEAD"),
-                git("status", "--porcelain"), built));
+        Path here = Path.of(".");
+        String top = git(here, "rev-parse", "--show-toplevel");
+        env.putAll(commit(jar, top == null ? null : Path.of(top), git(here, "rev-parse", "HEAD"),
+                git(here, "status", "--porcelain"), built));
         env.put("profile", profile);
         return env;
     }
@@ -183,22 +184,33 @@ public final class RunEnvironment {
         }
     }
 
-    private static String git(String... args) throws InterruptedException {
-        List<String> command = new ArrayList<>(List.of("git"));
+    /**
+     * {@code git -C dir args...}: its standard output, stripped; null when git fails, takes over a
+     * minute or is interrupted (the interrupt is kept).
+     */
+    public static String git(Path dir, String... args) {
+        List<String> command = new ArrayList<>(List.of("git", "-C", dir.toString()));
         command.addAll(List.of(args));
         try {
-            String out = run(command);
-            return out == null ? null : out.trim();
+            String out = output(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD));
+            return out == null ? null : out.strip();
         } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             return null;
         }
     }
 
-    /** Runs a command, returning its combined output, or null if it failed or took too long. */
-    static String run(List<String> command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    /** Runs a command, returning its combined output, or null if it failed or took over a minute. */
+    public static String run(List<String> command) throws IOException, InterruptedException {
+        return output(new ProcessBuilder(command).redirectErrorStream(true));
+    }
+
+    private static String output(ProcessBuilder command) throws IOException, InterruptedException {
+        Process p = command.start();
         byte[] out = p.getInputStream().readAllBytes();
-        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+        if (!p.waitFor(1, TimeUnit.MINUTES) || p.exitValue() != 0) {
             p.destroyForcibly();
             return null;
         }

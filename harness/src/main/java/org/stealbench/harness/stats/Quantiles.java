@@ -1,6 +1,7 @@
 package org.stealbench.harness.stats;
 
 import java.util.List;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 
 /** Quantiles of a sample, the one definition report and gate share. */
 public final class Quantiles {
@@ -18,13 +19,9 @@ public final class Quantiles {
         if (!(p >= 0 && p <= 1)) {
             throw new IllegalArgumentException("p must lie in [0, 1], was " + p);
         }
-        if (values.isEmpty()) {
-            return Double.NaN;
-        }
-        double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        double h = (v.length - 1) * p;
-        int lo = (int) Math.floor(h);
-        int hi = Math.min(v.length - 1, lo + 1);
-        return v[lo] + (h - lo) * (v[hi] - v[lo]);
+        // Percentile takes (0, 100]; R-7 at the smallest p is the minimum, as at 0
+        double[] v = values.stream().mapToDouble(Double::doubleValue).toArray();
+        return new Percentile().withEstimationType(Percentile.EstimationType.R_7)
+                .evaluate(v, Math.max(p * 100, Double.MIN_VALUE));
     }
 }

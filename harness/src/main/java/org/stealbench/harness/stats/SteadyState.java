@@ -141,11 +141,6 @@ public record SteadyState(Kind kind, int start, int length, List<Integer> change
         return kind.steady();
     }
 
-    /** The iterations that count: the steady segment's length (0 when there is none). */
-    public int steadyLength() {
-        return steady() ? length - start : 0;
-    }
-
     /** Optimal partitioning: the 0-based start of every segment, the first being 0. */
     private static List<Integer> segmentStarts(double[] x, double noise) {
         int n = x.length;

@@ -9,12 +9,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 
-/** The gate's calibration subject injects exactly the work asked for; the CPU profiler reports. */
+/** The gate's calibration subject injects exactly the work asked for. */
 final class GateCalibrationBenchmarkTest {
 
     @Test
@@ -44,15 +43,10 @@ final class GateCalibrationBenchmarkTest {
     @Test
     @Tag("slow")
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
-    void run_everyWorkPercentWithCpuProfiler_reportsPositiveCpuTimePerOp() throws RunnerException {
-        Collection<RunResult> results = new Runner(BenchmarkSmokeTest.shortRun(GateCalibrationBenchmark.class)
-                .addProfiler(CpuTimeProfiler.class)
-                .build()).run();
+    void run_everyWorkPercent_underJmh() throws RunnerException {
+        Collection<RunResult> results = new Runner(BenchmarkSmokeTest.shortRun(GateCalibrationBenchmark.class).build())
+                .run();
         assertEquals(5, results.size(), "100, 105, 110, 125 and 150 percent");
-        for (RunResult r : results) {
-            Result<?> cpu = r.getSecondaryResults().get(CpuTimeProfiler.METRIC);
-            assertTrue(cpu != null && cpu.getScore() > 0, r.getParams().getParam("workPercent") + ": " + cpu);
-            assertEquals("ns/op", cpu.getScoreUnit());
-        }
+        results.forEach(r -> assertTrue(r.getPrimaryResult().getScore() > 0, r.getParams().getParam("workPercent")));
     }
 }

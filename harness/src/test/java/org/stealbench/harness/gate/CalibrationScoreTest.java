@@ -41,7 +41,7 @@ class CalibrationScoreTest {
     }
 
     private static GateThresholds thresholds() {
-        return GateThresholds.builtIn().withTime(0.03).withCpu(0.03);
+        return SyntheticJmh.thresholds(0.03, 0.03);
     }
 
     @Test
@@ -85,7 +85,8 @@ class CalibrationScoreTest {
         List<PairedJob.ForkValues[]> p = pairs(r, 4, 1.06, 0.01);
         job("job-000-slow106", 106, 0, Map.of(CALIBRATION, p));
         job("job-001-slow106", 106, 15, Map.of(CALIBRATION, p));
-        List<CalibrationScore.Job> jobs = CalibrationScore.load(List.of(dir.resolve("run")), thresholds().withTime(0.02));
+        List<CalibrationScore.Job> jobs = CalibrationScore.load(List.of(dir.resolve("run")),
+                SyntheticJmh.thresholds(0.02, 0.03));
         PairedGate.Row alone = jobs.get(0).rows().get(0);
         PairedGate.Row family = jobs.get(1).rows().get(0);
         assertTrue(family.p() > alone.p(), alone.p() + " vs " + family.p());

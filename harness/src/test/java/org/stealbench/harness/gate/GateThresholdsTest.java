@@ -55,14 +55,6 @@ final class GateThresholdsTest {
     }
 
     @Test
-    void withTime_replacesRulesAndDefaultsAndIsEchoed() throws Exception {
-        GateThresholds t = load("{\"rules\": [{\"match\": \"*\", \"time\": 0.7}]}").withTime(2.0);
-        assertEquals(2.0, t.forBenchmark("X.y", "X.y").time());
-        assertTrue(String.join("\n", t.describe()).contains("--threshold 200% replaces every time threshold"));
-        assertThrows(IllegalArgumentException.class, () -> t.withTime(0));
-    }
-
-    @Test
     void load_badContent_refusedNamingFileAndProblem() throws IOException {
         for (String[] bad : new String[][] {
                 {"[1, 2]", "must hold a JSON object"},

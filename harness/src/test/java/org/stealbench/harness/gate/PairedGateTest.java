@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /** Rows from fork values: time, CPU and allocation in one family, with known truth. */
 class PairedGateTest {
 
-    private static final GateThresholds THRESHOLDS = GateThresholds.builtIn().withTime(0.10).withCpu(0.10);
+    private static final GateThresholds THRESHOLDS = SyntheticJmh.thresholds(0.10, 0.10);
 
     /** Pairs whose A and B values are drawn around the given centers with lognormal noise. */
     private static List<PairedJob.ForkValues[]> pairs(long seed, int n, double time, double timeB, double allocA,
@@ -37,7 +37,7 @@ class PairedGateTest {
     @Test
     void anAllocationThatAppearsIsARegressionAndTimeIsJudgedBesideIt() {
         List<PairedGate.Row> rows = PairedGate.judge(Map.of("X.y", pairs(1, 8, 100, 100, 0.2, 24, 0.1)), List.of("X.y"),
-                THRESHOLDS, 0.05, 1, 2);
+                THRESHOLDS, 0.05, 1, 2, 0);
         assertEquals(GateVerdict.REGRESSION, verdict(rows, PairedGate.ALLOCATION));
         assertEquals(GateVerdict.PASS, verdict(rows, PairedGate.TIME));
         assertEquals(GateVerdict.PASS, verdict(rows, PairedGate.CPU));
@@ -47,7 +47,7 @@ class PairedGateTest {
     void noisyLargeAllocationOfTheSameCodeIsNotARegression() {
         for (long seed = 0; seed < 50; seed++) {
             List<PairedGate.Row> rows = PairedGate.judge(Map.of("X.y", pairs(seed, 4, 100, 100, 8e6, 8e6, 0.25)),
-                    List.of("X.y"), THRESHOLDS, 0.05, 1, 2);
+                    List.of("X.y"), THRESHOLDS, 0.05, 1, 2, 0);
             assertNotEquals(GateVerdict.REGRESSION, verdict(rows, PairedGate.ALLOCATION), "seed " + seed);
         }
     }
@@ -55,7 +55,7 @@ class PairedGateTest {
     @Test
     void aThirtyPercentSlowerRowUnderStrongDriftIsARegression() {
         List<PairedGate.Row> rows = PairedGate.judge(Map.of("X.y", pairs(3, 8, 100, 130, 0, 0, 0.01)), List.of("X.y"),
-                THRESHOLDS, 0.05, 1, 2);
+                THRESHOLDS, 0.05, 1, 2, 0);
         assertEquals(GateVerdict.REGRESSION, verdict(rows, PairedGate.TIME));
         assertEquals(GateVerdict.PASS, verdict(rows, PairedGate.ALLOCATION));
     }
@@ -77,7 +77,7 @@ class PairedGateTest {
         // +5% with a 6% spread per pair (the calibration row's own): t = 1.4 at 4 pairs and 2.2 at 8, too little
         // at alpha / 3 with Holm over 3 rows; 3.2 at 16 pairs, enough
         Map<String, List<PairedJob.ForkValues[]>> values = Map.of("X.y", alternating(16, 0.05, 0.06));
-        GateThresholds thresholds = GateThresholds.builtIn().withTime(0.02).withCpu(0.02);
+        GateThresholds thresholds = SyntheticJmh.thresholds(0.02, 0.02);
         List<String> asked = new ArrayList<>();
         List<PairedGate.Row> rows = PairedGate.decide(values, List.of("X.y"), thresholds, 0.05, List.of(4, 8, 16), 0,
                 (undecided, pairs, look) -> asked.add(undecided + " to " + pairs + " at look " + look));

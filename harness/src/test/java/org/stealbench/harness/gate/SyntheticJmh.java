@@ -24,6 +24,17 @@ final class SyntheticJmh {
 
     static final String PACKAGE = "org.stealbench.harness.bench.";
 
+    /** Thresholds whose defaults are {@code time} and {@code cpu} (no rules), read from a temporary file. */
+    static GateThresholds thresholds(double time, double cpu) {
+        try {
+            Path file = Files.createTempFile("gate-thresholds", ".json");
+            file.toFile().deleteOnExit();
+            return GateThresholds.load(Files.writeString(file, "{\"time\": " + time + ", \"cpu\": " + cpu + "}"));
+        } catch (IOException | GateException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** One benchmark result under construction. */
     static final class Bench {
         String benchmark;
@@ -181,7 +192,7 @@ final class SyntheticJmh {
                 secondary.put("cpu.time.norm", new Metric(cpu, 0, "ns/op", draw(cpu, cpuSpread, 2)));
             }
             return new JmhResult(benchmark, mode, 1, new TreeMap<>(params), new Metric(center, 0, unit, raw),
-                    secondary, jdkVersion, String.join(" ", jvmArgs));
+                    secondary, jdkVersion, String.join(" ", jvmArgs), null);
         }
     }
 

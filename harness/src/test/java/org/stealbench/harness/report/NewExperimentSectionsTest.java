@@ -132,7 +132,8 @@ final class NewExperimentSectionsTest {
                         ? List.of(List.of(10.0), List.of(20.0), List.of(15.0))
                         : List.of(List.of(10.0), List.of(10.01), List.of(10.02));
                 options.add(new JmhResult(fib, "ss", 1, new TreeMap<>(Map.of("pool", "ws-chase-lev",
-                        "tuning", tuning, "n", n, "threshold", "0")), new Metric(12, 0, "ms/op", forks), Map.of(), "17", ""));
+                        "tuning", tuning, "n", n, "threshold", "0")), new Metric(12, 0, "ms/op", forks), Map.of(),
+                        "17", "", null));
             }
         }
         List<String> wide = Report.wideResults("pool-options-fib", options, ReportTablesTest.ctx());

@@ -176,7 +176,7 @@ final class ReportSummaryTest {
             raw.add(List.of(v));
         }
         return new JmhResult("b.B.m", "avgt", 1, new TreeMap<>(Map.of("queue", queue)), new Metric(0, 0, "ns/op", raw),
-                Map.of(), "17", "");
+                Map.of(), "17", "", null);
     }
 
     @Test

@@ -27,7 +27,7 @@ final class ReportTablesTest {
         }
         double mean = raw.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
         return new JmhResult(benchmark, "ss", 1, new TreeMap<>(params), new Metric(mean, 0, "ms/op", List.of(raw)),
-                secondary, "17", "");
+                secondary, "17", "", null);
     }
 
     static JmhResult ed(String queue, String shape, double... samples) {
@@ -49,6 +49,25 @@ final class ReportTablesTest {
         assertEquals(-1, EnqueueDequeueSection.Series.DEQUEUER_HEAVY.threads(40, 10));
         assertEquals(40, EnqueueDequeueSection.Series.ENQUEUER_HEAVY.threads(40, 10));
         assertNull(EnqueueDequeueSection.shape("10by10"));
+    }
+
+    /**
+     * Seed 002's band claim pairs each hybrid result with the locked one whose every other
+     * parameter is the same, not the first locked one of its shape and items.
+     */
+    @Test
+    void seed002Band_pairsHybridWithTheLockedResultOfTheSameParameters() {
+        Map<String, List<JmhResult>> experiments = Map.of(EnqueueDequeueSection.EXPERIMENT, List.of(
+                result(ED, Map.of("queue", "locked", "shape", "40x40", "items", "1000", "spin", "0"),
+                        new double[] {1, 1.1}, Map.of()),
+                result(ED, Map.of("queue", "locked", "shape", "40x40", "items", "1000", "spin", "9"),
+                        new double[] {100, 110}, Map.of()),
+                result(ED, Map.of("queue", "hybrid", "shape", "40x40", "items", "1000", "spin", "9"),
+                        new double[] {10, 11}, Map.of())));
+
+        ClaimsSection.Claim c = ClaimsSection.seed002Band(SummarySectionTest.run("a", "17", experiments), ctx());
+
+        assertEquals(ClaimsSection.Verdict.HOLDS, c.verdict(), c.measured());
     }
 
     @Test

@@ -49,7 +49,7 @@ final class SummarySectionTest {
 
     static JmhResult result(String benchmark, Map<String, String> params, Metric primary, Map<String, Metric> secondary,
                             String jdk) {
-        return new JmhResult(benchmark, "ss", 1, new TreeMap<>(params), primary, secondary, jdk, "");
+        return new JmhResult(benchmark, "ss", 1, new TreeMap<>(params), primary, secondary, jdk, "", null);
     }
 
     static RunView run(String label, String jdk, Map<String, List<JmhResult>> experiments) {

@@ -235,14 +235,6 @@ final class BenchCommandTest {
     }
 
     @Test
-    void dryRun_noInterleave_saysJmhsOrder() {
-        Outcome o = bench("--dry-run", "--no-interleave", "--only", "seed-003");
-
-        assertEquals(0, o.code(), o.err());
-        assertTrue(o.out().contains("JMH's own order"), o.out());
-    }
-
-    @Test
     void dryRun_twoJvms_estimateCountsBoth() {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 
@@ -262,21 +254,6 @@ final class BenchCommandTest {
         now[0] = 20_000_000_000L;
 
         assertEquals(180, progress.left(), 1e-9, "10 s of estimate took 20 s, so the 90 s left take 180");
-    }
-
-    @Test
-    void noInterleaveOptions_carryHeapFlagsRoundsAndParams() throws Exception {
-        BenchCommand command = new BenchCommand();
-        command.arguments = new ArrayList<>(List.of("deque-ops", "-f", "2", "-p", "queue=locked"));
-        BenchRequest request = command.parse();
-        Settings settings = request.settings().get(Experiment.DEQUE_OPS);
-
-        org.openjdk.jmh.runner.options.Options options = BenchPlan.options(Experiment.DEQUE_OPS, settings,
-                request, Path.of("/usr/bin/java"), dir.resolve("jmh-deque-ops.json"));
-
-        assertEquals(BenchCommand.HEAP_FLAGS, List.copyOf(options.getJvmArgs().get()));
-        assertEquals(2, options.getForkCount().get());
-        assertEquals(List.of("locked"), List.copyOf(options.getParameter("queue").get()));
     }
 
     @Test
@@ -377,22 +354,6 @@ final class BenchCommandTest {
             }
         }
         return List.copyOf(values);
-    }
-
-    @Test
-    void noInterleaveOptions_full_carryTheRegistrysContenders() throws Exception {
-        BenchCommand command = new BenchCommand();
-        command.arguments = new ArrayList<>(List.of("full"));
-        command.jvms = new ArrayList<>(List.of(Path.of("default")));
-        command.only = new ArrayList<>(List.of("deque-contention"));
-        BenchRequest request = command.parse();
-
-        org.openjdk.jmh.runner.options.Options options = BenchPlan.options(Experiment.DEQUE_CONTENTION,
-                request.settings().get(Experiment.DEQUE_CONTENTION), request, Path.of("/usr/bin/java"),
-                dir.resolve("jmh.json"));
-
-        assertEquals(Experiment.DEQUE_CONTENTION.registryContenders(),
-                List.copyOf(options.getParameter("queue").get()));
     }
 
     @Test

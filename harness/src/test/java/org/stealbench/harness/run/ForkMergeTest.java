@@ -27,6 +27,11 @@ final class ForkMergeTest {
         return Path.of(ForkMergeTest.class.getResource("/run/forks/" + name).toURI());
     }
 
+    /** The files merged with nothing discarded. */
+    private static ArrayNode merge(Path... files) throws IOException {
+        return ForkMerge.merge(List.of(files), new int[files.length]);
+    }
+
     private static List<Double> row(JsonNode rows, int index) {
         List<Double> values = new ArrayList<>();
         rows.get(index).forEach(v -> values.add(v.asDouble()));
@@ -35,7 +40,7 @@ final class ForkMergeTest {
 
     @Test
     void merge_twoForks_rowsInGivenOrderAndScoreOverAllIterations() throws Exception {
-        ArrayNode merged = ForkMerge.merge(List.of(fixture("fork-2.json"), fixture("fork-1.json")));
+        ArrayNode merged = merge(fixture("fork-2.json"), fixture("fork-1.json"));
 
         assertEquals(1, merged.size());
         JsonNode result = merged.get(0);
@@ -56,7 +61,7 @@ final class ForkMergeTest {
 
     @Test
     void merge_secondaryMetrics_keepTheirAggregation() throws Exception {
-        JsonNode secondary = ForkMerge.merge(List.of(fixture("fork-1.json"), fixture("fork-2.json")))
+        JsonNode secondary = merge(fixture("fork-1.json"), fixture("fork-2.json"))
                 .get(0).get("secondaryMetrics");
 
         JsonNode alloc = secondary.get("gc.alloc.rate.norm");
@@ -73,7 +78,7 @@ final class ForkMergeTest {
                 .replace("\"score\" : 2.0", "\"score\" : 7.0");
         Path file = Files.writeString(dir.resolve("one.json"), one);
 
-        JsonNode primary = ForkMerge.merge(List.of(file)).get(0).get("primaryMetric");
+        JsonNode primary = merge(file).get(0).get("primaryMetric");
 
         assertEquals(7.0, primary.get("score").asDouble(), 1e-12);
         assertEquals("NaN", primary.get("scoreError").asText());
@@ -83,7 +88,7 @@ final class ForkMergeTest {
     void mergeTo_writesFileTheResultReaderAccepts(@TempDir Path dir) throws Exception {
         Path target = dir.resolve("jmh-deque-ops.json");
 
-        ForkMerge.mergeTo(List.of(fixture("fork-1.json"), fixture("fork-2.json")), target);
+        ForkMerge.mergeTo(List.of(fixture("fork-1.json"), fixture("fork-2.json")), new int[2], target);
 
         List<JmhResult> read = JmhJson.read(target);
         assertEquals(1, read.size());
@@ -98,7 +103,7 @@ final class ForkMergeTest {
         Path file = Files.writeString(dir.resolve("bad.json"), "{\"x\": 1}");
 
         IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
-                () -> ForkMerge.merge(List.of(file)));
+                () -> merge(file));
         assertTrue(e.getMessage().contains("bad.json"), e.getMessage());
     }
 
@@ -107,7 +112,7 @@ final class ForkMergeTest {
         Path other = Files.writeString(dir.resolve("other.json"),
                 Files.readString(fixture("fork-2.json")).replace("\"locked\"", "\"chase-lev\""));
 
-        ArrayNode merged = ForkMerge.merge(List.of(fixture("fork-1.json"), other));
+        ArrayNode merged = merge(fixture("fork-1.json"), other);
 
         assertEquals(2, merged.size());
         assertEquals(1, merged.get(0).get("forks").asInt());
@@ -125,7 +130,7 @@ final class ForkMergeTest {
         Path one = Files.writeString(dir.resolve("one.json"), template.formatted("[ [1.0, 2], [3.0, 1] ]"));
         Path two = Files.writeString(dir.resolve("two.json"), template.formatted("[ [2.0, 1] ]"));
 
-        JsonNode primary = ForkMerge.merge(List.of(one, two)).get(0).get("primaryMetric");
+        JsonNode primary = merge(one, two).get(0).get("primaryMetric");
 
         // samples 1, 1, 3, 2
         assertEquals(1.75, primary.get("score").asDouble(), 1e-12);

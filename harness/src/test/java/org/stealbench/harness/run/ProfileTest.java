@@ -38,8 +38,8 @@ final class ProfileTest {
 
     @Test
     void methodsAndModes_readFromTheAnnotations() {
-        assertEquals(2, Experiment.DEQUE_OPS.methods(), "pushPop, pushSteal");
-        assertEquals(3, Experiment.DEQUE_CONTENTION.methods(), "one per thief group");
+        assertEquals(2, Experiment.DEQUE_OPS.benchmarks().size(), "pushPop, pushSteal");
+        assertEquals(3, Experiment.DEQUE_CONTENTION.benchmarks().size(), "one per thief group");
         assertTrue(Experiment.QUEUE_DRAIN.singleShot());
         assertFalse(Experiment.DEQUE_OPS.singleShot());
     }

@@ -38,7 +38,7 @@ final class SteadyStateTest {
         SteadyState s = SteadyState.of(series(seed, i -> 10), false, MIN_STEADY);
         assertEquals(SteadyState.Kind.FLAT, s.kind());
         assertEquals(0, s.start());
-        assertEquals(40, s.steadyLength());
+        assertEquals(40, s.length());
     }
 
     /**
@@ -78,7 +78,6 @@ final class SteadyStateTest {
         SteadyState s = SteadyState.of(series(seed, i -> 10 * Math.pow(1.04, i)), false, MIN_STEADY);
         assertEquals(SteadyState.Kind.NO_STEADY_STATE, s.kind());
         assertFalse(s.steady());
-        assertEquals(0, s.steadyLength());
     }
 
     @ParameterizedTest
@@ -129,7 +128,8 @@ final class SteadyStateTest {
     void of_oneValue_isFlat() {
         SteadyState s = SteadyState.of(new double[] {5}, false, 1);
         assertTrue(s.steady());
-        assertEquals(1, s.steadyLength());
+        assertEquals(0, s.start());
+        assertEquals(1, s.length());
     }
 
     @Test
