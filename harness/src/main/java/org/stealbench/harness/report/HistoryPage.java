@@ -113,8 +113,7 @@ public final class HistoryPage {
     }
 
     private static String column(HistoryRun run) {
-        return run.shortCommit() + (run.dirty() ? "+" : "") + " " + run.startedAt().substring(0,
-                Math.min(10, run.startedAt().length()));
+        return run.commitLabel() + " " + run.day();
     }
 
     private static Html.Table points(HistorySeries.Chart chart, String id, Map<String, String> runPages) {
