@@ -13,8 +13,15 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Linearizability of {@link SegmentedMpmcQueue} beyond the registry-wide {@link QueueLincheckTest}:
  * a shape with one-slot segments (every push crosses a boundary) that also checks
- * {@code isEmpty} (a lost race must not read as empty) and the class's batch take, and one with
- * {@code close} racing the pushes.
+ * {@code isEmpty} (a lost race must not read as empty) and the class's batch take, one with
+ * {@code close} racing the pushes, and one whose takers poison every claimed slot they find empty.
+ *
+ * <p>The first two use takers that never give up on a claimed slot: their specifications (isEmpty,
+ * a batch of min(2, size) items) hold only where no claim is abandoned (the queue's Javadoc). At the
+ * default patience the model checker never reaches the poison either (counted once by
+ * instrumenting the poison: it switches away from a waiting taker long before its patience runs
+ * out), but a stress run could, if a producer sat descheduled through it. The third takes the
+ * poison path on purpose, with the operations whose FIFO specification holds under it.
  */
 @Tag("slow")
 @Timeout(300)
@@ -23,7 +30,8 @@ final class SegmentedMpmcLincheckTest {
     /** One-slot segments; isEmpty and takeBatch beside push, pop and steal. */
     @Param(name = "item", gen = IntGen.class, conf = "1:9")
     public static final class OneSlotSegments {
-        private final SegmentedMpmcQueue<Integer> queue = new SegmentedMpmcQueue<>(1);
+        private final SegmentedMpmcQueue<Integer> queue =
+                new SegmentedMpmcQueue<>(1, SegmentedMpmcQueue.ClaimHook.NONE, Integer.MAX_VALUE);
 
         @Operation
         public void push(@Param(name = "item") int item) {
@@ -79,7 +87,8 @@ final class SegmentedMpmcLincheckTest {
     /** One-slot segments with close: pushes race the close, takes the refused indices. */
     @Param(name = "item", gen = IntGen.class, conf = "1:9")
     public static final class Closable {
-        private final SegmentedMpmcQueue<Integer> queue = new SegmentedMpmcQueue<>(1);
+        private final SegmentedMpmcQueue<Integer> queue =
+                new SegmentedMpmcQueue<>(1, SegmentedMpmcQueue.ClaimHook.NONE, Integer.MAX_VALUE);
 
         @Operation
         public boolean push(@Param(name = "item") int item) {
@@ -135,6 +144,39 @@ final class SegmentedMpmcLincheckTest {
         public boolean isClosed() {
             return closed;
         }
+    }
+
+    /**
+     * Patience 0: a taker that finds a claimed slot empty poisons it at once, so the model checker
+     * drives the recovery of abandoned claims (a push retried after its slot was poisoned, and
+     * refused if the queue was closed meanwhile). isEmpty is left out: it counts a claim that is
+     * later abandoned (the class's Javadoc), which no FIFO specification allows.
+     */
+    @Param(name = "item", gen = IntGen.class, conf = "1:9")
+    public static final class Impatient {
+        private final SegmentedMpmcQueue<Integer> queue =
+                new SegmentedMpmcQueue<>(1, SegmentedMpmcQueue.ClaimHook.NONE, 0);
+
+        @Operation
+        public boolean push(@Param(name = "item") int item) {
+            return queue.pushUnlessClosed(item);
+        }
+
+        @Operation
+        public Integer pop() {
+            return queue.pop();
+        }
+
+        @Operation
+        public void close() {
+            queue.close();
+        }
+    }
+
+    @Test
+    void impatientTakers_modelChecking_linearizable() {
+        LincheckSupport.check(Impatient.class, LincheckSupport.modelChecking(ClosableFifo.class)
+                .invocationsPerIteration(500));
     }
 
     @Test
