@@ -86,9 +86,12 @@ final class SegmentedMpmcLincheckTest {
 
     /** One-slot segments with close: pushes race the close, takes the refused indices. */
     @Param(name = "item", gen = IntGen.class, conf = "1:9")
-    public static final class Closable {
-        private final SegmentedMpmcQueue<Integer> queue =
-                new SegmentedMpmcQueue<>(1, SegmentedMpmcQueue.ClaimHook.NONE, Integer.MAX_VALUE);
+    public abstract static class ClosableOperations {
+        private final SegmentedMpmcQueue<Integer> queue;
+
+        ClosableOperations(int patience) {
+            queue = new SegmentedMpmcQueue<>(1, SegmentedMpmcQueue.ClaimHook.NONE, patience);
+        }
 
         @Operation
         public boolean push(@Param(name = "item") int item) {
@@ -101,18 +104,41 @@ final class SegmentedMpmcLincheckTest {
         }
 
         @Operation
-        public boolean isEmpty() {
-            return queue.isEmpty();
-        }
-
-        @Operation
         public void close() {
             queue.close();
         }
 
+        final SegmentedMpmcQueue<Integer> queue() {
+            return queue;
+        }
+    }
+
+    /** Takers that never give up on a claimed slot, with isEmpty and isClosed. */
+    public static final class Closable extends ClosableOperations {
+        public Closable() {
+            super(Integer.MAX_VALUE);
+        }
+
+        @Operation
+        public boolean isEmpty() {
+            return queue().isEmpty();
+        }
+
         @Operation
         public boolean isClosed() {
-            return queue.isClosed();
+            return queue().isClosed();
+        }
+    }
+
+    /**
+     * Patience 0: a taker that finds a claimed slot empty poisons it at once, so the model checker
+     * drives the recovery of abandoned claims (a push retried after its slot was poisoned, and
+     * refused if the queue was closed meanwhile). isEmpty is left out: it counts a claim that is
+     * later abandoned (the class's Javadoc), which no FIFO specification allows.
+     */
+    public static final class Impatient extends ClosableOperations {
+        public Impatient() {
+            super(0);
         }
     }
 
@@ -143,33 +169,6 @@ final class SegmentedMpmcLincheckTest {
 
         public boolean isClosed() {
             return closed;
-        }
-    }
-
-    /**
-     * Patience 0: a taker that finds a claimed slot empty poisons it at once, so the model checker
-     * drives the recovery of abandoned claims (a push retried after its slot was poisoned, and
-     * refused if the queue was closed meanwhile). isEmpty is left out: it counts a claim that is
-     * later abandoned (the class's Javadoc), which no FIFO specification allows.
-     */
-    @Param(name = "item", gen = IntGen.class, conf = "1:9")
-    public static final class Impatient {
-        private final SegmentedMpmcQueue<Integer> queue =
-                new SegmentedMpmcQueue<>(1, SegmentedMpmcQueue.ClaimHook.NONE, 0);
-
-        @Operation
-        public boolean push(@Param(name = "item") int item) {
-            return queue.pushUnlessClosed(item);
-        }
-
-        @Operation
-        public Integer pop() {
-            return queue.pop();
-        }
-
-        @Operation
-        public void close() {
-            queue.close();
         }
     }
 
