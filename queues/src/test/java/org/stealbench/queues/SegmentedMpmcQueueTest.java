@@ -241,13 +241,14 @@ final class SegmentedMpmcQueueTest {
      * accessors). Deterministic for a given JVM and stack size (no timing: the drain's timeout only
      * bounds a wedge). Every item whose push returned is taken exactly once, no item whose push
      * threw is taken, and the drain ends: an index whose push overflowed after its claim is
-     * poisoned (patience 0) instead of holding the taker for good (issue 30, bug 5).
+     * poisoned (patience 0) instead of holding the taker for good (issue 30, bug 5). Whether any
+     * push overflows at all depends on the JIT (once push is compiled into the dive, only the dive's
+     * own calls can), so the claim-to-store window itself is pinned by the hook tests above.
      */
     @ParameterizedTest
     @ValueSource(ints = {1, 1024})
     void push_stackOverflowAtEveryDepth_returnedItemsTakenOnce_thrownNever_drainEnds(int segmentLength)
             throws Exception {
-        int threw = 0;
         for (int trial = 0; trial < 5; trial++) {
             SegmentedMpmcQueue<Integer> queue = new SegmentedMpmcQueue<>(segmentLength, SegmentedMpmcQueue.ClaimHook.NONE, 0);
             Dive dive = new Dive(queue);
@@ -265,9 +266,7 @@ final class SegmentedMpmcQueueTest {
                 }
             }
             assertEquals(returned, distinct, "trial " + trial + ": taken = the items whose push returned");
-            threw += dive.threw;
         }
-        assertTrue(threw > 0, "no push overflowed in any trial");
     }
 
     /** Pushes its depth at every depth on the way up from a stack overflow, recording which returned. */
@@ -275,7 +274,6 @@ final class SegmentedMpmcQueueTest {
         final SegmentedMpmcQueue<Integer> queue;
         /** Written with no call after a push returns, so an overflow cannot come between. */
         final boolean[] returned = new boolean[1 << 20];
-        int threw;
 
         Dive(SegmentedMpmcQueue<Integer> queue) {
             this.queue = queue;
@@ -292,8 +290,8 @@ final class SegmentedMpmcQueueTest {
             try {
                 queue.push(depth);
                 returned[depth] = true;
-            } catch (StackOverflowError e) {
-                threw++;
+            } catch (StackOverflowError ignored) {
+                // thrown before, between or after claim and store: the assertions tell
             }
         }
     }
