@@ -58,7 +58,11 @@ import org.stealbench.queues.TaskQueue;
  * {@link WorkStealingPoolBuilder#lifoSlot}, a task a running fork displaced from the slot while the drain passed.
  * A task forked by a running task after {@code shutdownNow} drained the queues is run by that
  * task's joins or by its worker afterwards, and not returned. A task that an outside thread runs
- * through {@link #tryRunOne()} is an outside submitter's: it cannot fork after shutdown.
+ * through {@link #tryRunOne()} is an outside submitter's: it cannot fork after shutdown. An
+ * outside {@code execute} or {@code fork} whose push onto the default injector throws (a
+ * StackOverflowError or OutOfMemoryError there) has queued nothing; one that overflows the stack
+ * in the wake-up after its push throws with its task queued, and the task runs once a worker
+ * scans (a worker still busy, or one a later submission wakes).
  *
  * <p>Tuning. {@link WorkStealingPoolBuilder#globalQueue}, {@link
  * WorkStealingPoolBuilder#globalBatch}, {@link WorkStealingPoolBuilder#admission}, {@link
@@ -154,7 +158,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * inbox, not the deque, because a join pops its own deque: a batch's outside tasks there
      * would run nested on a join whose frame they may wait for (an outside task waiting for
      * what the joining task does next could never see it). The inbox is checked after the deque,
-     * so a worker's deque is empty whenever it takes from its inbox or elsewhere.
+     * so a worker's deque is empty whenever it takes from its inbox or elsewhere. A batch move
+     * that an Error cuts short (an inbox push overflowing the stack, or out of memory) leaves the
+     * tasks it has not pushed in the worker's BatchSink: its next takeGlobalBatch finishes that
+     * move before it takes anything, and shutdownNow, once the worker can start no move, returns
+     * them; the Error goes to whoever called the scan (a task in tryRunOne, or the worker).
      *
      * LIFO slot (an option). A worker's own push exchanges the task into its slot (one atomic
      * exchange, which is also the signalling protocol's full barrier) and pushes the task it
@@ -282,6 +290,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         SEARCHER_FOUND_TASK,
         /** A worker took more than one task from the global queue; next it moves all but one to its inbox. */
         BATCH_TAKEN,
+        /** A worker is about to push a task it moved from a shared queue into its inbox. */
+        MOVE_TO_INBOX,
         /** shutdownNow() found a worker moving tasks into its inbox; next it waits for it to finish. */
         STOP_AWAITS_MOVER,
         /** shutdown() closed the injector (Admission.INJECTOR); next it sets SHUTDOWN. */
@@ -685,6 +695,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         }
         try {
             WorkStealingWorker.BatchSink batch = w.batch;
+            if (batch.size > 0) {
+                return batch.runFirstMoveRest(this); // the rest of a move an Error cut short
+            }
             if (injector != null) {
                 injector.takeBatch(globalBatch, batch); // one CAS on the injector's head
             } else {
@@ -719,7 +732,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     }
 
     /** Pushes a task {@code w} took from elsewhere into its inbox, recording it as the thief. */
-    static void moveToInbox(WorkStealingWorker w, Runnable task) {
+    void moveToInbox(WorkStealingWorker w, Runnable task) {
+        pause.at(PausePoint.MOVE_TO_INBOX);
         if (task instanceof ForkTask<?> forked) {
             forked.setThiefRelease(w);
         }
@@ -981,6 +995,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                     Thread.yield(); // w is pushing tasks it took from a shared queue into its inbox
                 }
             }
+            w.batch.drain(task -> collectNeverRun(neverRun, task)); // w starts no move now (stopping)
             drainInto(neverRun, w.deque);
             drainInto(neverRun, w.inbox);
             Runnable slotted = w.slot.drain();

@@ -123,12 +123,15 @@ final class WorkStealingWorker extends WorkerFields {
 
     /**
      * Where a worker collects a batch taken from the global queue, oldest first; made with the
-     * worker, so a batch allocates nothing; used only by its worker.
+     * worker, so a batch allocates nothing; used only by its worker, and by shutdownNow once the
+     * worker can no longer start a move (WorkStealingThreadPool.startMoving).
      */
     static final class BatchSink implements Consumer<Runnable> {
         private final WorkStealingWorker owner;
         private final Runnable[] tasks;
         int size;
+        /** How many of the batch's tasks after the first a move cut short by an Error had pushed. */
+        private int moved;
 
         BatchSink(WorkStealingWorker owner, int capacity) {
             this.owner = owner;
@@ -144,26 +147,42 @@ final class WorkStealingWorker extends WorkerFields {
          * Empties the batch: returns its oldest task (null if none) and pushes the rest into the
          * owner's inbox in the order its pops then run them in submission order (as without
          * batches): newest first for a LIFO-pop kind, oldest first for a FIFO one; then wakes an
-         * idle worker if any moved.
+         * idle worker if any moved. If a push throws (a StackOverflowError, an OutOfMemoryError
+         * while the inbox grows), the batch keeps the tasks not yet pushed, the first included,
+         * and the next call goes on from there: a deque push that throws has not pushed.
          */
         Runnable runFirstMoveRest(WorkStealingThreadPool pool) {
             int n = size;
-            size = 0;
             if (n == 0) {
                 return null;
             }
             boolean newestFirst = pool.inboxPopsLifo;
-            for (int k = 1; k < n; k++) {
-                int i = newestFirst ? n - k : k;
+            for (; moved < n - 1; moved++) { // no call between a push's return and the count
+                int i = newestFirst ? n - 1 - moved : 1 + moved;
                 pool.moveToInbox(owner, tasks[i]);
                 tasks[i] = null;
             }
             Runnable first = tasks[0];
             tasks[0] = null;
+            size = 0;
+            moved = 0;
             if (n > 1) {
                 pool.signalMoved();
             }
             return first;
+        }
+
+        /** Hands the tasks a move cut short left here to {@code out} and empties the batch (shutdownNow). */
+        void drain(Consumer<Runnable> out) {
+            int n = size;
+            for (int k = 0; k < n; k++) {
+                if (tasks[k] != null) {
+                    out.accept(tasks[k]);
+                    tasks[k] = null;
+                }
+            }
+            size = 0;
+            moved = 0;
         }
     }
 }

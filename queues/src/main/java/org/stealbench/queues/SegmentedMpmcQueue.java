@@ -13,19 +13,26 @@ import org.stealbench.queues.QueueTraits.Order;
  * outside submissions (the "injector"); the technique is that of the FAA-based array queues
  * (A. Morrison, Y. Afek, "Fast Concurrent Queues for x86 Processors", PPoPP 2013, LCRQ; C. Yang,
  * J. Mellor-Crummey, "A Wait-free Queue as Fast as Fetch-and-Add", PPoPP 2016) in the simpler
- * form of crossbeam's {@code SegQueue} and JCTools' {@code MpmcUnboundedXaddArrayQueue}.
+ * form of crossbeam's {@code SegQueue} and JCTools' {@code MpmcUnboundedXaddArrayQueue}, with
+ * their recovery of an abandoned slot: a taker that has waited long for a claimed slot's store
+ * marks the slot unusable, and its producer, finding it so, claims another.
  *
  * <p>Any thread may call every operation. {@code pop} and {@code steal} are the same operation:
- * both take the oldest item (FIFO). Every pushed item is taken exactly once, and the queue is
- * linearizable, {@link #isEmpty()} included.
+ * both take the oldest item (FIFO). Every item whose push returned normally is taken exactly
+ * once; an item whose push threw (a {@link StackOverflowError} or {@link OutOfMemoryError} on
+ * the way) is never taken. push, pop, steal, close and a batch take are linearizable;
+ * {@link #isEmpty()} and {@link #size()} are too, except that they count a claim whose producer
+ * has not stored yet, and such a claim can turn out to be abandoned (see their Javadoc).
  *
- * <p>Progress: {@code push} never waits for anyone: one fetch-and-add, then (once per segment)
- * a walk that may allocate and link the next segment. A take returns null only when it saw the
- * queue empty, never because it lost a race to another taker (it retries). A take is lock-free
- * against other takers, but a taker that has claimed the slot of a push whose fetch-and-add is
- * done and whose store is not waits (spinning, then yielding) until that store: a producer
- * descheduled inside those few instructions delays that one taker, as in crossbeam's and
- * JCTools' queues. Consumers never delay producers.
+ * <p>Progress: {@code push} never waits for anyone: one fetch-and-add, a walk that may allocate
+ * and link the next segment (once per segment), one compare-and-set; it claims again only if a
+ * taker gave up on its first claim. A take returns null only when it saw the queue empty, never
+ * because it lost a race to another taker or skipped an abandoned slot (it retries). A take is
+ * lock-free against other takers, but a taker that has claimed the slot of a push whose
+ * fetch-and-add is done and whose store is not waits for that store (spinning, then yielding),
+ * as in crossbeam's and JCTools' queues, for a bounded number of rounds: then it marks the slot
+ * abandoned and goes on, so a producer that threw or stalled between its claim and its store
+ * delays that taker for a while and never wedges it. Consumers never delay producers.
  *
  * <p>Capacity: unbounded. Segments hold a power of two of slots (1024 by default; {@code new
  * SegmentedMpmcQueue<>(n)} rounds {@code n} up, so tests can make every few items cross a
@@ -38,47 +45,61 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
      *
      * Item number i (a long index that never wraps: 2^63 pushes) lives in segment i >>> shift,
      * slot i & mask. Segments form a singly linked list in index order; a segment is never
-     * reused, so a slot goes null -> item (its producer) -> null (its consumer) exactly once and
-     * there is no ABA. tail counts claimed push indices, head claimed take indices; head <= tail
-     * always, because a taker advances head from h only after reading tail > h, and tail only grows.
+     * reused, so a slot goes null -> item (its producer's CAS) -> null (its consumer), or null ->
+     * POISON (its consumer gave up), exactly once, and there is no ABA. tail counts claimed push
+     * indices, head claimed take indices; head <= tail always, because a taker advances head from
+     * h only after reading tail > h, and tail only grows. Only index i's producer and its taker
+     * (each index has one of each: the fetch-and-add and the head CAS hand it out once) write
+     * slot i.
      *
      * push: read the tail segment hint, fetch-and-add tail (claims index i), walk from the hint
-     * to segment i >>> shift, store the item in the slot; a push that crossed into a new segment
-     * then advances the hint and links the segment after it (link ahead). Once a push has claimed
-     * an index, a taker of that index waits for its store, so a push that throws between its claim
-     * and its store holds that taker forever. The segment's allocation comes after the store (an
-     * error there reaches the caller with the item queued), and the queue starts with two segments
-     * linked, so the walk after a claim allocates only if a link ahead failed, or a crossing push
-     * was descheduled between its claim and its link ahead while a whole segment's worth of later
-     * pushes were claimed (the walk then links missing segments; a loser of the link CAS drops its
-     * segment and follows the winner's). This does not make a push safe against a
-     * StackOverflowError: the calls between claim and store (the test hook, the walk, the
-     * accessors while interpreted) can overflow too, and then the index is lost for good (issue
-     * 30, bug 5, open). Linking ahead before the claim costs
-     * every push a read of the hint segment's next (docs/findings.md, the injector's link ahead)
-     * and does not close that hole either.
+     * to segment i >>> shift (linking new segments as needed; a loser of the link CAS drops its
+     * segment and follows the winner's), advance the hint if the walk moved, then CAS the slot
+     * null -> item. Failure means the slot holds POISON: claim again from the start. Anything
+     * between the claim and the CAS may throw (the test hook, the walk and its allocation, the
+     * hint advance, any of these calls overflowing the stack, even the VarHandle call while
+     * interpreted before it reaches the atomic instruction): the index then stays empty and its
+     * taker poisons it. Nothing runs after a successful CAS but the returns, which cannot throw:
+     * that is why the hint advances before the CAS and why the CAS is the boolean form (the form
+     * that returns the witness ends in a checked cast of it inside the JDK's VarHandle guard, a
+     * call in the interpreter). So a push that returns true has queued its item, one that throws
+     * has not, and a push refused at a retried claim (the queue was closed meanwhile) answers
+     * false having queued nothing.
      * take (pop, steal): read the head segment hint, read head h, read tail t; h >= t: empty,
      * return null. Otherwise CAS head h -> h + 1 (a failed CAS is a lost race: retry, never
-     * "empty"); walk to the segment of h, wait until the slot is non-null (its producer has
-     * claimed the index and may not have stored yet), null the slot, return the item.
+     * "empty"); walk to the segment of h and read the slot. Null: its producer has claimed the
+     * index and not stored yet; wait (spin, then yield) up to `patience` rounds, then CAS the
+     * slot null -> POISON. Won: the index is abandoned, claim the next one (retry). Lost: the
+     * witness is the item. Then null the slot and return the item. The default patience is large
+     * enough that a producer merely descheduled for a time slice is rarely poisoned (and if it
+     * is, it only claims again); tests pass 0 or 1 through the package-private constructor.
+     * A take that throws after its CAS on head (its walk or the accessors overflowing the stack)
+     * loses the item at the index it claimed: takers have no recovery of their own claims.
      *
-     * Linearization points: push at its fetch-and-add (from then on the item counts as in the
-     * queue: isEmpty() answers false and a take claims it in index order, waiting for the
-     * store if it must); a take at its successful CAS on head; an empty take at its read of tail.
-     * takeBatch's single CAS takes k items at one point, as k takes in a row would.
+     * Linearization points: a push at the fetch-and-add of the claim whose CAS succeeds (from
+     * then on the item is in the queue and a take claims it in index order, waiting for the
+     * store if it must); a refused push at its refused claim; a take at its CAS on head that
+     * claimed the index it returns; an empty take at its read of tail. takeBatch's single CAS
+     * takes the k items among its claimed indices at one point, as k takes in a row would; the
+     * claims it finds abandoned are no items. An abandoned claim was no push at all, but until
+     * it is poisoned it is below tail like any other: isEmpty() and size() count it, which is
+     * why they are linearizable only in histories where no claim is abandoned.
      *
      * Hints: tailSegment and headSegment point at a segment no later than the one the next
      * claimed index falls into, so a walk only goes forward. For the tail: a producer reads the
      * hint (acquire) before its fetch-and-add; the hint was moved to segment k (release) by a
      * producer after its own fetch-and-add returned an index in k, so that fetch-and-add
-     * happens-before ours and ours returns a larger index. The head hint alike, with the taker's
-     * CAS. Hints move forward only (CAS while the current id is smaller). Segments behind both
-     * hints are unreachable and collected; taken slots are nulled, so a finished task is not kept
-     * alive by a segment still in use.
+     * happens-before ours and ours returns a larger index (whether or not that producer then
+     * stored). The head hint alike, with the taker's CAS. Hints move forward only (CAS while the
+     * current id is smaller). Segments behind both hints are unreachable and collected; taken
+     * slots are nulled, so a finished task is not kept alive by a segment still in use.
      *
      * Memory ordering (each access's mode is in its accessor's name):
-     * - slot: the producer's setSlotRelease publishes the item (and the task's fields); it pairs
-     *   with slotAcquire in the taker. The taker's clear is plain: nobody reads the slot again.
+     * - slot: the producer's casSlotRelease publishes the item (and the task's fields) when it
+     *   succeeds; it pairs with slotAcquire in the taker and with the acquire of the taker's
+     *   poisonAcquire, whose witness, when it fails, is that item. The producer's re-read after a
+     *   failed weak CAS is opaque: it only tells a spurious failure (null) from POISON, and
+     *   nothing is read through it. The taker's clear is plain: nobody reads the slot again.
      * - tail: getAndAdd is volatile (sequentially consistent), and the emptiness checks read tail
      *   with getVolatile. Those two are the store-load pair of a pool's parking protocol: a
      *   submitter pushes, then reads whether a worker is idle; a worker publishes that it is
@@ -89,7 +110,10 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
      *   its submitter does not fence after the fetch-and-add. The pools module's
      *   WorkStealingParkingTest.OutsideSubmit drives that pair on the real pool, but on x86 the
      *   fetch-and-add is a locked instruction in every mode, so it cannot fail there; a weakened
-     *   mode shows only on ARM or POWER.
+     *   mode shows only on ARM or POWER. An abandoned claim keeps that pair right: it makes
+     *   isEmpty() answer "not empty" for a while, which only sends a worker on one more scan
+     *   (whose take poisons the claim and finds nothing, or finds the retried push's item), and
+     *   the retried push's own fetch-and-add is a fresh store of the pair.
      * - head: read with acquire, which keeps the later tail read and segment walk after it; the
      *   CAS only needs atomicity (the index it claims is all it decides; the slot carries its own
      *   release/acquire), so it is weakCasHeadPlain in a loop that re-reads, where a spurious
@@ -102,16 +126,16 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
      * bytes each side, for adjacent-line prefetch); no @Contended, which needs a JVM flag.
      *
      * Closing (a pool's shutdown inside the injector's own protocol). close() sets the CLOSED bit
-     * of tail with one atomic OR, which returns the tail it found: the pushes whose fetch-and-add
-     * came before it hold the indices below it and were admitted; every later fetch-and-add returns
-     * an index with CLOSED set and its push is refused without touching a slot or a segment. The
-     * closer then publishes that bound in closedAt (release; acquire in the readers). Takers,
-     * size() and isEmpty() read tail as before and, when it carries CLOSED, use closedAt instead,
-     * spinning for the few instructions between the OR and that store if they come in between;
-     * so no taker claims a refused index, and every admitted item is taken exactly once (a take
-     * still waits for an admitted push's store). Linearization point of close: its OR; of a
-     * refused push: its fetch-and-add. The refused pushes go on raising tail's lower bits, which
-     * nobody reads after the close.
+     * of tail with one atomic OR, which returns the tail it found: the claims before it hold the
+     * indices below it and were admitted; every later fetch-and-add returns an index with CLOSED
+     * set and its push is refused without touching a slot or a segment. The closer then
+     * publishes that bound in closedAt (release; acquire in the readers). Takers, size() and
+     * isEmpty() read tail as before and, when it carries CLOSED, use closedAt instead, spinning
+     * for the few instructions between the OR and that store if they come in between; so no
+     * taker claims a refused index, and every admitted item is taken exactly once (a take still
+     * waits for an admitted push's store, or poisons it, and then that push's retried claim is
+     * refused). Linearization point of close: its OR; of a refused push: its refused claim. The
+     * refused pushes go on raising tail's lower bits, which nobody reads after the close.
      */
 
     static final QueueTraits TRAITS = QueueTraits.correct(false, Order.FIFO, Order.FIFO, false);
@@ -122,9 +146,18 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
     /** Spins on an unwritten slot before the waiting taker starts yielding. */
     private static final int SPINS_BEFORE_YIELD = 128;
 
+    /**
+     * Rounds (spins, then yields) a taker waits for a claimed slot's store before it poisons the
+     * slot: enough yields that a producer descheduled between its claim and its store has mostly
+     * run again by then (a poison is then almost always a producer that threw, and one that was
+     * only slow just claims again), few enough that a taker behind an abandoned claim goes on.
+     */
+    static final int DEFAULT_PATIENCE = 1 << 16;
+
     private final int shift;
     private final int mask;
     private final ClaimHook hook;
+    private final int patience;
 
     public SegmentedMpmcQueue() {
         this(DEFAULT_SEGMENT_LENGTH);
@@ -135,17 +168,24 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
      * @throws IllegalArgumentException if {@code initialCapacity} is less than 1 or above 2^30
      */
     public SegmentedMpmcQueue(int initialCapacity) {
-        this(initialCapacity, ClaimHook.NONE);
+        this(initialCapacity, ClaimHook.NONE, DEFAULT_PATIENCE);
     }
 
-    /** For tests: {@code hook} runs in push between the claim of an index and the slot's store. */
-    SegmentedMpmcQueue(int initialCapacity, ClaimHook hook) {
+    /**
+     * For tests: {@code hook} runs in push between the claim of an index and the slot's CAS;
+     * a taker waits {@code patience} rounds (0: none) for a claimed slot's store before it
+     * poisons the slot.
+     */
+    SegmentedMpmcQueue(int initialCapacity, ClaimHook hook, int patience) {
         super(new SegmentedMpmcSegment(0, Capacities.powerOfTwoAtLeast(initialCapacity, 1)));
+        if (patience < 0) {
+            throw new IllegalArgumentException("patience must be at least 0, got " + patience);
+        }
         int length = headSegmentAcquire().length();
         this.shift = Integer.numberOfTrailingZeros(length);
         this.mask = length - 1;
         this.hook = Objects.requireNonNull(hook, "hook");
-        headSegmentAcquire().link(); // the first link ahead (overview: push)
+        this.patience = patience;
     }
 
     /** @throws IllegalStateException if the queue is {@linkplain #close() closed} */
@@ -159,32 +199,28 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
     /**
      * Pushes {@code item} unless the queue is {@linkplain #close() closed}: one fetch-and-add
      * decides both, so a pool that closes its injector at shutdown needs no other admission check.
+     * If it throws, the item was not queued.
      *
      * @return true if pushed; false if refused because the queue was closed first
      */
     public boolean pushUnlessClosed(T item) {
         Objects.requireNonNull(item, "item");
-        SegmentedMpmcSegment segment = tailSegmentAcquire(); // acquire: before the FAA (overview, hints)
-        long i = getAndIncrementTail(); // linearization point; volatile: the parking pair (overview)
-        if ((i & CLOSED) != 0) {
-            return false; // refused: takers stop at closedAt, below this index
-        }
-        hook.afterClaim();
-        long id = i >>> shift;
-        SegmentedMpmcSegment target = segment.id == id ? segment : segment.walkTo(id);
-        target.setSlotRelease((int) i & mask, item); // release: publishes the item; pairs with slotAcquire
-        if (target != segment) {
-            advanceTailSegment(target);
-            linkAhead(target); // after the store: an error here leaves no claimed slot empty
-        }
-        return true;
-    }
-
-    /** Links the segment after {@code segment} unless one is linked (overview: link ahead). */
-    private void linkAhead(SegmentedMpmcSegment segment) {
-        if (segment.nextAcquire() == null) {
-            hook.beforeLink();
-            segment.link();
+        while (true) {
+            SegmentedMpmcSegment segment = tailSegmentAcquire(); // acquire: before the FAA (overview, hints)
+            long i = getAndIncrementTail(); // volatile: the parking pair (overview)
+            if ((i & CLOSED) != 0) {
+                return false; // linearization point of a refused push: takers stop below this index
+            }
+            hook.afterClaim();
+            long id = i >>> shift;
+            if (segment.id != id) {
+                segment = segment.walkTo(id);
+                advanceTailSegment(segment); // before the CAS: nothing after it may throw (overview)
+            }
+            if (segment.casSlotRelease((int) i & mask, item)) { // release: publishes the item (overview)
+                return true; // linearized at this claim's FAA
+            }
+            // The slot holds POISON: a taker gave up on index i. Claim again.
         }
     }
 
@@ -243,8 +279,12 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
             if (h >= admittedTail()) { // volatile: the parking pair (overview)
                 return null; // linearization point of an empty take
             }
-            if (weakCasHeadPlain(h, h + 1)) { // linearization point of a take
-                return claimed(segmentOf(segment, h), h);
+            if (weakCasHeadPlain(h, h + 1)) { // linearization point of a take, unless h was abandoned
+                T item = claimed(segmentOf(segment, h), h);
+                if (item != null) {
+                    return item;
+                }
+                // Index h was abandoned (poisoned): claim the next, never answer empty for it.
             }
             // A lost race (or a spurious weak-CAS failure): retry, never answer empty.
         }
@@ -261,39 +301,48 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
         return segment;
     }
 
-    /** The item at claimed index {@code i} of {@code segment}, waiting for its store if need be. */
+    /**
+     * The item at claimed index {@code i} of {@code segment}, waiting for its store if need be;
+     * null if the taker gave up waiting and poisoned the slot.
+     */
     @SuppressWarnings("unchecked")
     private T claimed(SegmentedMpmcSegment segment, long i) {
         int slot = (int) i & mask;
-        Object item = segment.slotAcquire(slot); // acquire: pairs with setSlotRelease in push
-        if (item == null) {
-            item = awaitStore(segment, slot);
+        Object item = segment.slotAcquire(slot); // acquire: pairs with casSlotRelease in push
+        if (item == null && (item = awaitStore(segment, slot)) == null) {
+            return null;
         }
-        segment.clearSlotPlain(slot);
+        segment.clearSlotPlain(slot); // plain: nobody reads this slot again
         return (T) item;
     }
 
-    /** Waits for the store of a producer that has claimed the slot's index but not stored yet. */
-    private static Object awaitStore(SegmentedMpmcSegment segment, int slot) {
-        for (int spins = 0; ; spins++) {
-            if (spins < SPINS_BEFORE_YIELD) {
+    /**
+     * Waits up to {@code patience} rounds for the store of a producer that has claimed the slot's
+     * index but not stored yet, then poisons the slot: null if the poison won, else the item.
+     */
+    private Object awaitStore(SegmentedMpmcSegment segment, int slot) {
+        for (int waits = 0; waits < patience; waits++) {
+            if (waits < SPINS_BEFORE_YIELD) {
                 Thread.onSpinWait();
             } else {
                 Thread.yield();
             }
-            Object item = segment.slotAcquire(slot); // acquire: pairs with setSlotRelease in push
+            Object item = segment.slotAcquire(slot); // acquire: pairs with casSlotRelease in push
             if (item != null) {
                 return item;
             }
         }
+        return segment.poisonAcquire(slot); // acquire on failure: the witness is the item
     }
 
     /**
      * Takes up to {@code max} of the oldest items with one CAS on head and hands them to
      * {@code sink} in FIFO order; for moving a batch from the injector into a worker's deque.
-     * Linearizable as that many takes in a row with nothing between them. Every claimed item is
-     * handed over before the sink's first RuntimeException propagates (the sink sees the rest of
-     * the batch anyway, and only the first is rethrown), so a failing sink loses no item.
+     * Linearizable as that many takes in a row with nothing between them. It claims up to
+     * {@code max} indices; a claim whose producer gave up is no item, so it may hand over fewer
+     * than {@code max} items while more are queued. Every claimed item is handed over before the
+     * sink's first throwable (a RuntimeException or an Error) propagates (the sink sees the rest
+     * of the batch anyway, and only the first is rethrown), so a failing sink loses no item.
      *
      * @return the number of items handed to {@code sink}; 0 only if the queue was seen empty
      * @throws IllegalArgumentException if {@code max} is less than 1
@@ -312,27 +361,43 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
             }
             int n = (int) Math.min(max, t - h);
             if (weakCasHeadPlain(h, h + n)) { // linearization point of the batch
-                RuntimeException failure = null;
+                int handed = 0;
+                Throwable failure = null;
                 for (long i = h; i < h + n; i++) {
                     segment = segmentOf(segment, i);
                     T item = claimed(segment, i);
+                    if (item == null) {
+                        continue; // abandoned: no item
+                    }
+                    handed++;
                     try {
                         sink.accept(item);
-                    } catch (RuntimeException e) {
+                    } catch (RuntimeException | Error e) {
                         if (failure == null) {
                             failure = e;
                         }
                     }
                 }
-                if (failure != null) {
-                    throw failure;
+                if (failure instanceof Error e) {
+                    throw e;
                 }
-                return n;
+                if (failure != null) {
+                    throw (RuntimeException) failure;
+                }
+                if (handed > 0) {
+                    return handed;
+                }
+                // Every claimed index was abandoned: claim again, never answer empty for them.
             }
         }
     }
 
-    /** Claimed pushes minus claimed takes: exact when no other thread is acting on the queue. */
+    /**
+     * Claimed pushes minus claimed takes: exact when no other thread is acting on the queue. It
+     * counts a claim whose push has not stored yet, including one that will turn out abandoned
+     * (its producer threw or is poisoned out; overview), so while such a push is in progress it
+     * can exceed the number of items.
+     */
     @Override
     public int size() {
         long h = headAcquire(); // acquire: the tail read stays after it, so the count is not negative
@@ -342,8 +407,11 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
 
     /**
      * True only if the queue was empty at some instant during the call: an item whose push
-     * returned before this call began and that no take has claimed makes it answer false. An
-     * item whose push has claimed its index and not yet stored counts as present.
+     * returned before this call began and that no take has claimed makes it answer false. A claim
+     * whose push has not stored yet counts as an item, so false can also mean only such a claim,
+     * which a take may then find abandoned (its push threw, or stalled past the takers' patience
+     * and claims again); a take then answers null or the retried push's item. A worker that
+     * re-checks isEmpty() before parking then scans once more; no item is missed.
      */
     @Override
     public boolean isEmpty() {
@@ -365,7 +433,7 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
         return n;
     }
 
-    /** For tests, quiescent only: the non-null slots from the head hint on, live or stale. */
+    /** For tests, quiescent only: the slots from the head hint on that hold an item, live or stale. */
     int referencedSlots() {
         int n = 0;
         for (SegmentedMpmcSegment s = headSegmentAcquire(); s != null; s = s.nextAcquire()) {
@@ -374,16 +442,9 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
         return n;
     }
 
-    /**
-     * Test hook: {@code afterClaim} is called by push between the claim of an index and the store
-     * into its slot; {@code beforeLink} before a push links a segment ahead, after its store.
-     */
+    /** Test hook: {@code afterClaim} is called by push between the claim of an index and its slot's CAS. */
     interface ClaimHook {
         void afterClaim();
-
-        /** Called before a push links a segment ahead; a test may throw here to fail that allocation. */
-        default void beforeLink() {
-        }
 
         /** The production hook: does nothing. */
         ClaimHook NONE = NoHook.INSTANCE;
@@ -403,6 +464,8 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
 final class SegmentedMpmcSegment {
     private static final VarHandle NEXT;
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
+    /** What a taker that gave up on a claimed slot leaves in it; never an item. */
+    private static final Object POISON = new Object();
 
     static {
         try {
@@ -465,8 +528,28 @@ final class SegmentedMpmcSegment {
         return SLOT.getAcquire(slots, slot);
     }
 
-    void setSlotRelease(int slot, Object item) {
-        SLOT.setRelease(slots, slot, item);
+    /**
+     * Stores {@code item} into the empty slot unless its taker poisoned it first (then false).
+     * Release on success: publishes the item; pairs with slotAcquire and poisonAcquire. The
+     * boolean CAS returns straight from the atomic instruction, so nothing after a successful
+     * store can throw (the overview's push).
+     */
+    boolean casSlotRelease(int slot, Object item) {
+        while (!SLOT.weakCompareAndSetRelease(slots, slot, (Object) null, item)) {
+            if (SLOT.getOpaque(slots, slot) == POISON) { // opaque: tells POISON from a spurious failure only
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Marks the slot abandoned unless its item arrived first: null if it did so, else the item.
+     * Acquire: on failure the witness is the item, whose fields must be visible (pairs with
+     * casSlotRelease).
+     */
+    Object poisonAcquire(int slot) {
+        return SLOT.compareAndExchangeAcquire(slots, slot, (Object) null, POISON);
     }
 
     void clearSlotPlain(int slot) {
@@ -476,7 +559,7 @@ final class SegmentedMpmcSegment {
     int referencedSlots() {
         int n = 0;
         for (Object o : slots) {
-            if (o != null) {
+            if (o != null && o != POISON) {
                 n++;
             }
         }

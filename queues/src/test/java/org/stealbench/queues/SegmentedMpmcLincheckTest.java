@@ -13,8 +13,15 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Linearizability of {@link SegmentedMpmcQueue} beyond the registry-wide {@link QueueLincheckTest}:
  * a shape with one-slot segments (every push crosses a boundary) that also checks
- * {@code isEmpty} (a lost race must not read as empty) and the class's batch take, and one with
- * {@code close} racing the pushes.
+ * {@code isEmpty} (a lost race must not read as empty) and the class's batch take, one with
+ * {@code close} racing the pushes, and one whose takers poison every claimed slot they find empty.
+ *
+ * <p>The first two use takers that never give up on a claimed slot: their specifications (isEmpty,
+ * a batch of min(2, size) items) hold only where no claim is abandoned (the queue's Javadoc). At the
+ * default patience the model checker never reaches the poison either (counted once by
+ * instrumenting the poison: it switches away from a waiting taker long before its patience runs
+ * out), but a stress run could, if a producer sat descheduled through it. The third takes the
+ * poison path on purpose, with the operations whose FIFO specification holds under it.
  */
 @Tag("slow")
 @Timeout(300)
@@ -23,7 +30,8 @@ final class SegmentedMpmcLincheckTest {
     /** One-slot segments; isEmpty and takeBatch beside push, pop and steal. */
     @Param(name = "item", gen = IntGen.class, conf = "1:9")
     public static final class OneSlotSegments {
-        private final SegmentedMpmcQueue<Integer> queue = new SegmentedMpmcQueue<>(1);
+        private final SegmentedMpmcQueue<Integer> queue =
+                new SegmentedMpmcQueue<>(1, SegmentedMpmcQueue.ClaimHook.NONE, Integer.MAX_VALUE);
 
         @Operation
         public void push(@Param(name = "item") int item) {
@@ -78,8 +86,12 @@ final class SegmentedMpmcLincheckTest {
 
     /** One-slot segments with close: pushes race the close, takes the refused indices. */
     @Param(name = "item", gen = IntGen.class, conf = "1:9")
-    public static final class Closable {
-        private final SegmentedMpmcQueue<Integer> queue = new SegmentedMpmcQueue<>(1);
+    public abstract static class ClosableOperations {
+        private final SegmentedMpmcQueue<Integer> queue;
+
+        ClosableOperations(int patience) {
+            queue = new SegmentedMpmcQueue<>(1, SegmentedMpmcQueue.ClaimHook.NONE, patience);
+        }
 
         @Operation
         public boolean push(@Param(name = "item") int item) {
@@ -92,18 +104,41 @@ final class SegmentedMpmcLincheckTest {
         }
 
         @Operation
-        public boolean isEmpty() {
-            return queue.isEmpty();
-        }
-
-        @Operation
         public void close() {
             queue.close();
         }
 
+        final SegmentedMpmcQueue<Integer> queue() {
+            return queue;
+        }
+    }
+
+    /** Takers that never give up on a claimed slot, with isEmpty and isClosed. */
+    public static final class Closable extends ClosableOperations {
+        public Closable() {
+            super(Integer.MAX_VALUE);
+        }
+
+        @Operation
+        public boolean isEmpty() {
+            return queue().isEmpty();
+        }
+
         @Operation
         public boolean isClosed() {
-            return queue.isClosed();
+            return queue().isClosed();
+        }
+    }
+
+    /**
+     * Patience 0: a taker that finds a claimed slot empty poisons it at once, so the model checker
+     * drives the recovery of abandoned claims (a push retried after its slot was poisoned, and
+     * refused if the queue was closed meanwhile). isEmpty is left out: it counts a claim that is
+     * later abandoned (the class's Javadoc), which no FIFO specification allows.
+     */
+    public static final class Impatient extends ClosableOperations {
+        public Impatient() {
+            super(0);
         }
     }
 
@@ -135,6 +170,12 @@ final class SegmentedMpmcLincheckTest {
         public boolean isClosed() {
             return closed;
         }
+    }
+
+    @Test
+    void impatientTakers_modelChecking_linearizable() {
+        LincheckSupport.check(Impatient.class, LincheckSupport.modelChecking(ClosableFifo.class)
+                .invocationsPerIteration(500));
     }
 
     @Test

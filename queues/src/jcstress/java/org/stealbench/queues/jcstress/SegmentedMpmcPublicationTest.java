@@ -12,7 +12,7 @@ import org.openjdk.jcstress.infra.results.I_Result;
 import org.stealbench.queues.SegmentedMpmcQueue;
 
 /**
- * segmented-mpmc's slot pair: the producer's setSlotRelease against the taker's slotAcquire. The
+ * segmented-mpmc's slot pair: the producer's casSlotRelease against the taker's slotAcquire. The
  * item is a task whose field is written plainly before the push; a taker that gets the item must
  * see the field. One-slot segments with one item already taken, so the push lands in a segment
  * that the producer or the taker must first link (the next pointer's release/acquire pair).
