@@ -268,7 +268,14 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
         return params;
     }
 
-    /** A profile's settings under the user's JMH options: the user's value wins wherever given. */
+    /**
+     * A profile's settings under the user's JMH options: the user's value wins wherever given. A
+     * user's {@code -i N} is the count of iterations the steady-state rule judges (JMH measures
+     * them all); the steady segment must still hold the profile's measured count (at most N), so
+     * more iterations give a fork more room to settle instead of demanding a longer flat series.
+     * Without the user's {@code -wi}, the iterations beyond that count are the judged warm-up, of
+     * the measurement's length.
+     */
     static Settings effective(Settings settings, CommandLineOptions jmh, Map<String, List<String>> overrides) {
         Settings s = settings;
         if (jmh.getForkCount().hasValue()) {
@@ -280,8 +287,15 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
         }
         s = s.iterations(jmh.getWarmupIterations().orElse(-1),
                 jmh.getWarmupTime().hasValue() ? seconds(jmh.getWarmupTime().get()) : -1,
-                jmh.getMeasurementIterations().orElse(-1),
+                -1,
                 jmh.getMeasurementTime().hasValue() ? seconds(jmh.getMeasurementTime().get()) : -1);
+        if (jmh.getMeasurementIterations().hasValue()) {
+            int judged = jmh.getMeasurementIterations().get();
+            int steady = Math.min(s.measurementIterations(), Math.max(1, judged));
+            s = jmh.getWarmupIterations().hasValue()
+                    ? s.iterations(-1, -1, steady, -1)
+                    : s.iterations(Math.max(0, judged - steady), s.measurementSeconds(), steady, -1);
+        }
         Map<String, List<String>> params = new LinkedHashMap<>(s.params());
         params.putAll(overrides);
         return s.params(params);

@@ -48,10 +48,28 @@ final class SettingsTest {
         Settings s = BenchRequest.effective(profile, jmh, Map.of("queue", List.of("c")));
 
         assertEquals(5, s.forks());
-        assertEquals(7, s.measurementIterations());
         assertEquals(0.25, s.measurementSeconds(), 1e-9);
-        assertEquals(2, s.warmupIterations());
         assertEquals(List.of("c"), s.params().get("queue"));
+        assertEquals(4, s.measurementIterations(), "the steady segment still needs the profile's 4");
+        assertEquals(7, s.iterationsToJudge(false), "JMH measures and the rule judges the user's 7");
+    }
+
+    @Test
+    void effective_moreIterationsGiveRoomToSettle_notALongerSteadySegment() throws Exception {
+        Settings profile = Settings.singleShot(4, 10, 0.05);
+
+        Settings more = BenchRequest.effective(profile, new CommandLineOptions("-i", "40"), Map.of());
+        assertEquals(10, more.measurementIterations());
+        assertEquals(40, more.iterationsToJudge(true));
+
+        Settings fewer = BenchRequest.effective(profile, new CommandLineOptions("-i", "6"), Map.of());
+        assertEquals(6, fewer.measurementIterations());
+        assertEquals(6, fewer.iterationsToJudge(true));
+
+        Settings warmedByJmh = BenchRequest.effective(profile, new CommandLineOptions("-wi", "20", "-i", "40"),
+                Map.of());
+        assertEquals(20, warmedByJmh.warmupIterations(), "JMH's own warm-up, as the user gave it");
+        assertEquals(10, warmedByJmh.measurementIterations());
     }
 
     @Test
