@@ -247,6 +247,11 @@ final class IdleWorkers {
             seen = epoch;
         }
         if (pool.anyQueuedWork()) {
+            // Every worker idle beside queued work: no push leaves it so (each signals after it
+            // queues), except an outside push that threw between the injector's claim and its
+            // store, whose index counts as queued until a taker poisons it. Wake a worker to take
+            // it; it re-checks termination when it is idle again.
+            wakeOne();
             return;
         }
         synchronized (this) {

@@ -147,7 +147,7 @@ final class WorkStealingErrorPathsTest {
      * tryRunOne (whose batch take is what the tests fail part-way), records the Error it throws in
      * {@code caught}, and holds the worker until {@code hold} opens; returns once it started.
      */
-    private static CountDownLatch occupyWithHelper(WorkStealingThreadPool pool, AtomicReference<Throwable> caught,
+    static CountDownLatch occupyWithHelper(WorkStealingThreadPool pool, AtomicReference<Throwable> caught,
             CountDownLatch hold) {
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch submitted = new CountDownLatch(1);
@@ -166,7 +166,7 @@ final class WorkStealingErrorPathsTest {
     }
 
     /** Throws a StackOverflowError before the third push of a move into the inbox, once armed. */
-    private static final class FailThirdMove implements WorkStealingThreadPool.PauseHook {
+    static final class FailThirdMove implements WorkStealingThreadPool.PauseHook {
         final AtomicBoolean armed = new AtomicBoolean();
         private final AtomicInteger moves = new AtomicInteger();
 
