@@ -16,13 +16,13 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * started: the thief, worker 0, pushes through the pool's own pushOwn (push, full fence, then
  * HelpingJoin.wakeHelper's opaque read of helpWanted); a join with nothing to help registers the
  * awaited task in the thief's helpWanted by a CAS and then checks the thief's queues with the
- * pool's holdsForks, as HelpingJoin.waitForJoin does before its timed wait. Either the thief sees
+ * pool's holdsForks, as HelpingJoin.awaitJoin does before its timed wait. Either the thief sees
  * the joiner (and clears helpWanted, waking it) or the joiner sees the push: never neither, or
  * the join sleeps through its timed wait while the task it could run waits in the deque. r1: 1
  * if the thief took the registration (helpWanted cleared); r2: 1 if the joiner saw no task
  * (would wait). Only the thief's half is the pool's own code: the joiner's two accesses are this
- * test's copy of waitForJoin's (which ends in a timed wait and withdraws its registration after
- * it), so a change to waitForJoin's order or access modes does not fail this test.
+ * test's copy of awaitJoin's (which ends in a timed wait and withdraws its registration after
+ * it), so a change to awaitJoin's order or access modes does not fail this test.
  */
 @JCStressTest
 @Description("chase-lev: push, fence, opaque read of helpWanted vs CAS of helpWanted, check of the thief's deque")

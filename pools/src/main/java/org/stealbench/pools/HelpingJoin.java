@@ -54,6 +54,17 @@ final class HelpingJoin {
      * task and moved on; the join then runs one task of that worker's newer work, which joins only
      * its own descendants, and sees the awaited task done next. An inline claim leaves the task's
      * queue entry behind; running that stale entry later does nothing (ForkTask's claim).
+     *
+     * Why awaitJoin is one large method. A join calls it whenever the awaited task is not done,
+     * so C2 would inline it into every task that joins, and with it the task bodies it runs,
+     * whose code joins again: the task's compiled code and the join's then hold each other's
+     * rare paths (a claim lost to a thief, a steal from the thief, a waiting joiner to notify),
+     * and the first time each such path runs it invalidates the large compiled method, which runs
+     * interpreted or at tier 3 until it is profiled and compiled again. Kept above C2's
+     * FreqInlineSize (325 bytes of bytecode, the limit for hot callees; HelpingJoinInliningTest
+     * checks it), awaitJoin is compiled on its own, as ForkJoinPool's awaitDone is, and a task's
+     * code holds only join's status check and the call. What this changed for a cold start:
+     * docs/findings.md.
      */
 
     /** Help-or-spin rounds a join makes before it first waits on the task. */
@@ -66,7 +77,11 @@ final class HelpingJoin {
     private HelpingJoin() {
     }
 
-    /** Waits for {@code task} of {@code pool} as the overview describes. */
+    /**
+     * Waits for {@code task} of {@code pool} as the overview describes. One method, the steal from
+     * the thief and the timed wait included: at more than 325 bytes of bytecode (C2's
+     * FreqInlineSize) it is never inlined into a task's join (see "Why one large method").
+     */
     static void awaitJoin(WorkStealingThreadPool pool, ForkTask<?> task) {
         WorkStealingWorker w = pool.currentWorker();
         if (w == null) {
@@ -77,7 +92,8 @@ final class HelpingJoin {
         int spins = 0;
         while (!task.isDone()) {
             boolean mayHelp = w.depth < MAX_HELP_DEPTH;
-            Runnable other = mayHelp && pool.ownPopHelps ? pool.popOwn(w) : null;
+            boolean helpsThief = mayHelp && pool.ownPopHelps;
+            Runnable other = helpsThief ? pool.popOwn(w) : null;
             if (other == null) {
                 if (task.tryClaim()) {
                     w.depth++;
@@ -90,7 +106,16 @@ final class HelpingJoin {
                 }
                 // Only where the own pop above ran and found the deque empty: a worker's deque
                 // must hold nothing older than what it takes from elsewhere (the overview).
-                other = mayHelp && pool.ownPopHelps ? stealFromThief(pool, w, task) : null;
+                WorkStealingWorker thief = helpsThief ? helpableThief(pool, w, task) : null;
+                if (thief != null) {
+                    other = pool.thievesPop ? thief.deque.pop() : thief.deque.steal();
+                    if (other == null && pool.lifoSlot) {
+                        other = thief.slot.steal(); // the thief's newest push: in the subtree too
+                    }
+                    if (other != null) {
+                        pool.tookShared(w, other);
+                    }
+                }
             }
             if (other != null) {
                 pool.runNested(w, other);
@@ -98,7 +123,24 @@ final class HelpingJoin {
             } else if (++spins < JOIN_SPINS) {
                 Thread.onSpinWait();
             } else {
-                interrupted |= waitForJoin(pool, w, task, mayHelp);
+                if (pool.idle.count() != 0 && pool.holdsWork(w)) {
+                    pool.idle.wakeOne(); // we are about to wait: our queued tasks must not wait with us
+                }
+                WorkStealingWorker thief = helpsThief ? helpableThief(pool, w, task) : null;
+                if (thief != null && !thief.casHelpWanted(null, task)) {
+                    // Another joiner holds this thief's wake-up: look again every millisecond.
+                    interrupted |= task.awaitDoneClearingInterrupt(pool.joinPollNanos, null);
+                } else {
+                    // CAS above: a full barrier between registering and the emptiness check (the
+                    // store-load pair with wakeHelper), which runs under the task's monitor so that
+                    // the thief's notify cannot fall between the check and the wait. With no thief
+                    // to help there is nothing to wake for but the task's end.
+                    interrupted |= task.awaitDoneClearingInterrupt(pool.joinWaitNanos,
+                            thief == null ? null : () -> pool.holdsForks(thief));
+                    if (thief != null) {
+                        thief.casHelpWanted(task, null);
+                    }
+                }
                 spins = JOIN_SPINS - 1; // after a wait, look for help once, then wait again
             }
         }
@@ -108,38 +150,10 @@ final class HelpingJoin {
     }
 
     /**
-     * awaitJoin's timed wait for {@code task}, with nothing to help now; returns whether the
-     * wait was interrupted (its interrupt cleared). Its own method so that awaitJoin, which runs
-     * at every join, stays small enough for C2 to inline (under FreqInlineSize, 325 bytecodes;
-     * docs/findings.md has what that was worth).
-     */
-    private static boolean waitForJoin(WorkStealingThreadPool pool, WorkStealingWorker w, ForkTask<?> task,
-            boolean mayHelp) {
-        if (pool.idle.count() != 0 && pool.holdsWork(w)) {
-            pool.idle.wakeOne(); // we are about to wait: our queued tasks must not wait with us
-        }
-        WorkStealingWorker thief = mayHelp && pool.ownPopHelps ? helpableThief(pool, w, task) : null;
-        if (thief != null && !thief.casHelpWanted(null, task)) {
-            // Another joiner holds this thief's wake-up: look again every millisecond.
-            return task.awaitDoneClearingInterrupt(pool.joinPollNanos, null);
-        }
-        // CAS above: a full barrier between registering and the emptiness check (the store-load
-        // pair with wakeHelper), which runs under the task's monitor so that the thief's notify
-        // cannot fall between the check and the wait. With no thief to help there is nothing to
-        // wake for but the task's end.
-        boolean interrupted = task.awaitDoneClearingInterrupt(pool.joinWaitNanos,
-                thief == null ? null : () -> pool.holdsForks(thief));
-        if (thief != null) {
-            thief.casHelpWanted(task, null);
-        }
-        return interrupted;
-    }
-
-    /**
      * Wakes the joiner waiting to help with a task {@code w} runs, if one is (awaitJoin); called
      * by {@code w} after a push and its full barrier (WorkStealingThreadPool.pushOwn). Opaque
      * read: the barrier before it makes this the second half of a store-load pair with the
-     * joiner's CAS of helpWanted followed by its emptiness check (waitForJoin), so either the
+     * joiner's CAS of helpWanted followed by its emptiness check (awaitJoin), so either the
      * joiner sees the push or this sees the joiner (jcstress: HelpingJoinWakeTest).
      */
     static void wakeHelper(WorkStealingWorker w) {
@@ -156,25 +170,5 @@ final class HelpingJoin {
             ForkTask<?> awaited) {
         return awaited.thiefAcquire() instanceof WorkStealingWorker thief && thief != w && thief.pool == pool
                 ? thief : null;
-    }
-
-    /**
-     * One task from the deque of the worker that took {@code awaited} (its subtree while that
-     * worker runs it), or null: no thief recorded, the thief is {@code w}, or its deque is empty.
-     */
-    private static Runnable stealFromThief(WorkStealingThreadPool pool, WorkStealingWorker w, ForkTask<?> awaited) {
-        WorkStealingWorker thief = helpableThief(pool, w, awaited);
-        if (thief == null) {
-            return null;
-        }
-        TaskQueue<Runnable> deque = thief.deque;
-        Runnable task = pool.thievesPop ? deque.pop() : deque.steal();
-        if (task == null && pool.lifoSlot) {
-            task = thief.slot.steal(); // the thief's newest push: in the subtree too
-        }
-        if (task != null) {
-            pool.tookShared(w, task);
-        }
-        return task;
     }
 }
