@@ -519,7 +519,7 @@ final class SummarySection {
         // the answers first, so they fill the first screen; how to read them after
         String within = NumberText.num(margin) + "x";
         Html.Block howToRead = Html.Block.paragraph("For each experiment and setting: the best and the contenders as good "
-                + "as it (their cost ratio's " + confidence + "% interval lies wholly at or below " + within + "), then "
+                + "as it (their cost ratio's " + confidence + "% interval lies wholly below " + within + "), then "
                 + "the contenders that cost more (the interval lies wholly above " + within + ") with their cost relative to "
                 + "the best (time / best time), then the undecided (the interval holds " + within + ": too few rounds to "
                 + "place them) with their cost and its interval. An interval that holds 1 is no evidence that two "
@@ -589,7 +589,7 @@ final class SummarySection {
                     + " keeps. Treat them as undecided until more forks or runs agree."));
         }
         answers.note("Times are geometric means; each ratio's interval is on the log scale, so it never crosses zero. "
-                + "\"or\" joins the contenders as good as the best (" + confidence + "% interval of the cost at or below "
+                + "\"or\" joins the contenders as good as the best (" + confidence + "% interval of the cost below "
                 + within + "); \"costs\" needs the interval wholly above " + within + "; \"undecided\" names the rest (no "
                 + "correction for the several comparisons of a row).");
         blocks.add(Html.Block.table(answers.build()));
@@ -642,7 +642,7 @@ final class SummarySection {
                     Html.Cell.text(Contender.family(e.contender()).label()), Cells.geometric(e.mean()), cost,
                     Html.Cell.text(standing).withClass(e.asGood() ? "good" : "")), e.asGood() ? "baseline" : "");
         }
-        t.note("Intervals from " + s.basis() + "; as good as the best: the cost's interval lies at or below "
+        t.note("Intervals from " + s.basis() + "; as good as the best: the cost's interval lies below "
                 + NumberText.num(s.margin()) + "x, slower: wholly above it, undecided: it holds it." + (s.offset() > 0 ? " Ranked on value + " + offsetText(s.offset())
                 + " " + s.unit() + " (means and ratios include it): a value can be exactly 0, which a log scale cannot hold, "
                 + "and differences below it are not worth telling apart." : ""));

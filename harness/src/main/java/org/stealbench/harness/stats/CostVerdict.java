@@ -17,7 +17,7 @@ package org.stealbench.harness.stats;
  * repeat rarely gives; a claim in one run and too little data in another are not a contradiction.
  */
 public enum CostVerdict {
-    /** The whole interval lies at or below the margin: no worse than the best by more than the margin. */
+    /** The whole interval lies below the margin: no worse than the best by as much as the margin. */
     AS_GOOD,
     /** The whole interval lies above the margin: costs more than the margin over the best. */
     COSTS,
@@ -26,16 +26,13 @@ public enum CostVerdict {
 
     /**
      * @param cost   the cost ratio with its interval, about 1 or above for a contender ranked after the best
-     * @param margin the largest cost that counts as as good as the best, above 1 (e.g. 1.10)
+     * @param margin the smallest cost that matters, above 1 (e.g. 1.10): the seeds' claims' "as good as" bound
      * @throws IllegalArgumentException if the margin is not a finite number above 1
      */
     public static CostVerdict of(RatioEstimate cost, double margin) {
         if (!(margin > 1) || Double.isInfinite(margin)) {
             throw new IllegalArgumentException("the margin must be a finite number above 1, was " + margin);
         }
-        if (cost.high() <= margin) {
-            return AS_GOOD;
-        }
-        return cost.above(margin) ? COSTS : UNDECIDED;
+        return cost.below(margin) ? AS_GOOD : cost.above(margin) ? COSTS : UNDECIDED;
     }
 }
