@@ -123,11 +123,10 @@ final class SummarySection {
      * @param measure    what is ranked, when the experiment's section declares it; else null
      * @param asideName  the measure's aside, or null
      * @param offset     the measure's offset, added to every value before ranking (0: none)
-     * @param margin     the margin of practical equivalence the verdicts were reached against, e.g. 1.1
      */
     record Shape(String experiment, String setting, String constants, String unit, String basis,
                  boolean indicative, List<Entry> entries, String key, String measure, String asideName,
-                 double offset, double margin) {
+                 double offset) {
 
         List<Entry> ranked() {
             return entries.stream().filter(e -> e.standing() == Standing.RANKED).toList();
@@ -322,7 +321,7 @@ final class SummarySection {
             entries.add(new Entry(c.contender(), c.standing(), c.mean(), cost, 0, null, Set.of(), c.aside()));
         }
         return new Shape(experiment, setting, constants, measure.unit() != null ? measure.unit() : first.unit(), basis,
-                !paired && forks < 2, entries, key, measure.name(), measure.asideName(), measure.offset(), margin);
+                !paired && forks < 2, entries, key, measure.name(), measure.asideName(), measure.offset());
     }
 
     /** The geometric mean of the measure's aside for a result; null when it has none or it cannot be formed. */
@@ -518,16 +517,15 @@ final class SummarySection {
         }
         // the answers first, so they fill the first screen; how to read them after
         String within = NumberText.num(margin) + "x";
-        Html.Block howToRead = Html.Block.paragraph("For each experiment and setting: the best and the contenders as good "
-                + "as it (their cost ratio's " + confidence + "% interval lies wholly below " + within + "), then "
-                + "the contenders that cost more (the interval lies wholly above " + within + ") with their cost relative to "
-                + "the best (time / best time), then the undecided (the interval holds " + within + ": too few rounds to "
-                + "place them) with their cost and its interval. An interval that holds 1 is no evidence that two "
-                + "contenders are alike, only that the rounds were too few or too spread to tell. Ranked by geometric "
-                + "mean of the experiment's score, or of the measure its answer names (wake-up latency by its "
-                + "percentiles, idle cost by the CPU burnt); \u26A0 broken contenders (not "
-                + "exactly-once) and floors (" + String.join(", ", Contenders.FLOORS) + ": references, not choices) are shown in "
-                + "the details but never ranked.");
+        Html.Block howToRead = Html.Block.paragraph("For each experiment and setting: the best and the contenders as "
+                + "good as it (their cost ratio's " + confidence + "% interval lies wholly below " + within + "), then the "
+                + "contenders that cost more (the interval lies wholly above " + within + ") with their cost relative to "
+                + "the best (time / best time), then the undecided (the interval holds " + within + ") with their cost and "
+                + "its interval. An interval that holds 1 is no evidence that two contenders are alike, only that the "
+                + "rounds were too few or too spread to tell. Ranked by geometric mean of the experiment's score, or of "
+                + "the measure its answer names (wake-up latency by its percentiles, idle cost by the CPU burnt); \u26A0 "
+                + "broken contenders (not exactly-once) and floors (" + String.join(", ", Contenders.FLOORS) + ": "
+                + "references, not choices) are shown in the details but never ranked.");
         // one certainty for every answer (the usual case): said once in the caption, not in a column
         List<String> bases = shapes.stream().map(Shape::basis).distinct().toList();
         boolean oneBasis = bases.size() == 1;
@@ -572,7 +570,8 @@ final class SummarySection {
                 reordered += changes ? 1 : 0;
                 row.add(measured.size() < 2 ? Html.Cell.text("measured on one JDK only").withClass("neutral")
                         : Html.Cell.text(acrossJdks(perJdk, measured)).withClass(changes ? "bad" : "good").withTitle("\", \" joins a contender "
-                                + "and the next when the next costs more than " + within + " over it, \" ~ \" two where that is not shown; a ranking "
+                                + "and the next when the next costs more than " + within + " over it, \" ~ \" two where "
+                                + "that is not shown; a ranking "
                                 + "changes only where one JDK separates two contenders and the other orders them the other way"));
             }
             unstable += flips ? 1 : 0;
@@ -589,8 +588,7 @@ final class SummarySection {
                     + " keeps. Treat them as undecided until more forks or runs agree."));
         }
         answers.note("Times are geometric means; each ratio's interval is on the log scale, so it never crosses zero. "
-                + "\"or\" joins the contenders as good as the best (" + confidence + "% interval of the cost below "
-                + within + "); \"costs\" needs the interval wholly above " + within + "; \"undecided\" names the rest (no "
+                + "\"or\", \"costs\" and \"undecided\" are verdicts against the " + within + " margin, explained below (no "
                 + "correction for the several comparisons of a row).");
         blocks.add(Html.Block.table(answers.build()));
         if (!steadiness.unsettled().isEmpty()) {
@@ -642,8 +640,7 @@ final class SummarySection {
                     Html.Cell.text(Contender.family(e.contender()).label()), Cells.geometric(e.mean()), cost,
                     Html.Cell.text(standing).withClass(e.asGood() ? "good" : "")), e.asGood() ? "baseline" : "");
         }
-        t.note("Intervals from " + s.basis() + "; as good as the best: the cost's interval lies below "
-                + NumberText.num(s.margin()) + "x, slower: wholly above it, undecided: it holds it." + (s.offset() > 0 ? " Ranked on value + " + offsetText(s.offset())
+        t.note("Intervals from " + s.basis() + "." + (s.offset() > 0 ? " Ranked on value + " + offsetText(s.offset())
                 + " " + s.unit() + " (means and ratios include it): a value can be exactly 0, which a log scale cannot hold, "
                 + "and differences below it are not worth telling apart." : ""));
         return t.build();
