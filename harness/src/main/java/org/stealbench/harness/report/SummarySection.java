@@ -14,6 +14,7 @@ import java.util.function.Function;
 import org.stealbench.harness.bench.Contenders;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.stats.CostVerdict;
 import org.stealbench.harness.stats.GeometricMean;
 import org.stealbench.harness.stats.LogRatios;
 import org.stealbench.harness.stats.RatioEstimate;
@@ -21,8 +22,9 @@ import org.stealbench.harness.stats.RatioEstimate;
 /**
  * The page's first section: per experiment and shape (one benchmark method with one set of the
  * parameters that are not the contender), the contenders ranked by geometric mean, each with its
- * cost relative to the best and that ratio's interval, the group that cannot be told apart from
- * the best, and a one-line answer. Generic over the run's experiments: any JMH file whose results
+ * cost relative to the best and that ratio's interval, its verdict against the margin of practical
+ * equivalence ({@link CostVerdict}: as good as the best, costs more, or undecided), and a one-line
+ * answer. Generic over the run's experiments: any JMH file whose results
  * have a contender parameter ({@link ExperimentSection#contenderParam}) is summarized, so a new
  * experiment appears here without an edit. Broken contenders (not exactly-once) and floors (a
  * reference that is not a choice, e.g. {@code array-deque}, {@code none}) are shown, never ranked.
@@ -90,12 +92,18 @@ final class SummarySection {
      * @param cost      its cost relative to the best ranked contender (time / best time, or best
      *                  rate / rate), at least about 1; 1 exactly for the best
      * @param rank      1 for the best; 0 when not ranked
-     * @param tied      whether its cost interval includes 1: it cannot be told apart from the best
-     * @param beats     the ranked contenders after it whose cost relative to it lies wholly above 1
+     * @param verdict   what its cost interval shows against the margin ({@link CostVerdict}); {@link
+     *                  CostVerdict#AS_GOOD} for the best; null when not ranked
+     * @param beats     the ranked contenders after it that cost more than the margin relative to it
      * @param aside     geometric mean of the measure's aside, or null
      */
     record Entry(String contender, Standing standing, GeometricMean mean, RatioEstimate cost, int rank,
-                 boolean tied, Set<String> beats, GeometricMean aside) {
+                 CostVerdict verdict, Set<String> beats, GeometricMean aside) {
+
+        /** Whether it is in the best group: the best, or shown to cost no more than the margin over it. */
+        boolean asGood() {
+            return verdict == CostVerdict.AS_GOOD;
+        }
     }
 
     /**
@@ -124,9 +132,17 @@ final class SummarySection {
             return entries.stream().filter(e -> e.standing() == Standing.RANKED).toList();
         }
 
-        /** The contenders that cannot be told apart from the best, best first. */
+        /** The best group: the best and the contenders shown to cost no more than the margin over it, best first. */
         List<String> bestGroup() {
-            return ranked().stream().filter(Entry::tied).map(Entry::contender).toList();
+            return ranked().stream().filter(Entry::asGood).map(Entry::contender).toList();
+        }
+
+        /**
+         * The contenders not ruled out as the best: the best group and the undecided, best first
+         * (those whose interval does not lie wholly beyond the margin).
+         */
+        List<String> notRuledOut() {
+            return ranked().stream().filter(e -> e.verdict() != CostVerdict.COSTS).map(Entry::contender).toList();
         }
 
         /** E.g. {@code fork-join-fib (threshold=0)}, {@code wakeup-latency by outside p50 (µs)}. */
@@ -137,8 +153,8 @@ final class SummarySection {
         }
 
         /**
-         * The ranked contenders best first, joined by {@code ", "} where the first is significantly
-         * better than the next and by {@code " ~ "} where the two cannot be told apart.
+         * The ranked contenders best first, joined by {@code ", "} where the next costs more than the
+         * margin over the first and by {@code " ~ "} where that is not shown.
          */
         String order() {
             List<Entry> r = ranked();
@@ -154,8 +170,8 @@ final class SummarySection {
 
         /**
          * Whether the ranking differs from {@code other}'s (the same shape measured elsewhere): a
-         * contender is significantly better than another in one, and significantly worse than it
-         * in the other. An order that differs only where one side cannot tell the two apart is
+         * contender beats another (the other costs more than the margin over it) in one, and is
+         * beaten by it in the other. An order that differs only where one side cannot tell the two apart is
          * not a change: the noise of one run could explain it.
          */
         boolean reorders(Shape other) {
@@ -192,17 +208,22 @@ final class SummarySection {
         return Contenders.FLOORS.contains(contender);
     }
 
-    /** Every experiment of the run with a contender parameter, by shape, ranked. */
-    static List<Shape> analyze(RunView run, double confidence) {
+    /**
+     * Every experiment of the run with a contender parameter, by shape, ranked.
+     *
+     * @param margin the margin of practical equivalence ({@link CostVerdict}), the thresholds' {@code asGoodRatio}
+     */
+    static List<Shape> analyze(RunView run, double confidence, double margin) {
         List<Shape> out = new ArrayList<>();
         for (Map.Entry<String, List<JmhResult>> e : run.data().experiments().entrySet()) {
-            out.addAll(analyze(e.getKey(), e.getValue(), run.interleaved(e.getKey()), confidence));
+            out.addAll(analyze(e.getKey(), e.getValue(), run.interleaved(e.getKey()), confidence, margin));
         }
         return out;
     }
 
     /** One experiment's shapes, ranked; empty when its results have no contender parameter. */
-    static List<Shape> analyze(String experiment, List<JmhResult> results, boolean interleaved, double confidence) {
+    static List<Shape> analyze(String experiment, List<JmhResult> results, boolean interleaved, double confidence,
+                               double margin) {
         String param = ExperimentSection.contenderParam(results);
         if (param == null || results.isEmpty()) {
             return List.of();
@@ -238,7 +259,7 @@ final class SummarySection {
                 SortedMap<String, String> full = DeclaredParams.complete(rs.get(0));
                 full.remove(param);
                 Shape s = shape(experiment, setting, String.join(", ", constants), rs, param, measure, interleaved,
-                        confidence, experiment + ":" + rs.get(0).benchmark() + full
+                        confidence, margin, experiment + ":" + rs.get(0).benchmark() + full
                                 + (measure.name() == null ? "" : " by " + measure.name()));
                 if (s != null) {
                     out.add(s);
@@ -249,7 +270,8 @@ final class SummarySection {
     }
 
     private static Shape shape(String experiment, String setting, String constants, List<JmhResult> results,
-                               String param, Measure measure, boolean interleaved, double confidence, String key) {
+                               String param, Measure measure, boolean interleaved, double confidence, double margin,
+                               String key) {
         List<Candidate> candidates = new ArrayList<>();
         for (JmhResult r : results) {
             Metric m = measure.metric().apply(r);
@@ -286,16 +308,17 @@ final class SummarySection {
             RatioEstimate cost = cost(best, c, higher, paired, measure.offset(), confidence);
             Set<String> beats = new LinkedHashSet<>();
             for (Candidate worse : ranked.subList(i + 1, ranked.size())) {
-                if (cost(c, worse, higher, paired, measure.offset(), confidence).above(1)) {
+                RatioEstimate over = cost(c, worse, higher, paired, measure.offset(), confidence);
+                if (CostVerdict.of(over, margin) == CostVerdict.COSTS) {
                     beats.add(worse.contender());
                 }
             }
-            entries.add(new Entry(c.contender(), c.standing(), c.mean(), cost, i + 1, c == best || !cost.above(1),
-                    Set.copyOf(beats), c.aside()));
+            entries.add(new Entry(c.contender(), c.standing(), c.mean(), cost, i + 1,
+                    c == best ? CostVerdict.AS_GOOD : CostVerdict.of(cost, margin), Set.copyOf(beats), c.aside()));
         }
         for (Candidate c : others) {
             RatioEstimate cost = best == null ? null : cost(best, c, higher, paired, measure.offset(), confidence);
-            entries.add(new Entry(c.contender(), c.standing(), c.mean(), cost, 0, false, Set.of(), c.aside()));
+            entries.add(new Entry(c.contender(), c.standing(), c.mean(), cost, 0, null, Set.of(), c.aside()));
         }
         return new Shape(experiment, setting, constants, measure.unit() != null ? measure.unit() : first.unit(), basis,
                 !paired && forks < 2, entries, key, measure.name(), measure.asideName(), measure.offset());
@@ -346,8 +369,10 @@ final class SummarySection {
     }
 
     /**
-     * The one-line answer: {@code on 2 cores, fork-join-fib (threshold=0): jdk-fjp; ws-blocking
-     * costs 4.36x, the work-stealing pools (ws-blocking, ws-locked) cost 4.36x to 10.3x}.
+     * The one-line answer: the best group joined by {@code " or "}, then the contenders that cost
+     * more than the margin, grouped by family, then the undecided with their cost intervals, e.g.
+     * {@code on 2 cores, fork-join-fib (threshold=0): jdk-fjp; the work-stealing pools (ws-blocking,
+     * ws-locked) cost 4.36x to 10.3x; undecided ws-chase-lev 1.3x [0.8, 2.1]}.
      */
     static String answer(Shape s, int cores) {
         String where = (cores > 0 ? "on " + cores + " cores, " : "") + s.label() + ": ";
@@ -362,9 +387,13 @@ final class SummarySection {
         List<String> floors = s.entries().stream().filter(e -> e.standing() == Standing.FLOOR && e.cost() != null)
                 .map(e -> "floor " + e.contender() + " " + NumberText.num(e.cost().ratio()) + "x").toList();
         String floorNote = (floors.isEmpty() ? "" : " [" + String.join(", ", floors) + "]") + figures(s);
-        List<Entry> rest = s.ranked().stream().filter(e -> !e.tied()).toList();
+        List<Entry> rest = s.ranked().stream().filter(e -> e.verdict() == CostVerdict.COSTS).toList();
+        List<String> undecided = s.ranked().stream().filter(e -> e.verdict() == CostVerdict.UNDECIDED)
+                .map(e -> e.contender() + " " + (Double.isNaN(e.cost().low()) ? NumberText.num(e.cost().ratio())
+                        + "x (no interval)" : NumberText.ratio(e.cost()))).toList();
+        String undecidedNote = undecided.isEmpty() ? "" : "; undecided " + String.join(", ", undecided);
         if (rest.isEmpty()) {
-            return b.append(group.size() > 1 ? " (no difference shown)" : "").append(floorNote).toString();
+            return b.append(undecidedNote).append(floorNote).toString();
         }
         Map<Contender.Family, List<Entry>> byFamily = new LinkedHashMap<>();
         for (Entry e : rest) {
@@ -381,7 +410,7 @@ final class SummarySection {
                         + ") cost " + NumberText.num(lo) + "x to " + NumberText.num(hi) + "x");
             }
         });
-        return b.append("; ").append(String.join(", ", parts)).append(floorNote).toString();
+        return b.append("; ").append(String.join(", ", parts)).append(undecidedNote).append(floorNote).toString();
     }
 
     /**
@@ -394,7 +423,7 @@ final class SummarySection {
         }
         List<String> parts = new ArrayList<>();
         for (Entry e : s.ranked()) {
-            if (e.tied()) {
+            if (e.asGood()) {
                 parts.add(e.contender() + " " + NumberText.num(e.mean().value())
                         + (s.asideName() == null ? "" : " / " + (e.aside() == null ? "\u2013" : NumberText.num(e.aside().value()))));
             }
@@ -405,9 +434,9 @@ final class SummarySection {
     }
 
     /** A run's shapes by key. */
-    private static Map<String, Shape> byKey(RunView run, double confidence) {
+    private static Map<String, Shape> byKey(RunView run, ReportContext ctx) {
         Map<String, Shape> out = new LinkedHashMap<>();
-        analyze(run, confidence).forEach(s -> out.put(s.key(), s));
+        analyze(run, ctx.confidence(), ctx.thresholds().asGoodRatio()).forEach(s -> out.put(s.key(), s));
         return out;
     }
 
@@ -448,24 +477,25 @@ final class SummarySection {
 
     /**
      * The summary of the last run given. With several runs on its JDK, each answer also says
-     * whether those runs agree (their best groups share a contender) and is marked unstable when
-     * not; with runs on several JDKs, each answer shows the ranking on each JDK (its last run) and
-     * whether it changes between them.
+     * whether those runs agree (the contenders each does not rule out, {@link Shape#notRuledOut},
+     * share one) and is marked unstable when not; with runs on several JDKs, each answer shows the
+     * ranking on each JDK (its last run) and whether it changes between them.
      */
     static Html.Section build(List<RunView> runs, ReportContext ctx) {
         RunView run = runs.get(runs.size() - 1);
-        List<Shape> shapes = analyze(run, ctx.confidence());
+        double margin = ctx.thresholds().asGoodRatio();
+        List<Shape> shapes = analyze(run, ctx.confidence(), margin);
         Map<String, Map<String, Shape>> others = new LinkedHashMap<>(); // run label -> shape key -> shape
         for (RunView other : runs.subList(0, runs.size() - 1)) {
             if (other.jdkMajor().equals(run.jdkMajor()) && other.cores() == run.cores()) {
-                others.put(other.label(), byKey(other, ctx.confidence()));
+                others.put(other.label(), byKey(other, ctx));
             }
         }
         Map<String, Map<String, Shape>> jdks = new LinkedHashMap<>(); // JDK -> shape key -> shape
         // runs on another core count are other machines, never repeats of this run
         Map<String, RunView> lastPerJdk = lastRunPerJdk(runs.stream().filter(r -> r.cores() == run.cores()).toList());
         if (lastPerJdk.size() > 1) {
-            lastPerJdk.forEach((jdk, r) -> jdks.put(jdk, byKey(r, ctx.confidence())));
+            lastPerJdk.forEach((jdk, r) -> jdks.put(jdk, byKey(r, ctx)));
         }
         if (shapes.isEmpty()) {
             return Html.Section.absent(ID, TITLE, "No experiment in this run compares contenders.");
@@ -486,12 +516,16 @@ final class SummarySection {
                     + "interleaved rounds gives intervals to rely on."));
         }
         // the answers first, so they fill the first screen; how to read them after
-        Html.Block howToRead = Html.Block.paragraph("For each experiment and setting: the contenders that cannot be told apart "
-                + "from the best (their cost ratio's " + confidence + "% interval includes 1), then what the others cost "
-                + "relative to the best (time / best time). Ranked by geometric mean of the experiment's score, or of "
-                + "the measure its answer names (wake-up latency by its percentiles, idle cost by the CPU burnt); \u26A0 broken contenders (not "
-                + "exactly-once) and floors (" + String.join(", ", Contenders.FLOORS) + ": references, not choices) are shown in "
-                + "the details but never ranked.");
+        String within = NumberText.num(margin) + "x";
+        Html.Block howToRead = Html.Block.paragraph("For each experiment and setting: the best and the contenders as "
+                + "good as it (their cost ratio's " + confidence + "% interval lies wholly below " + within + "), then the "
+                + "contenders that cost more (the interval lies wholly above " + within + ") with their cost relative to "
+                + "the best (time / best time), then the undecided (the interval holds " + within + ") with their cost and "
+                + "its interval. An interval that holds 1 is no evidence that two contenders are alike, only that the "
+                + "rounds were too few or too spread to tell. Ranked by geometric mean of the experiment's score, or of "
+                + "the measure its answer names (wake-up latency by its percentiles, idle cost by the CPU burnt); \u26A0 "
+                + "broken contenders (not exactly-once) and floors (" + String.join(", ", Contenders.FLOORS) + ": "
+                + "references, not choices) are shown in the details but never ranked.");
         // one certainty for every answer (the usual case): said once in the caption, not in a column
         List<String> bases = shapes.stream().map(Shape::basis).distinct().toList();
         boolean oneBasis = bases.size() == 1;
@@ -519,13 +553,13 @@ final class SummarySection {
                 Shape o = byKey.get(s.key());
                 if (o == null) {
                     row.add(Html.Cell.text("not measured").withClass("neutral"));
-                } else if (o.bestGroup().stream().anyMatch(s.bestGroup()::contains)) {
-                    row.add(Html.Cell.text("agrees: " + String.join(" or ", o.bestGroup())).withClass("good"));
+                } else if (o.notRuledOut().stream().anyMatch(s.notRuledOut()::contains)) {
+                    row.add(Html.Cell.text("agrees: " + String.join(" or ", o.notRuledOut())).withClass("good"));
                 } else {
                     flips = true;
-                    row.add(Html.Cell.text("unstable: chose " + String.join(" or ", o.bestGroup())).withClass("bad")
-                            .withTitle("the best groups of the two runs share no contender: run-to-run variation "
-                                    + "is larger than either run's interval shows"));
+                    row.add(Html.Cell.text("unstable: chose " + String.join(" or ", o.notRuledOut())).withClass("bad")
+                            .withTitle("the contenders the two runs keep (best group and undecided) share none: "
+                                    + "run-to-run variation is larger than either run's interval shows"));
                 }
             }
             if (!jdks.isEmpty()) {
@@ -536,7 +570,8 @@ final class SummarySection {
                 reordered += changes ? 1 : 0;
                 row.add(measured.size() < 2 ? Html.Cell.text("measured on one JDK only").withClass("neutral")
                         : Html.Cell.text(acrossJdks(perJdk, measured)).withClass(changes ? "bad" : "good").withTitle("\", \" joins a contender "
-                                + "significantly better than the next, \" ~ \" two that cannot be told apart; a ranking "
+                                + "and the next when the next costs more than " + within + " over it, \" ~ \" two where "
+                                + "that is not shown; a ranking "
                                 + "changes only where one JDK separates two contenders and the other orders them the other way"));
             }
             unstable += flips ? 1 : 0;
@@ -549,12 +584,11 @@ final class SummarySection {
         }
         if (unstable > 0) {
             banners.add(new Html.Banner("warn", unstable + " of " + shapes.size() + " answers are unstable: another "
-                    + "run on JDK " + run.jdkMajor() + " picked a best group that shares no contender with " + run.label()
-                    + "'s. Treat them as "
-                    + "undecided until more forks or runs agree."));
+                    + "run on JDK " + run.jdkMajor() + " keeps (best group and undecided) no contender that " + run.label()
+                    + " keeps. Treat them as undecided until more forks or runs agree."));
         }
         answers.note("Times are geometric means; each ratio's interval is on the log scale, so it never crosses zero. "
-                + "\"or\" joins the contenders that cannot be told apart from the best at " + confidence + "% (no "
+                + "\"or\", \"costs\" and \"undecided\" are verdicts against the " + within + " margin, explained below (no "
                 + "correction for the several comparisons of a row).");
         blocks.add(Html.Block.table(answers.build()));
         if (!steadiness.unsettled().isEmpty()) {
@@ -594,13 +628,17 @@ final class SummarySection {
             String standing = switch (e.standing()) {
                 case BROKEN -> "broken: not ranked";
                 case FLOOR -> "floor: not a choice";
-                case RANKED -> e.rank() == 1 ? "best" : e.tied() ? "cannot be told apart from the best" : "slower";
+                case RANKED -> e.rank() == 1 ? "best" : switch (e.verdict()) {
+                    case AS_GOOD -> "as good as the best";
+                    case COSTS -> "slower";
+                    case UNDECIDED -> "undecided";
+                };
             };
             Html.Cell cost = e.cost() == null ? Cells.dash() : e.rank() == 1 ? Html.Cell.num("1x", 1)
                     : Html.Cell.num(NumberText.ratio(e.cost()), e.cost().ratio());
             t.row(List.of(e.rank() == 0 ? Cells.dash() : Cells.number(e.rank()), Correctness.nameCell(e.contender()),
                     Html.Cell.text(Contender.family(e.contender()).label()), Cells.geometric(e.mean()), cost,
-                    Html.Cell.text(standing).withClass(e.tied() ? "good" : "")), e.tied() ? "baseline" : "");
+                    Html.Cell.text(standing).withClass(e.asGood() ? "good" : "")), e.asGood() ? "baseline" : "");
         }
         t.note("Intervals from " + s.basis() + "." + (s.offset() > 0 ? " Ranked on value + " + offsetText(s.offset())
                 + " " + s.unit() + " (means and ratios include it): a value can be exactly 0, which a log scale cannot hold, "

@@ -11,7 +11,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.commons.math3.stat.inference.TTest;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -21,11 +22,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.stats.CostVerdict;
 
 /**
  * The summary on the checked-in fixture, against values computed here by hand from the fixture's
- * raw data: geometric means, the ranking, the group that cannot be told apart from the best
- * (Welch's t on the logarithms of one fork's iterations, p >= 0.05), and the one-line answers.
+ * raw data: geometric means, the ranking, each contender's standing against the best (the 95%
+ * Welch interval on the logarithms of one fork's iterations, at or below 1.1x: as good as the best;
+ * wholly above: slower; else undecided), and the one-line answers.
  */
 @Tag("quick")
 final class ReportSummaryTest {
@@ -45,8 +48,18 @@ final class ReportSummaryTest {
         return Math.exp(m.samples().stream().mapToDouble(Math::log).average().orElseThrow());
     }
 
-    private static double[] logs(Metric m) {
-        return m.samples().stream().mapToDouble(Math::log).toArray();
+    /** The standing the rule gives {@code m} against {@code best}, from a Welch interval computed here. */
+    private static String standing(Metric m, Metric best) {
+        SummaryStatistics a = new SummaryStatistics();
+        SummaryStatistics b = new SummaryStatistics();
+        m.samples().forEach(v -> a.addValue(Math.log(v)));
+        best.samples().forEach(v -> b.addValue(Math.log(v)));
+        double va = a.getVariance() / a.getN();
+        double vb = b.getVariance() / b.getN();
+        double df = (va + vb) * (va + vb) / (va * va / (a.getN() - 1) + vb * vb / (b.getN() - 1));
+        double half = new TDistribution(df).inverseCumulativeProbability(0.975) * Math.sqrt(va + vb);
+        double diff = a.getMean() - b.getMean();
+        return Math.exp(diff + half) <= 1.1 ? "as good as the best" : Math.exp(diff - half) > 1.1 ? "slower" : "undecided";
     }
 
     private static Element table(String id) {
@@ -88,16 +101,15 @@ final class ReportSummaryTest {
                 assertEquals(gm.get(r.param("pool")), Double.parseDouble(row.child(3).attr("data-value")), 1e-9);
                 assertEquals(gm.get(r.param("pool")) / gm.get(byMean.get(0)),
                         Double.parseDouble(row.child(4).attr("data-value")), 1e-9);
-                boolean tied = r == best || new TTest().tTest(logs(r.primary()), logs(best.primary())) >= 0.05;
-                assertEquals(tied, !row.child(5).text().equals("slower"), r.param("pool") + ": " + row.text());
+                assertEquals(r == best ? "best" : standing(r.primary(), best.primary()), row.child(5).text(),
+                        r.param("pool") + ": " + row.text());
             }
         }
         // the hand-computed values, written out
         assertEquals(List.of("jdk-fjp", "ws-blocking", "ws-locked"), List.copyOf(rows("summary-fork-join-fib-threshold-0").keySet()));
         assertEquals("best", rows("summary-fork-join-fib-threshold-0").get("jdk-fjp").child(5).text());
         assertEquals("slower", rows("summary-fork-join-fib-threshold-0").get("ws-blocking").child(5).text());
-        assertEquals("cannot be told apart from the best",
-                rows("summary-fork-join-fib-threshold-10").get("ws-locked").child(5).text());
+        assertEquals("undecided", rows("summary-fork-join-fib-threshold-10").get("ws-locked").child(5).text());
         assertEquals("slower", rows("summary-fork-join-fib-threshold-10").get("jdk-fjp").child(5).text());
     }
 
@@ -106,10 +118,10 @@ final class ReportSummaryTest {
         List<String> answers = table("summary-answers").select("tbody tr").stream().map(tr -> tr.child(0).text()).toList();
         assertTrue(answers.contains("on 2 cores, fork-join-fib (threshold=0): jdk-fjp; the work-stealing pools "
                 + "(ws-blocking, ws-locked) cost 4.99x to 10.4x"), String.join("\n", answers));
-        assertTrue(answers.contains("on 2 cores, fork-join-fib (threshold=10): ws-blocking or ws-locked; jdk-fjp costs 6.86x"),
-                String.join("\n", answers));
-        assertTrue(answers.contains("on 2 cores, queue-drain (separate=false): ws-locked or simple-lock; simple-lock-flow "
-                + "costs 1.22x, jdk-tpe costs 1.38x"), String.join("\n", answers));
+        assertTrue(answers.contains("on 2 cores, fork-join-fib (threshold=10): ws-blocking; jdk-fjp costs 6.86x; undecided "
+                + "ws-locked 1.65x [0.820, 3.31]"), String.join("\n", answers));
+        assertTrue(answers.contains("on 2 cores, queue-drain (separate=false): ws-locked; jdk-tpe costs 1.38x; undecided "
+                + "simple-lock 1.18x [0.859, 1.62], simple-lock-flow 1.22x [1.05, 1.42]"), String.join("\n", answers));
         assertEquals(18, answers.size(), "one answer per experiment and shape of the fixture");
         assertTrue(table("summary-answers").text().contains("iterations of one fork: indicative"));
     }
@@ -156,17 +168,65 @@ final class ReportSummaryTest {
 
     @Test
     void pairedRounds_seeADifferenceThatRoundToRoundDriftHidesFromWelch() {
-        // three rounds drifting by 2x; b is 10% slower than a in every round
+        // three rounds drifting by 2x; b is 20% slower than a in every round
         double[] a = {10, 20, 40};
-        double[] b = {11, 22, 44};
+        double[] b = {12, 24, 48};
         List<JmhResult> rs = List.of(forks("a", a), forks("b", b));
-        SummarySection.Shape welch = SummarySection.analyze("x", rs, false, 0.95).get(0);
-        SummarySection.Shape paired = SummarySection.analyze("x", rs, true, 0.95).get(0);
-        assertEquals(List.of("a", "b"), welch.bestGroup());
-        assertEquals(List.of("a"), paired.bestGroup());
-        assertEquals(1.1, paired.entries().get(1).cost().ratio(), 1e-12);
+        SummarySection.Shape welch = SummarySection.analyze("x", rs, false, 0.95, MARGIN).get(0);
+        SummarySection.Shape paired = SummarySection.analyze("x", rs, true, 0.95, MARGIN).get(0);
+        assertEquals(CostVerdict.UNDECIDED, welch.entries().get(1).verdict());
+        assertEquals(List.of("a", "b"), welch.notRuledOut());
+        assertEquals(CostVerdict.COSTS, paired.entries().get(1).verdict());
+        assertEquals(List.of("a"), paired.notRuledOut());
+        assertEquals(1.2, paired.entries().get(1).cost().ratio(), 1e-12);
         assertTrue(paired.basis().startsWith("paired by round"), paired.basis());
         assertFalse(welch.basis().startsWith("paired"), welch.basis());
+    }
+
+    /** The fixture's asGoodRatio, the margin of the answer rule. */
+    private static final double MARGIN = 1.1;
+
+    /**
+     * Three interleaved rounds of a and b: a's time drifts from round to round, b's is a's times
+     * the round's cost.
+     */
+    private static SummarySection.Shape pairedRounds(double... costs) {
+        double[] a = {10, 14, 8};
+        double[] b = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            b[i] = a[i] * costs[i];
+        }
+        return SummarySection.analyze("x", List.of(forks("a", a), forks("b", b)), true, 0.95, MARGIN).get(0);
+    }
+
+    @Test
+    void answerRule_realDifferenceWithTightRounds_isClaimed() {
+        SummarySection.Shape s = pairedRounds(1.6 * 1.02, 1.6 / 1.03, 1.6 * 1.01);
+        assertEquals(CostVerdict.COSTS, s.entries().get(1).verdict());
+        assertEquals(List.of("a"), s.notRuledOut());
+        assertEquals("x: a; b costs 1.60x", SummarySection.answer(s, 0));
+    }
+
+    /** The old rule put b in the best group: its interval holds 1. It holds 1.6x as well: not evidence of sameness. */
+    @Test
+    void answerRule_sameMeanWithWideRoundToRoundSpread_isUndecided_neitherClaimedNorInTheBestGroup() {
+        SummarySection.Shape s = pairedRounds(3.2, 1.6, 0.8);
+        assertEquals(1.6, s.entries().get(1).cost().ratio(), 1e-9);
+        assertEquals(CostVerdict.UNDECIDED, s.entries().get(1).verdict());
+        assertEquals(List.of("a"), s.bestGroup());
+        assertEquals(List.of("a", "b"), s.notRuledOut());
+        String answer = SummarySection.answer(s, 0);
+        assertTrue(answer.startsWith("x: a; undecided b 1.60x ["), answer);
+        assertFalse(answer.contains("costs"), answer);
+    }
+
+    /** The old rule claimed "b costs 1.05x": significant, but within the margin that counts as as good. */
+    @Test
+    void answerRule_smallCostWithinTheMargin_isAsGoodNotClaimed() {
+        SummarySection.Shape s = pairedRounds(1.04, 1.05, 1.06);
+        assertEquals(CostVerdict.AS_GOOD, s.entries().get(1).verdict());
+        assertEquals(List.of("a", "b"), s.bestGroup());
+        assertEquals("x: a or b", SummarySection.answer(s, 0));
     }
 
     /** A result whose forks have one iteration each, the given values. */
