@@ -122,15 +122,8 @@ public final class GateCalibrateCommand extends HarnessCommand {
             Path copy = dir.resolve("benchmarks.jar");
             Files.copy(source, copy, StandardCopyOption.REPLACE_EXISTING);
 
-            List<Integer> kinds = new ArrayList<>();
-            for (int i = 0; i < jobs; i++) {
-                kinds.add(100);
-            }
-            for (int s : slowdowns) {
-                for (int i = 0; i < slowdownJobs; i++) {
-                    kinds.add(s);
-                }
-            }
+            List<Integer> kinds = new ArrayList<>(Collections.nCopies(jobs, 100));
+            slowdowns.forEach(s -> kinds.addAll(Collections.nCopies(slowdownJobs, s)));
             Collections.shuffle(kinds, new Random(seed));
             for (int j = 0; j < kinds.size(); j++) {
                 int kind = kinds.get(j);
