@@ -86,8 +86,8 @@ public class EnqueueDequeueBenchmark {
         public long misses;
     }
 
-    /** Parses {@code ExD}. */
-    static int[] parseShape(String shape) {
+    /** Parses {@code ExD}: the one parser of the shape, the report's too. */
+    public static int[] parseShape(String shape) {
         String[] parts = shape.split("x");
         if (parts.length != 2) {
             throw new IllegalArgumentException("shape must be ENQUEUERSxDEQUEUERS, e.g. 10x100, got '" + shape + "'");

@@ -116,13 +116,18 @@ public final class GateWorkloads {
         throw new IllegalArgumentException(type.getSimpleName() + " has no @Benchmark method " + name);
     }
 
-    /** A benchmark instance and its {@code @State} arguments, parameters set and trial setups run. */
-    private static final class Bound implements AutoCloseable {
+    /**
+     * A benchmark instance and its {@code @State} arguments, parameters set and trial setups run;
+     * with its batch set ({@link #loop}), the operator handed across the class loaders.
+     */
+    private static final class Bound implements LongUnaryOperator, AutoCloseable {
         final Object instance;
         final Object[] args;
         final Method method;
         /** The instance and the arguments: every object whose setups and tear-downs run. */
         final List<Object> states = new ArrayList<>();
+        /** Runs a batch of operations and returns their nanoseconds. */
+        private LongUnaryOperator batch;
 
         private Bound(Object instance, Object[] args, Method method) {
             this.instance = instance;
@@ -237,34 +242,20 @@ public final class GateWorkloads {
             }
         }
 
-        Loop loop(LongUnaryOperator body) {
-            return new Loop(body, this);
+        /** This benchmark with {@code body} as its batch. */
+        Bound loop(LongUnaryOperator body) {
+            batch = body;
+            return this;
+        }
+
+        @Override
+        public long applyAsLong(long operations) {
+            return batch.applyAsLong(operations);
         }
 
         @Override
         public void close() throws Exception {
             run(TearDown.class, Level.Trial);
-        }
-    }
-
-    /** The operator handed across the class loaders. */
-    private static final class Loop implements LongUnaryOperator, AutoCloseable {
-        private final LongUnaryOperator body;
-        private final Bound bound;
-
-        Loop(LongUnaryOperator body, Bound bound) {
-            this.body = body;
-            this.bound = bound;
-        }
-
-        @Override
-        public long applyAsLong(long operations) {
-            return body.applyAsLong(operations);
-        }
-
-        @Override
-        public void close() throws Exception {
-            bound.close();
         }
     }
 }

@@ -149,12 +149,7 @@ final class CalibrationScore {
     }
 
     private static List<SavedJob> readSummary(Path file) throws GateException {
-        com.fasterxml.jackson.databind.JsonNode root;
-        try {
-            root = JSON.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new GateException(file + ": not readable JSON (" + e.getMessage() + ")", e);
-        }
+        com.fasterxml.jackson.databind.JsonNode root = PairedJob.readJson(file);
         if (root == null || !root.path("jobs").isArray()) {
             throw new GateException(file + ": not a calibration summary (no jobs)");
         }
@@ -214,7 +209,8 @@ final class CalibrationScore {
             List<Double> cost = ok.stream().flatMap(j -> j.rows().stream())
                     .filter(r -> r.metric().equals(PairedGate.TIME)).map(PairedGate.Row::slowdown).sorted().toList();
             String measured = aa || cost.isEmpty() ? "" : String.format(Locale.ROOT, "%s [%s, %s]",
-                    signed(Quantiles.of(cost, 0.5)), signed(cost.get(0)), signed(cost.get(cost.size() - 1)));
+                    PairedDecision.signed(Quantiles.of(cost, 0.5)), PairedDecision.signed(cost.get(0)),
+                    PairedDecision.signed(cost.get(cost.size() - 1)));
             s.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %d | %s | %s |%n",
                     aa ? "A/A (one jar on both sides, the gate's subset)" : "injected +" + (e.getKey() - 100) + "% work",
                     n, regression, ok.size() - regression - inconclusive, inconclusive, failed, bound, measured));
@@ -232,13 +228,13 @@ final class CalibrationScore {
                         .sorted().toList();
                 PairedGate.Row first = rows.get(0);
                 s.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %s | %d | %d | %s | %s |%n",
-                        first.label(), first.metric(), rows.size(), signed(Quantiles.of(change, 0.5)),
-                        pct(Quantiles.of(abs, QUANTILE)), signed(change.get(change.size() - 1)),
+                        first.label(), first.metric(), rows.size(), PairedDecision.signed(Quantiles.of(change, 0.5)),
+                        PairedDecision.pct(Quantiles.of(abs, QUANTILE)), PairedDecision.signed(change.get(change.size() - 1)),
                         rows.stream().filter(r -> r.verdict() == GateVerdict.REGRESSION).count(),
                         rows.stream().filter(r -> r.verdict() == GateVerdict.INCONCLUSIVE).count(),
                         detectable.isEmpty() ? "n/a" : GateAbOutput.detectable(Quantiles.of(detectable, 0.5)),
-                        first.metric().equals(PairedGate.ALLOCATION) ? "+" + pct(first.threshold()) + " (offset)"
-                                : "+" + pct(first.threshold())));
+                        first.metric().equals(PairedGate.ALLOCATION) ? "+" + PairedDecision.pct(first.threshold()) + " (offset)"
+                                : "+" + PairedDecision.pct(first.threshold())));
             }
         }
         s.append("\njobs:\n");
@@ -309,13 +305,5 @@ final class CalibrationScore {
         rule.putAll(t);
         rule.put("why", why);
         return rule;
-    }
-
-    private static String pct(double fraction) {
-        return PairedDecision.pct(fraction);
-    }
-
-    private static String signed(double fraction) {
-        return PairedDecision.signed(fraction);
     }
 }

@@ -76,10 +76,6 @@ public final class GateCalibrateCommand extends HarnessCommand {
                 description = "Side B's work in percent of side A's (default: ${DEFAULT-VALUE}).")
         List<Integer> slowdowns;
 
-        @Option(names = "--jar", paramLabel = "FILE",
-                description = "The benchmarks jar, copied into the folder first (default: this tree's).")
-        Path jar;
-
         @Option(names = "--out", paramLabel = "DIR",
                 description = "Folder (default: results/runs/gate-calibration-<UTC stamp>); must not exist.")
         Path out;
@@ -109,9 +105,9 @@ public final class GateCalibrateCommand extends HarnessCommand {
                 }
             }
             Path root = root();
-            Path source = jar != null ? jar : root.resolve("harness/target/benchmarks.jar");
+            Path source = root.resolve("harness/target/benchmarks.jar");
             if (!Files.isRegularFile(source)) {
-                throw new GateException("--jar " + source + ": no such file");
+                throw new GateException(source + ": no such file (build it with mvn package)");
             }
             if (thresholds != null && !Files.isRegularFile(thresholds)) {
                 throw new GateException("--thresholds " + thresholds + ": no such file");
@@ -126,15 +122,8 @@ public final class GateCalibrateCommand extends HarnessCommand {
             Path copy = dir.resolve("benchmarks.jar");
             Files.copy(source, copy, StandardCopyOption.REPLACE_EXISTING);
 
-            List<Integer> kinds = new ArrayList<>();
-            for (int i = 0; i < jobs; i++) {
-                kinds.add(100);
-            }
-            for (int s : slowdowns) {
-                for (int i = 0; i < slowdownJobs; i++) {
-                    kinds.add(s);
-                }
-            }
+            List<Integer> kinds = new ArrayList<>(Collections.nCopies(jobs, 100));
+            slowdowns.forEach(s -> kinds.addAll(Collections.nCopies(slowdownJobs, s)));
             Collections.shuffle(kinds, new Random(seed));
             for (int j = 0; j < kinds.size(); j++) {
                 int kind = kinds.get(j);

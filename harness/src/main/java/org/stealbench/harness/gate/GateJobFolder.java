@@ -24,23 +24,13 @@ public final class GateJobFolder {
     }
 
     /**
-     * One fork of side B.
-     *
-     * @param time       the score, in {@code unit}
-     * @param cpu        CPU time per op in ns/op, NaN when not measured
-     * @param allocation bytes allocated per op, NaN when not measured
-     */
-    public record Fork(double time, String unit, double cpu, double allocation) {
-    }
-
-    /**
      * One row of the job.
      *
      * @param benchmark the row's {@code Class.method}
      * @param params    its parameters, sorted by name
      * @param forks     side B's forks, one per pair
      */
-    public record Row(String benchmark, SortedMap<String, String> params, List<Fork> forks) {
+    public record Row(String benchmark, SortedMap<String, String> params, List<PairedJob.ForkValues> forks) {
     }
 
     /** Whether {@code dir} is a paired gate job's folder: it holds {@code pairs.json}. */
@@ -71,12 +61,7 @@ public final class GateJobFolder {
                 }
                 params.put(words[i].substring(0, eq), words[i].substring(eq + 1));
             }
-            List<Fork> forks = new ArrayList<>();
-            for (PairedJob.ForkValues[] pair : e.getValue()) {
-                PairedJob.ForkValues b = pair[1];
-                forks.add(new Fork(b.time(), b.unit(), b.cpu(), b.allocation()));
-            }
-            rows.add(new Row(words[0], params, forks));
+            rows.add(new Row(words[0], params, e.getValue().stream().map(pair -> pair[1]).toList()));
         }
         return rows;
     }

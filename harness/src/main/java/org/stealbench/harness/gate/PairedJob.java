@@ -24,7 +24,7 @@ import org.stealbench.harness.run.ForkRunner;
  * at a few pairs, then more pairs and a later look for the rows still undecided
  * ({@link GateSubset#looks()}). A failed fork ends the job (written to {@code failures.txt}): a gate fails closed.
  */
-final class PairedJob {
+public final class PairedJob {
 
     /** The order file's name in the job folder. */
     static final String ORDER_FILE = "rounds-gate-ab.json";
@@ -38,7 +38,7 @@ final class PairedJob {
     }
 
     /** One fork's values: the score (converted to {@code unit}), CPU and allocation per op (NaN when absent). */
-    record ForkValues(double time, String unit, double cpu, double allocation) {
+    public record ForkValues(double time, String unit, double cpu, double allocation) {
     }
 
     /**
@@ -249,13 +249,16 @@ final class PairedJob {
      * @throws GateException naming the file when it is unreadable or not such a record
      */
     static Saved readPairs(Path file) throws GateException {
-        JsonNode root;
+        return fromJson(readJson(file), file.toString());
+    }
+
+    /** A JSON file's tree; a GateException naming the file when it is unreadable or not JSON. */
+    static JsonNode readJson(Path file) throws GateException {
         try {
-            root = JSON.readTree(file.toFile());
+            return JSON.readTree(file.toFile());
         } catch (IOException e) {
             throw new GateException(file + ": not readable JSON (" + e.getMessage() + ")", e);
         }
-        return fromJson(root, file.toString());
     }
 
     /**

@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.math3.distribution.TDistribution;
+import org.stealbench.harness.stats.LogRatios;
+import org.stealbench.harness.stats.RatioEstimate;
 
 /**
  * The change points of every series ({@link EDivisive} over its points' geometric means), each with
@@ -24,7 +25,7 @@ public final class HistoryChanges {
      * @param lastBefore the last run before the change
      * @param firstAfter the first run after it
      * @param ratio      after over before (geometric means of the points)
-     * @param low        the ratio interval's lower end ({@link HistorySeries#CONFIDENCE}), NaN when a side has one point
+     * @param low        the ratio interval's lower end ({@link HistorySeries#CONFIDENCE})
      * @param high       its upper end
      * @param pValue     the permutation test's p-value
      */
@@ -53,8 +54,7 @@ public final class HistoryChanges {
                     int at = found.get(c).index();
                     int from = c == 0 ? 0 : found.get(c - 1).index();
                     int to = c + 1 < found.size() ? found.get(c + 1).index() : logs.length;
-                    Change change = change(contender, points.get(at - 1).run(), points.get(at).run(), logs, from, at,
-                            to, found.get(c).pValue());
+                    Change change = change(contender, points, from, at, to, found.get(c).pValue());
                     String range = change.lastBefore().runId() + "\0" + change.firstAfter().runId();
                     byRange.computeIfAbsent(range, r -> new ArrayList<>()).add(change);
                     ranges.putIfAbsent(range, new HistoryRun[] {change.lastBefore(), change.firstAfter()});
@@ -66,44 +66,15 @@ public final class HistoryChanges {
         return out;
     }
 
-    private static Change change(String contender, HistoryRun before, HistoryRun after, double[] logs, int from, int at,
-                                 int to, double p) {
-        double[] b = java.util.Arrays.copyOfRange(logs, from, at);
-        double[] a = java.util.Arrays.copyOfRange(logs, at, to);
-        double diff = mean(a) - mean(b);
-        double va = variance(a) / a.length;
-        double vb = variance(b) / b.length;
-        double se = Math.sqrt(va + vb);
-        double low = Double.NaN;
-        double high = Double.NaN;
-        if (a.length > 1 && b.length > 1) {
-            double df = se == 0 ? a.length + b.length - 2
-                    : Math.pow(va + vb, 2) / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
-            double t = new TDistribution(null, df, TDistribution.DEFAULT_INVERSE_ABSOLUTE_ACCURACY)
-                    .inverseCumulativeProbability(1 - (1 - HistorySeries.CONFIDENCE) / 2);
-            low = Math.exp(diff - t * se);
-            high = Math.exp(diff + t * se);
-        }
-        return new Change(contender, before, after, Math.exp(diff), low, high, p);
+    /** The change between {@code points[from, at)} and {@code points[at, to)}: the ratio of their geometric means. */
+    private static Change change(String contender, List<HistorySeries.Point> points, int from, int at, int to,
+                                 double p) {
+        RatioEstimate r = LogRatios.ratio(means(points.subList(from, at)), means(points.subList(at, to)),
+                HistorySeries.CONFIDENCE);
+        return new Change(contender, points.get(at - 1).run(), points.get(at).run(), r.ratio(), r.low(), r.high(), p);
     }
 
-    private static double mean(double[] x) {
-        double s = 0;
-        for (double v : x) {
-            s += v;
-        }
-        return s / x.length;
-    }
-
-    private static double variance(double[] x) {
-        if (x.length < 2) {
-            return 0;
-        }
-        double m = mean(x);
-        double s = 0;
-        for (double v : x) {
-            s += (v - m) * (v - m);
-        }
-        return s / (x.length - 1);
+    private static List<Double> means(List<HistorySeries.Point> points) {
+        return points.stream().map(p -> p.mean().value()).toList();
     }
 }

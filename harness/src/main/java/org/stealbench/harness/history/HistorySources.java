@@ -21,6 +21,7 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 import org.stealbench.harness.gate.GateException;
 import org.stealbench.harness.gate.GateJobFolder;
+import org.stealbench.harness.gate.PairedJob;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
 import org.stealbench.harness.results.ResultsException;
@@ -120,7 +121,7 @@ public final class HistorySources {
             String params = params(row.params(), contenderParam);
             String contender = contenderParam == null ? "" : row.params().get(contenderParam);
             for (int f = 0; f < row.forks().size(); f++) {
-                GateJobFolder.Fork fork = row.forks().get(f);
+                PairedJob.ForkValues fork = row.forks().get(f);
                 out.add(new Measurement(experiment, row.benchmark(), params, contender, Measurement.SCORE, f,
                         fork.time(), fork.unit()));
                 if (!Double.isNaN(fork.cpu())) {

@@ -313,6 +313,9 @@ final class Charts {
         double column = PLOT_WIDTH / Math.max(1, names.size());
         boolean stagger = longest * 7.0 > column - 6;
         for (int k = 0; k < names.size(); k++) {
+            if (names.get(k).isEmpty()) {
+                continue; // a column left unlabelled (XChart cannot draw an empty text)
+            }
             double f = stagger && k % 2 == 1 ? 0.90 : 0.96;
             double y = log ? yMin * Math.pow(yMax / yMin, f) : yMin + (yMax - yMin) * f;
             chart.addAnnotation(new AnnotationText(names.get(k), k, y, false));

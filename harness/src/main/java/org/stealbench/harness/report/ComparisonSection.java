@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.stealbench.harness.results.JmhResult;
+import org.stealbench.harness.results.Metric;
 import org.stealbench.harness.stats.GeometricMean;
+import org.stealbench.harness.stats.LogRatios;
 
 /**
  * Several runs side by side (the cross-day comparison of saved runs): for every experiment two or
@@ -29,7 +31,7 @@ final class ComparisonSection {
     }
 
     /** A result's primary metric in the row's unit; runs that reported another time unit are converted. */
-    private static org.stealbench.harness.results.Metric metric(JmhResult r, String unit) {
+    private static Metric metric(JmhResult r, String unit) {
         try {
             return Cells.inUnit(r.primary(), unit);
         } catch (IllegalArgumentException e) {
@@ -44,20 +46,13 @@ final class ComparisonSection {
      * A ratio between two runs. Iterations within a fork, and forks within a run, share the run's
      * machine state, so a within-run interval understates the difference two runs show by chance.
      * The ratio is coloured only when each side has at least {@value #MIN_FORKS} forks, taken as
-     * replicates (the fork means); otherwise it is grey, with the reason.
+     * replicates (the fork means), and {@code unjudged} names no reason; otherwise it is grey,
+     * with the reason.
      */
-    static Html.Cell acrossRuns(org.stealbench.harness.results.Metric first,
-                                org.stealbench.harness.results.Metric later, ReportContext ctx) {
-        return acrossRuns(first, later, ctx, null);
-    }
-
-    /** The same, never judged when {@code unjudged} names a reason (the ratio is shown grey with it). */
-    static Html.Cell acrossRuns(org.stealbench.harness.results.Metric first,
-                                org.stealbench.harness.results.Metric later, ReportContext ctx, String unjudged) {
+    static Html.Cell acrossRuns(Metric first, Metric later, ReportContext ctx, String unjudged) {
         if (unjudged == null && first.forks() >= MIN_FORKS && later.forks() >= MIN_FORKS) {
             try {
-                return Cells.ratio(org.stealbench.harness.stats.LogRatios.ratio(first.forkMeans(), later.forkMeans(),
-                        ctx.confidence()));
+                return Cells.ratio(LogRatios.ratio(first.forkMeans(), later.forkMeans(), ctx.confidence()));
             } catch (IllegalArgumentException e) {
                 return Cells.dash().withTitle("fork means not all positive");
             }
@@ -88,7 +83,7 @@ final class ComparisonSection {
     }
 
     /** A value no measurement can have, or null: NaN, an infinity (JMH writes them as text), zero or negative. */
-    static String damaged(org.stealbench.harness.results.Metric m) {
+    static String damaged(Metric m) {
         for (List<Double> fork : m.rawData()) {
             for (double v : fork) {
                 if (!(v > 0) || Double.isInfinite(v)) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.stealbench.harness.bench.EnqueueDequeueBenchmark;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
 import org.stealbench.harness.run.Experiment;
@@ -52,15 +53,11 @@ final class EnqueueDequeueSection {
         }
     }
 
-    /** {@code ExD} as {E, D}; null when the shape does not parse. */
+    /** {@code ExD} as {E, D} ({@link EnqueueDequeueBenchmark#parseShape}); null when it is no shape. */
     static int[] shape(String shape) {
-        if (shape == null) {
-            return null;
-        }
-        String[] p = shape.split("x");
         try {
-            return p.length == 2 ? new int[] {Integer.parseInt(p[0]), Integer.parseInt(p[1])} : null;
-        } catch (NumberFormatException e) {
+            return shape == null ? null : EnqueueDequeueBenchmark.parseShape(shape);
+        } catch (IllegalArgumentException e) {
             return null;
         }
     }

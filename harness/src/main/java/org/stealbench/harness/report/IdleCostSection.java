@@ -14,7 +14,6 @@ import org.stealbench.harness.stats.GeometricMean;
 final class IdleCostSection {
 
     static final String EXPERIMENT = Experiment.IDLE_COST.id();
-    static final String ID = EXPERIMENT;
     static final String TITLE = Experiment.IDLE_COST.title();
 
     /** Counter, column heading. */
@@ -52,7 +51,7 @@ final class IdleCostSection {
         // one pool size: a ladder's other counts are in Scaling and the summary
         List<JmhResult> results = ScalingSection.atCores(run.results(EXPERIMENT), run.cores());
         if (results.isEmpty()) {
-            return Html.Section.absent(ID, TITLE, "Not in this run: no readable jmh-" + EXPERIMENT + ".json.");
+            return Html.Section.absent(EXPERIMENT, TITLE, "Not in this run: no readable jmh-" + EXPERIMENT + ".json.");
         }
         JmhResult first = results.get(0);
         List<Html.Block> blocks = new ArrayList<>();
@@ -76,7 +75,7 @@ final class IdleCostSection {
         blocks.add(Html.Block.chart(Charts.dots("idle-cost-chart", "CPU burnt while idle, + "
                 + SummarySection.offsetText(FLOOR_CORES) + " core", "cores + " + SummarySection.offsetText(FLOOR_CORES), pools,
                 List.of("after a burst", "between bursts"), means)));
-        return new Html.Section(ID, TITLE, List.of(), blocks, null);
+        return new Html.Section(EXPERIMENT, TITLE, List.of(), blocks, null);
     }
 
     static Html.Table table(List<JmhResult> results, ReportContext ctx) {

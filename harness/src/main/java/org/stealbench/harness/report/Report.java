@@ -192,14 +192,8 @@ final class Report {
 
     /** The most threads a result ran at once: JMH's threads, the pool's threads, or a shape's E + D. */
     static int threadsUsed(JmhResult r) {
-        int n = r.threads();
-        if (r.param("threads") != null) {
-            try {
-                n = Math.max(n, Integer.parseInt(r.param("threads")));
-            } catch (NumberFormatException e) {
-                // not a count: ignored
-            }
-        }
+        Integer pool = ScalingSection.threads(r);
+        int n = pool == null ? r.threads() : Math.max(r.threads(), pool);
         int[] shape = EnqueueDequeueSection.shape(r.param("shape"));
         if (shape != null) {
             n = Math.max(n, shape[0] + shape[1]);

@@ -14,7 +14,6 @@ import org.stealbench.harness.run.Experiment;
 final class WakeupLatencySection {
 
     static final String EXPERIMENT = Experiment.WAKEUP_LATENCY.id();
-    static final String ID = EXPERIMENT;
     static final String TITLE = Experiment.WAKEUP_LATENCY.title();
 
     /** The counters' suffixes and the percentiles they hold. */
@@ -35,7 +34,7 @@ final class WakeupLatencySection {
         // one pool size: a ladder's other counts are in Scaling and the summary
         List<JmhResult> results = ScalingSection.atCores(run.results(EXPERIMENT), run.cores());
         if (results.isEmpty()) {
-            return Html.Section.absent(ID, TITLE, "Not in this run: no readable jmh-" + EXPERIMENT + ".json.");
+            return Html.Section.absent(EXPERIMENT, TITLE, "Not in this run: no readable jmh-" + EXPERIMENT + ".json.");
         }
         List<Html.Block> blocks = new ArrayList<>();
         JmhResult first = results.get(0);
@@ -51,7 +50,7 @@ final class WakeupLatencySection {
         for (String path : PATHS) {
             blocks.add(Html.Block.chart(plot(results, path, ctx)));
         }
-        return new Html.Section(ID, TITLE, List.of(), blocks, null);
+        return new Html.Section(EXPERIMENT, TITLE, List.of(), blocks, null);
     }
 
     static Html.Table table(List<JmhResult> results, ReportContext ctx) {

@@ -34,7 +34,7 @@ import java.util.regex.Pattern;
  */
 public final class ForkRunner {
 
-    /** Bound on one fork when the caller names none: longer than any profile's fork. */
+    /** The least bound on one fork (a run bounds each at three times its estimate, at least this). */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(20);
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -42,11 +42,6 @@ public final class ForkRunner {
     private static final Pattern EXCEPTION = Pattern.compile("^(?:Caused by: )?[\\w$.]+(?:Exception|Error)\\b.*");
 
     private ForkRunner() {
-    }
-
-    /** Runs {@code spec} with {@link #DEFAULT_TIMEOUT}, echoing JMH's output to standard out. */
-    public static Path run(ForkSpec spec, Path resultFile) throws ForkException, InterruptedException {
-        return run(spec, resultFile, DEFAULT_TIMEOUT, System.out::println);
     }
 
     /**

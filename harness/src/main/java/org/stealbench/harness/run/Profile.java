@@ -96,11 +96,6 @@ public record Profile(String name, Map<Experiment, Settings> experiments) {
         return new Profile(name, kept);
     }
 
-    /** Estimated seconds for the whole profile. */
-    public double estimateSeconds() {
-        return estimateSeconds(experiments);
-    }
-
     /** Estimated seconds of these experiments under these settings. */
     static double estimateSeconds(Map<Experiment, Settings> settings) {
         double total = 0;

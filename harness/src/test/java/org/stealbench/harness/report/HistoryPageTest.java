@@ -112,6 +112,24 @@ final class HistoryPageTest {
     }
 
     @Test
+    void render_moreRunsThanLabels_drawsTheChartWithEveryOtherColumnLabelled() {
+        List<HistoryRun> runs = new java.util.ArrayList<>();
+        List<HistorySeries.Point> points = new java.util.ArrayList<>();
+        for (int i = 1; i <= 9; i++) {
+            HistoryRun r = run("2026110" + i + "T000000Z-aaaaaaa", "2026-11-0" + i + "T00:00:00Z");
+            runs.add(r);
+            points.add(new HistorySeries.Point(r, List.of(10.0 + i, 11.0 + i)));
+        }
+        HistorySeries.Key key = new HistorySeries.Key("fork-join-fib", "A.a", "n=25", "score", "ms/op", "box",
+                "Debian 17.0.15", HistoryRun.JMH);
+        HistorySeries.Chart chart = new HistorySeries.Chart(key, runs, Map.of("jdk-fjp", points));
+
+        String html = HistoryPage.render(List.of(chart), runs, List.of(), "jdbc:sqlite:x.db", Map.of());
+
+        assertTrue(html.contains("history-chart-1"), "nine runs, two to a label: the chart is drawn");
+    }
+
+    @Test
     void render_pageWithLinksAndMarks_hasNoNuCheckerError(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
         java.nio.file.Path page = dir.resolve("index.html");

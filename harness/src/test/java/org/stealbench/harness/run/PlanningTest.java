@@ -24,7 +24,7 @@ final class PlanningTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 16, 64, 128})
     void quick_staysWithinTwelveMinutesOnAnyCoreCount(int cores) {
-        double seconds = Profile.byName(Profile.QUICK, cores).estimateSeconds();
+        double seconds = Profile.estimateSeconds(Profile.byName(Profile.QUICK, cores).experiments());
 
         assertTrue(seconds <= 12 * 60, cores + " cores: quick estimate " + Progress.format(seconds));
     }
@@ -62,8 +62,8 @@ final class PlanningTest {
 
     @Test
     void full_growsWithTheLadder() {
-        double two = Profile.byName(Profile.FULL, 2).estimateSeconds();
-        double big = Profile.byName(Profile.FULL, 128).estimateSeconds();
+        double two = Profile.estimateSeconds(Profile.byName(Profile.FULL, 2).experiments());
+        double big = Profile.estimateSeconds(Profile.byName(Profile.FULL, 128).experiments());
 
         assertTrue(big > two, Progress.format(two) + " on 2 cores, " + Progress.format(big) + " on 128");
     }
