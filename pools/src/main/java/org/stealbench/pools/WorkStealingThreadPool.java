@@ -66,8 +66,9 @@ import org.stealbench.queues.TaskQueue;
  *
  * <p>Errors in the pool's own steps (a StackOverflowError or OutOfMemoryError in a worker's
  * scan, not in a task: a task's throwable goes to the uncaught-exception handler as above). One
- * thrown by a worker's scan ends that worker (a known limit); one thrown by the scan of a
- * {@link #tryRunOne()} propagates to its caller. A global batch's move into the inbox that such an Error cuts short
+ * thrown by a worker's scan goes to the uncaught-exception handler (the pool's, else the
+ * thread's) and the worker goes on scanning; one thrown by the scan of a {@link #tryRunOne()}
+ * propagates to its caller. A global batch's move into the inbox that such an Error cuts short
  * strands the tasks it had not moved: every worker's scan, an outside {@code tryRunOne()},
  * {@code shutdownNow()} and the idle and termination checks find them, and an idle worker is
  * woken for them, so none is lost and the pool still terminates. Known limits: a task already
@@ -194,8 +195,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * pair with the fence between a worker's registration and its re-scan in registerAndRescan.
      * A take from a stranded sink passes the signal on as any take from a shared queue does
      * (tookShared). shutdownNow waits for `moving` to clear, so a sink is stranded or empty
-     * when it drains it (under the monitor). An Error that escapes a worker's own scan ends the
-     * worker; an Error in a worker's tryRunOne goes to the task that called it.
+     * when it drains it (under the monitor). An Error that escapes a worker's own scan is
+     * reported and the worker scans again (runWorker); an Error in a worker's tryRunOne goes to
+     * the task that called it.
      *
      * LIFO slot (an option). A worker's own push exchanges the task into its slot (one atomic
      * exchange, which is also the signalling protocol's full barrier) and pushes the task it
@@ -959,7 +961,16 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     void runWorker(WorkStealingWorker w) {
         try {
             for (;;) {
-                Runnable task = findTask(w);
+                Runnable task;
+                try {
+                    task = findTask(w);
+                } catch (Throwable failure) {
+                    // The worker's own steps threw (a StackOverflowError or OutOfMemoryError in a
+                    // batch move, say), not a task: report it and go on, as ThreadPoolExecutor
+                    // replaces a worker that dies; what the step had taken is stranded or queued.
+                    reportUncaught(failure);
+                    continue;
+                }
                 if (task != null) {
                     if (Thread.interrupted() && stopping) {
                         w.interrupt();

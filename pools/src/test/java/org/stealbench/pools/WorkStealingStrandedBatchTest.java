@@ -2,9 +2,11 @@ package org.stealbench.pools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -13,8 +15,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * What an Error in a worker's own steps leaves behind (issue 30): the tasks of a batch move it cut
  * short are stranded in the mover's batch, where every worker, an outside helper and the pool's
- * emptiness checks find them. Each failed before its fix; threads are ordered by latches, the
- * pool's pause hooks and thread states, never by sleeps.
+ * emptiness checks find them; and a worker whose scan throws goes on. Each failed before its fix;
+ * threads are ordered by latches, the pool's pause hooks and thread states, never by sleeps.
  */
 @Tag("quick")
 @Timeout(120)
@@ -105,5 +107,37 @@ final class WorkStealingStrandedBatchTest {
         submitted.countDown();
         TestPools.awaitCondition(() -> caught.get() != null, "the move's Error in the helping task");
         return allRan;
+    }
+
+    /**
+     * A worker whose own scan throws (its batch move fails at the third push, with no task of its
+     * own running) reports the Error to the pool's handler and goes on: the one worker runs the
+     * whole batch and a later task, and shutdown terminates. Before, the Error ended the worker
+     * and nothing replaced it, so the pool ran nothing again and never terminated.
+     */
+    @Test
+    void workerScanThrows_oneWorker_reportsTheErrorAndGoesOn() throws InterruptedException {
+        WorkStealingErrorPathsTest.FailMove hook = new WorkStealingErrorPathsTest.FailMove(3);
+        WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).pauseHook(hook).build();
+        AtomicReference<Throwable> reported = new AtomicReference<>();
+        pool.setUncaughtExceptionHandler((thread, failure) -> reported.set(failure));
+        try {
+            CountDownLatch release = TestPools.occupyWorker(pool);
+            CountDownLatch allRan = new CountDownLatch(BATCH);
+            for (int i = 0; i < BATCH; i++) {
+                pool.execute(allRan::countDown);
+            }
+            hook.armed.set(true);
+            release.countDown(); // the worker's next scan takes the batch and its move throws
+            TestPools.await(allRan, "the batch whose move the worker's own scan cut short");
+            assertSame(StackOverflowError.class, reported.get().getClass(), "what the handler got");
+            CountDownLatch later = new CountDownLatch(1);
+            pool.execute(later::countDown);
+            TestPools.await(later, "a task submitted after the Error");
+            pool.shutdown();
+            assertTrue(pool.awaitTermination(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS), "terminated");
+        } finally {
+            TestPools.close(pool);
+        }
     }
 }
