@@ -73,9 +73,10 @@ import org.stealbench.queues.TaskQueue;
  * {@code shutdownNow()} and the idle and termination checks find them, and an idle worker is
  * woken for them, so none is lost and the pool still terminates. Known limits: a task already
  * taken when the Error comes is lost (a take from the injector that throws after its claim, a
- * task a steal-half move had taken, one taken just before the wake-up it passes on throws); an
- * Error in the stranding itself (a second one at once) leaves the batch's rest unseen; and after
- * a cut-short move, outside submissions no longer start in submission order on one worker.
+ * task a steal-half move had taken, one taken just before the wake-up it passes on throws); a
+ * second Error in the stranding itself can leave the batch's rest unseen (before its count) or
+ * wake no worker for it (in its wake-up); and after a cut-short move, outside submissions no
+ * longer start in submission order on one worker.
  *
  * <p>Tuning. {@link WorkStealingPoolBuilder#globalQueue}, {@link
  * WorkStealingPoolBuilder#globalBatch}, {@link WorkStealingPoolBuilder#admission}, {@link
