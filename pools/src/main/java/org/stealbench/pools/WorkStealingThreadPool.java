@@ -64,6 +64,20 @@ import org.stealbench.queues.TaskQueue;
  * in the wake-up after its push throws with its task queued, and the task runs once a worker
  * scans (a worker still busy, or one a later submission wakes).
  *
+ * <p>Errors in the pool's own steps (a StackOverflowError or OutOfMemoryError in a worker's
+ * scan, not in a task: a task's throwable goes to the uncaught-exception handler as above). One
+ * thrown by a worker's scan goes to the uncaught-exception handler (the pool's, else the
+ * thread's) and the worker goes on scanning; one thrown by the scan of a {@link #tryRunOne()}
+ * propagates to its caller. A global batch's move into the inbox that such an Error cuts short
+ * strands the tasks it had not moved: every worker's scan, an outside {@code tryRunOne()},
+ * {@code shutdownNow()} and the idle and termination checks find them, and an idle worker is
+ * woken for them, so none is lost and the pool still terminates. Known limits: a task already
+ * taken when the Error comes is lost (a take from the injector that throws after its claim, a
+ * task a steal-half move had taken, one taken just before the wake-up it passes on throws); a
+ * second Error in the stranding itself can leave the batch's rest unseen (before its count) or
+ * wake no worker for it (in its wake-up); and after a cut-short move, outside submissions no
+ * longer start in submission order on one worker.
+ *
  * <p>Tuning. {@link WorkStealingPoolBuilder#globalQueue}, {@link
  * WorkStealingPoolBuilder#globalBatch}, {@link WorkStealingPoolBuilder#admission}, {@link
  * WorkStealingPoolBuilder#signalling}, {@link WorkStealingPoolBuilder#stealHalf}, {@link
@@ -81,7 +95,8 @@ import org.stealbench.queues.TaskQueue;
  * the slot CAS that pops and claims, the completion's atomic OR); docs/findings.md shows on which
  * CPU that difference is the gap and on which it is not.
  * With one worker, outside submissions start in submission order under every tuning and deque
- * kind (a batch goes into the worker's inbox in the order its pops take).
+ * kind (a batch goes into the worker's inbox in the order its pops take), unless an Error cut a
+ * batch move short (below).
  *
  * <p>Progress: submission is as blocking as the chosen queues; helping joins never block while
  * they have work they may run; a worker blocks only when parked idle or when waiting for a task
@@ -125,7 +140,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * wake one. Each take is an atomic read-modify-write or a lock, so it orders before the
      * re-check, and a thief's check pairs with the owner's fenced size read: either the owner
      * sees its deque emptied by the thief and signals, or the thief sees the owner's new task
-     * and passes on. The invariant is: while a task is queued, some worker is awake and will
+     * and passes on. The invariant is: while a task is queued (stranded batches included,
+     * below), some worker is awake and will
      * scan for it (the owner of the deque is awake when it pushes, but may then block by other
      * means than join, so it does not count), or a signal for it is pending, or no worker is
      * idle. A signal may be consumed by a take of another task (the woken worker finds some
@@ -158,11 +174,31 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * inbox, not the deque, because a join pops its own deque: a batch's outside tasks there
      * would run nested on a join whose frame they may wait for (an outside task waiting for
      * what the joining task does next could never see it). The inbox is checked after the deque,
-     * so a worker's deque is empty whenever it takes from its inbox or elsewhere. A batch move
-     * that an Error cuts short (an inbox push overflowing the stack, or out of memory) leaves the
-     * tasks it has not pushed in the worker's BatchSink: its next takeGlobalBatch finishes that
-     * move before it takes anything, and shutdownNow, once the worker can start no move, returns
-     * them; the Error goes to whoever called the scan (a task in tryRunOne, or the worker).
+     * so a worker's deque is empty whenever it takes from its inbox or elsewhere.
+     *
+     * Stranded batches (after an Error). A global batch waits in its worker's BatchSink between
+     * the take and the move, private to that worker and lock-free. If anything throws there (an
+     * inbox push overflowing the stack or out of memory, the injector's take, the hook), the
+     * tasks not yet moved, the first included, would be in no queue: seen by no scan, no
+     * anyQueuedWork(), no termination check. takeGlobalBatch's finally strands them instead:
+     * it adds one to the pool's strandedSinks (atomic add), sets the sink's volatile `stranded`
+     * (publishing its plain slots), and calls signalMoved (full fence, then the idle count),
+     * before it clears `moving` and the Error propagates. While stranded, every access to that
+     * sink, by its owner or anyone, takes one task (oldest first) under the sink's monitor, and
+     * re-checks `stranded` inside it; whoever takes the last one clears the flag (volatile) and
+     * then subtracts one from strandedSinks, so the owner, which reads the flag or the count
+     * before it uses its sink again, finds it empty. Scans (scanShared, before the global
+     * queue: these tasks came from it first) and an outside tryRunOne read strandedSinks, one
+     * volatile read of a field written only on this path, and look at the sinks only if it is
+     * non-zero; anyQueuedWork() counts a non-zero strandedSinks as work, so the wake-up and
+     * termination arguments cover the sinks as a queue: the stranding's atomic add is the
+     * publisher's push (a), signalMoved's fence and idle count read are (b) and (c), and they
+     * pair with the fence between a worker's registration and its re-scan in registerAndRescan.
+     * A take from a stranded sink passes the signal on as any take from a shared queue does
+     * (tookShared). shutdownNow waits for `moving` to clear, so a sink is stranded or empty
+     * when it drains it (under the monitor). An Error that escapes a worker's own scan is
+     * reported and the worker scans again (runWorker); an Error in a worker's tryRunOne goes to
+     * the task that called it.
      *
      * LIFO slot (an option). A worker's own push exchanges the task into its slot (one atomic
      * exchange, which is also the signalling protocol's full barrier) and pushes the task it
@@ -181,7 +217,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * admission check and the end of their push ("in flight"). Admission is a CAS that fails once
      * SHUTDOWN is set, so after shutdown() no submission starts and the in-flight count only
      * falls. Termination needs SHUTDOWN, nothing in flight, every worker on the idle stack, and
-     * every queue empty: a checker reads the idle stack's (size, epoch) under the lock, re-scans
+     * every queue empty (stranded batches included, through strandedSinks): a checker reads the idle stack's (size, epoch) under the lock, re-scans
      * the queues, and reads them again; the epoch counts removals from the stack, so an unchanged
      * full stack means no worker ran during the scan and the empty queues were really empty. Then
      * `terminating` is set and every worker is woken to exit. The checks run wherever the last
@@ -194,8 +230,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * instructions each) and for every worker that is moving tasks from a shared queue into its
      * inbox (`moving`, set before the take and checked against `stopping`: a store-load pair, so
      * either the mover sees stopping and takes nothing, or shutdownNow sees it moving), drains
-     * every queue, wakes and interrupts the workers, which leave as soon as they find no work. A
-     * task a worker has taken to run (one at a time) may still start after shutdownNow returns.
+     * every queue and stranded batch, wakes and interrupts the workers, which leave as soon as
+     * they find no work. A task a worker has taken to run (one at a time) may still start after
+     * shutdownNow returns.
      *
      * Admission.INJECTOR (an option, with the segmented-mpmc global queue) moves the outside
      * submissions' shutdown check into the injector: shutdown() closes it (one atomic OR on its
@@ -348,6 +385,17 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** The largest {@link WorkStealingPoolBuilder#globalBatch} and {@link WorkStealingPoolBuilder#stealHalf} batch. */
     public static final int MAX_BATCH = 64;
 
+    private static final VarHandle STRANDED_SINKS;
+
+    static {
+        try {
+            STRANDED_SINKS = MethodHandles.lookup().findVarHandle(WorkStealingThreadPool.class, "strandedSinks",
+                    int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private static final int SHUTDOWN = 1 << 30;
     private static final int IN_FLIGHT = SHUTDOWN - 1;
     /** Re-scans of every queue a worker makes before it registers as idle, by default. */
@@ -396,6 +444,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      */
     private final PaddedInt ctl = new PaddedInt();
     volatile boolean stopping;
+    /**
+     * Workers' batches holding tasks an Error stranded (BatchSink.strand); 0 on every path
+     * without an Error. Changed by atomic add, read volatile by scans and anyQueuedWork.
+     */
+    private volatile int strandedSinks;
     /** The idle stack and searchers: the worker's side of parking and signalling. */
     final IdleWorkers idle;
     /** How deep the calling outside thread is in this pool's tryRunOne() (isOwnWorker, for close()). */
@@ -667,17 +720,15 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * worker, a task found is marked as taken by it and the wake-up is passed on.
      */
     private Runnable scanShared(WorkStealingWorker w) {
-        Runnable task;
-        if (globalFirst) {
+        Runnable task = takeStranded(); // taken from the global queue before what it holds now
+        if (task == null && globalFirst) {
             task = takeGlobalBatch(w);
-            if (task == null) {
-                task = stealFromOthers(w);
-            }
-        } else {
+        }
+        if (task == null) {
             task = stealFromOthers(w);
-            if (task == null) {
-                task = takeGlobalBatch(w);
-            }
+        }
+        if (task == null && !globalFirst) {
+            task = takeGlobalBatch(w);
         }
         if (task != null && w != null) {
             tookShared(w, task);
@@ -693,11 +744,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         if (!startMoving(w)) {
             return null;
         }
+        WorkStealingWorker.BatchSink batch = w.batch;
         try {
-            WorkStealingWorker.BatchSink batch = w.batch;
-            if (batch.size > 0) {
-                return batch.runFirstMoveRest(this); // the rest of a move an Error cut short
-            }
             if (injector != null) {
                 injector.takeBatch(globalBatch, batch); // one CAS on the injector's head
             } else {
@@ -710,7 +758,14 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             }
             return batch.runFirstMoveRest(this);
         } finally {
-            w.moving = false; // volatile: the moved tasks are in the inbox for shutdownNow's drain
+            try {
+                if (batch.size > 0) {
+                    batch.strand(this); // an Error cut the move short: the tasks left become visible
+                }
+            } finally {
+                // volatile: the moved tasks are in the inbox, the rest stranded, for shutdownNow's drain
+                w.moving = false;
+            }
         }
     }
 
@@ -751,6 +806,40 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         if (idle.count() != 0 && idle.noSearcher()) {
             idle.wakeOne();
         }
+    }
+
+    /**
+     * Counts a batch an Error is stranding (BatchSink.strand, which then sets its flag and calls
+     * signalMoved: the tasks were in no queue since their take, so a worker may have parked).
+     */
+    void strandedSinkAdded() {
+        // Atomic add (volatile): the store of the parking pair for stranded tasks. signalMoved's
+        // fence orders it before the idle count read; pairs with the fence in
+        // IdleWorkers.registerAndRescan, whose re-scan (anyQueuedWork) reads the count.
+        STRANDED_SINKS.getAndAdd(this, 1);
+    }
+
+    /** A stranded batch's last task was taken (BatchSink.unstrand, under its monitor). */
+    void strandedSinkEmptied() {
+        // Atomic add (volatile), after the batch's flag was cleared: a reader of 0 sees the emptied batch.
+        STRANDED_SINKS.getAndAdd(this, -1);
+    }
+
+    /**
+     * The oldest task of some worker's stranded batch, or null: one volatile read while no batch
+     * is stranded (always, but after an Error cut a batch move short).
+     */
+    private Runnable takeStranded() {
+        if (strandedSinks == 0) { // volatile: pairs with the atomic add in strandedSinkAdded
+            return null;
+        }
+        for (WorkStealingWorker v : workers) {
+            Runnable task = v.batch.takeStranded(this);
+            if (task != null) {
+                return task;
+            }
+        }
+        return null;
     }
 
     /**
@@ -857,7 +946,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     /** Whether any queue holds a task, by emptiness checks only (no lost race counts as empty). */
     boolean anyQueuedWork() {
-        if (!global.isEmpty()) {
+        if (!global.isEmpty() || strandedSinks != 0) { // volatile reads, after the caller's fence
             return true;
         }
         for (WorkStealingWorker w : workers) {
@@ -873,18 +962,15 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     void runWorker(WorkStealingWorker w) {
         try {
             for (;;) {
-                Runnable task = scan(w);
-                if (task == null) {
-                    task = searchingGate ? search(w) : spinScan(w);
-                    if (task == null) {
-                        pause.at(PausePoint.NOTHING_FOUND);
-                    }
-                }
-                if (w.searching) {
-                    if (task != null) {
-                        pause.at(PausePoint.SEARCHER_FOUND_TASK);
-                    }
-                    idle.stopSearching(w, task != null);
+                Runnable task;
+                try {
+                    task = findTask(w);
+                } catch (Throwable failure) {
+                    // The worker's own steps threw (a StackOverflowError or OutOfMemoryError in a
+                    // batch move, say), not a task: report it and go on, as ThreadPoolExecutor
+                    // replaces a worker that dies; what the step had taken is stranded or queued.
+                    reportUncaught(failure);
+                    continue;
                 }
                 if (task != null) {
                     if (Thread.interrupted() && stopping) {
@@ -898,6 +984,24 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         } finally {
             workerExited();
         }
+    }
+
+    /** {@code w}'s next task by scans (and a search), or null once it should register as idle. */
+    private Runnable findTask(WorkStealingWorker w) {
+        Runnable task = scan(w);
+        if (task == null) {
+            task = searchingGate ? search(w) : spinScan(w);
+            if (task == null) {
+                pause.at(PausePoint.NOTHING_FOUND);
+            }
+        }
+        if (w.searching) {
+            if (task != null) {
+                pause.at(PausePoint.SEARCHER_FOUND_TASK);
+            }
+            idle.stopSearching(w, task != null);
+        }
+        return task;
     }
 
     private Runnable spinScan(WorkStealingWorker w) {
@@ -995,7 +1099,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                     Thread.yield(); // w is pushing tasks it took from a shared queue into its inbox
                 }
             }
-            w.batch.drain(task -> collectNeverRun(neverRun, task)); // w starts no move now (stopping)
+            w.batch.drain(this, task -> collectNeverRun(neverRun, task)); // w starts no move now (stopping)
             drainInto(neverRun, w.deque);
             drainInto(neverRun, w.inbox);
             Runnable slotted = w.slot.drain();
@@ -1077,7 +1181,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         workersStarted(1);
         helping.set(helping.get() + 1);
         try {
-            Runnable task = takeGlobal();
+            Runnable task = takeStranded();
+            if (task == null) {
+                task = takeGlobal();
+            }
             if (task == null) {
                 task = stealFromOthers(null);
             }

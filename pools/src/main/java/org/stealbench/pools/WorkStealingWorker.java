@@ -123,15 +123,24 @@ final class WorkStealingWorker extends WorkerFields {
 
     /**
      * Where a worker collects a batch taken from the global queue, oldest first; made with the
-     * worker, so a batch allocates nothing; used only by its worker, and by shutdownNow once the
-     * worker can no longer start a move (WorkStealingThreadPool.startMoving).
+     * worker, so a batch allocates nothing. Normally used by its worker alone, without a lock.
+     * If an Error cuts the batch's move into the inbox short, the tasks left here become
+     * <em>stranded</em> (the pool's overview, "Stranded batches"): from then on until the last of them is
+     * taken, every thread takes them one at a time under this object's monitor.
      */
     static final class BatchSink implements Consumer<Runnable> {
         private final WorkStealingWorker owner;
         private final Runnable[] tasks;
         int size;
-        /** How many of the batch's tasks after the first a move cut short by an Error had pushed. */
-        private int moved;
+        /**
+         * Whether this batch holds tasks a move cut short left (then shared, under the monitor).
+         * Set by the owner, after it counted the batch in the pool's strandedSinks (volatile:
+         * publishes its plain writes of tasks and size to whoever reads it true); cleared under
+         * the monitor by whoever takes the last task (volatile: publishes the emptied batch to
+         * the owner, which reads it, or the pool's count written after it, before it touches
+         * the batch again).
+         */
+        private volatile boolean stranded;
 
         BatchSink(WorkStealingWorker owner, int capacity) {
             this.owner = owner;
@@ -147,11 +156,9 @@ final class WorkStealingWorker extends WorkerFields {
          * Empties the batch: returns its oldest task (null if none) and pushes the rest into the
          * owner's inbox in the order its pops then run them in submission order (as without
          * batches): newest first for a LIFO-pop kind, oldest first for a FIFO one; then wakes an
-         * idle worker if any moved. If a push throws (a StackOverflowError, an OutOfMemoryError
-         * while the inbox grows), the batch keeps the tasks not yet pushed, the first included,
-         * and the next call goes on from there: a deque push that throws has not pushed; it
-         * wakes an idle worker for the tasks it did push first. The tasks kept here are seen by
-         * no other worker until then (a known gap: docs/findings.md).
+         * idle worker if any moved. If anything here throws (a StackOverflowError, an
+         * OutOfMemoryError while the inbox grows), the batch keeps the tasks not yet pushed, the
+         * first included (a deque push that throws has not pushed), and the caller strands them.
          */
         Runnable runFirstMoveRest(WorkStealingThreadPool pool) {
             int n = size;
@@ -159,41 +166,88 @@ final class WorkStealingWorker extends WorkerFields {
                 return null;
             }
             boolean newestFirst = pool.inboxPopsLifo;
-            int before = moved;
-            boolean whole = false;
-            try {
-                for (; moved < n - 1; moved++) { // no call between a push's return and the count
-                    int i = newestFirst ? n - 1 - moved : 1 + moved;
-                    pool.moveToInbox(owner, tasks[i]);
-                    tasks[i] = null;
-                }
-                whole = true;
-            } finally {
-                if (!whole && moved > before) {
-                    pool.signalMoved(); // the tasks pushed before the Error are stealable: wake a worker
-                }
+            for (int moved = 0; moved < n - 1; moved++) {
+                int i = newestFirst ? n - 1 - moved : 1 + moved;
+                pool.moveToInbox(owner, tasks[i]);
+                tasks[i] = null; // no call between a push's return and this
+            }
+            if (n > 1) {
+                pool.signalMoved(); // before the first task leaves the batch: if it throws, the first is stranded
             }
             Runnable first = tasks[0];
             tasks[0] = null;
             size = 0;
-            moved = 0;
-            if (n > 1) {
-                pool.signalMoved();
-            }
             return first;
         }
 
-        /** Hands the tasks a move cut short left here to {@code out} and empties the batch (shutdownNow). */
-        void drain(Consumer<Runnable> out) {
-            int n = size;
-            for (int k = 0; k < n; k++) {
-                if (tasks[k] != null) {
-                    out.accept(tasks[k]);
-                    tasks[k] = null;
-                }
+        /**
+         * After an Error cut the owner's move short with tasks still here: makes them visible to
+         * every taker ({@link #takeStranded}, {@link #drain}, the pool's count) and wakes an idle
+         * worker for them; the caller then lets the Error propagate.
+         */
+        void strand(WorkStealingThreadPool pool) {
+            pool.strandedSinkAdded(); // first: a thread that sees the flag then also sees the count
+            stranded = true; // volatile: publishes tasks and size; pairs with the read in takeStranded
+            pool.signalMoved();
+        }
+
+        /** Whether this batch holds stranded tasks (volatile read; no take). */
+        boolean isStranded() {
+            return stranded;
+        }
+
+        /** Takes the oldest stranded task, or null if none (any thread). */
+        Runnable takeStranded(WorkStealingThreadPool pool) {
+            if (!stranded) { // volatile: pairs with the write in strand
+                return null;
             }
+            synchronized (this) {
+                if (!stranded) {
+                    return null; // emptied meanwhile: the owner may be filling a new batch
+                }
+                Runnable task = null;
+                boolean more = false;
+                for (int k = 0; k < size; k++) {
+                    if (tasks[k] != null) {
+                        if (task != null) {
+                            more = true;
+                            break;
+                        }
+                        task = tasks[k];
+                        tasks[k] = null;
+                    }
+                }
+                if (!more) {
+                    unstrand(pool);
+                }
+                return task;
+            }
+        }
+
+        /** Hands every stranded task to {@code out} and empties the batch (shutdownNow). */
+        void drain(WorkStealingThreadPool pool, Consumer<Runnable> out) {
+            if (!stranded) {
+                return; // w is not moving (shutdownNow waited), so an unstranded batch is empty
+            }
+            synchronized (this) {
+                if (!stranded) {
+                    return;
+                }
+                for (int k = 0; k < size; k++) {
+                    if (tasks[k] != null) {
+                        out.accept(tasks[k]);
+                        tasks[k] = null;
+                    }
+                }
+                unstrand(pool);
+            }
+        }
+
+        /** Under the monitor, with every task taken: the owner may use the batch again. */
+        private void unstrand(WorkStealingThreadPool pool) {
             size = 0;
-            moved = 0;
+            stranded = false; // volatile: publishes size and the nulled slots to the owner
+            pool.strandedSinkEmptied();
         }
     }
 }

@@ -35,12 +35,12 @@ final class WorkStealingErrorPathsTest {
     /**
      * A batch move cut short by an Error (thrown where the third task is pushed into the inbox,
      * as an inbox push that overflows the stack would): the Error reaches the task that called
-     * tryRunOne, and every task of the batch still runs exactly once, since the worker finishes
-     * the move at its next batch take.
+     * tryRunOne, and every task of the batch still runs exactly once: the worker's later scans
+     * take the tasks the move stranded.
      */
     @Test
     void tryRunOne_batchMoveCutShortByAnError_everyTaskOfTheBatchRunsOnce() {
-        FailThirdMove hook = new FailThirdMove();
+        FailMove hook = new FailMove(3);
         try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).pauseHook(hook).build()) {
             AtomicReference<Throwable> caught = new AtomicReference<>();
             CountDownLatch submitted = occupyWithHelper(pool, caught, new CountDownLatch(0));
@@ -70,7 +70,7 @@ final class WorkStealingErrorPathsTest {
      */
     @Test
     void shutdownNow_afterABatchMoveCutShortByAnError_returnsTheTasksItLeft() {
-        FailThirdMove hook = new FailThirdMove();
+        FailMove hook = new FailMove(3);
         WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).pauseHook(hook).build();
         AtomicReference<Throwable> caught = new AtomicReference<>();
         CountDownLatch hold = new CountDownLatch(1);
@@ -165,14 +165,19 @@ final class WorkStealingErrorPathsTest {
         return submitted;
     }
 
-    /** Throws a StackOverflowError before the third push of a move into the inbox, once armed. */
-    static final class FailThirdMove implements WorkStealingThreadPool.PauseHook {
+    /** Throws a StackOverflowError before the {@code nth} push of a move into the inbox, once armed. */
+    static final class FailMove implements WorkStealingThreadPool.PauseHook {
         final AtomicBoolean armed = new AtomicBoolean();
         private final AtomicInteger moves = new AtomicInteger();
+        private final int nth;
+
+        FailMove(int nth) {
+            this.nth = nth;
+        }
 
         @Override
         public void at(PausePoint point) {
-            if (point == PausePoint.MOVE_TO_INBOX && armed.get() && moves.incrementAndGet() == 3) {
+            if (point == PausePoint.MOVE_TO_INBOX && armed.get() && moves.incrementAndGet() == nth) {
                 throw new StackOverflowError("test: the inbox push overflowed");
             }
         }

@@ -15,12 +15,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.stealbench.queues.InjectorClaimSeam;
 import org.stealbench.queues.SegmentedMpmcQueue;
 
 /**
  * Who wakes a worker after an Error (issue 30, bug 5): a claim that an outside push abandoned while
- * every worker was parked, and the tasks a batch move pushed before an Error cut it short. Each
+ * every worker was parked, and the tasks of a batch move an Error cut short. Each
  * failed before its fix (the review of the injector's recovery found them); threads are ordered by
  * latches, the pool's pause hooks and thread states, never by sleeps.
  */
@@ -60,17 +61,18 @@ final class WorkStealingErrorWakeUpTest {
     }
 
     /**
-     * The tasks a move cut short did push into the inbox get no wake-up: signalMoved runs only
-     * after the whole move, so the Error skips it. W2 registers and re-scans while W1 holds the
-     * batch between its take and its pushes (the gap signalMoved exists for), so W2 parks; W1's
-     * move then pushes two tasks into its inbox and fails at the third. Nobody pops W2 off the idle
-     * stack: it stays parked beside two stealable tasks while W1 is busy. (Making the BatchSink's
-     * leftovers visible would not fix this one.)
+     * A move cut short by an Error wakes an idle worker, which runs the whole batch: the tasks the
+     * move pushed into the inbox and those it stranded. W2 registers and re-scans while W1 holds
+     * the batch between its take and its pushes (the gap signalMoved exists for), so W2 parks;
+     * W1's move then fails at its {@code failingMove}th push (the first: nothing reached the
+     * inbox; the third: two tasks did). Without the wake-up W2 stays parked on the idle stack
+     * while W1 is busy; without the stranding it runs only what the inbox holds.
      */
-    @Test
-    void batchMoveCutShortByAnError_afterPushingSome_wakesAnIdleWorker() {
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3})
+    void batchMoveCutShortByAnError_wakesAnIdleWorkerThatRunsTheWholeBatch(int failingMove) {
         int batch = 10;
-        MoveGaps hook = new MoveGaps();
+        MoveGaps hook = new MoveGaps(failingMove);
         WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(2).pauseHook(hook).build();
         AtomicReference<Throwable> caught = new AtomicReference<>();
         CountDownLatch hold = new CountDownLatch(1);
@@ -89,12 +91,11 @@ final class WorkStealingErrorWakeUpTest {
             hook.idleReleased.countDown();
             TestPools.awaitCondition(() -> pool.idleWorkers() == 1 && hook.idleThread.getState() == Thread.State.WAITING,
                     "W2 to park");
-            hook.failThirdMove.set(true);
+            hook.failMove.set(true);
             hook.batchReleased.countDown();
             TestPools.awaitCondition(() -> caught.get() != null, "the move's Error in the helping task");
-            // W1 stays busy in its helping task: only a woken W2 can run the two tasks in W1's inbox.
-            TestPools.awaitCondition(() -> allRan.getCount() <= batch - 2,
-                    "the two tasks the move pushed into W1's inbox to run (a woken W2 steals them)");
+            // W1 stays busy in its helping task: only a woken W2 can run the batch.
+            TestPools.await(allRan, "the batch to run (a woken W2 takes it from W1's inbox and stranded batch)");
         } finally {
             hook.idleReleased.countDown();
             hook.batchReleased.countDown();
@@ -103,11 +104,11 @@ final class WorkStealingErrorWakeUpTest {
         }
     }
 
-    /** Holds the first worker to find nothing, then the first batch taker, then fails the third inbox push. */
+    /** Holds the first worker to find nothing, then the first batch taker, then fails the nth inbox push. */
     private static final class MoveGaps implements WorkStealingThreadPool.PauseHook {
         final AtomicBoolean holdIdle = new AtomicBoolean();
         final AtomicBoolean holdBatch = new AtomicBoolean();
-        final AtomicBoolean failThirdMove = new AtomicBoolean();
+        final AtomicBoolean failMove = new AtomicBoolean();
         final CountDownLatch idleReached = new CountDownLatch(1);
         final CountDownLatch idleReleased = new CountDownLatch(1);
         final CountDownLatch batchReached = new CountDownLatch(1);
@@ -115,6 +116,11 @@ final class WorkStealingErrorWakeUpTest {
         private final AtomicInteger moves = new AtomicInteger();
         /** The worker held where it found nothing (W2); written before idleReached opens. */
         volatile Thread idleThread;
+        private final int failingMove;
+
+        MoveGaps(int failingMove) {
+            this.failingMove = failingMove;
+        }
 
         @Override
         public void at(WorkStealingThreadPool.PausePoint point) {
@@ -133,7 +139,7 @@ final class WorkStealingErrorWakeUpTest {
                     }
                 }
                 case MOVE_TO_INBOX -> {
-                    if (failThirdMove.get() && moves.incrementAndGet() == 3) {
+                    if (failMove.get() && moves.incrementAndGet() == failingMove) {
                         throw new StackOverflowError("test: the inbox push overflowed");
                     }
                 }

@@ -20,7 +20,9 @@ import org.stealbench.queues.QueueTraits.Order;
  * <p>Any thread may call every operation. {@code pop} and {@code steal} are the same operation:
  * both take the oldest item (FIFO). Every item whose push returned normally is taken exactly
  * once; an item whose push threw (a {@link StackOverflowError} or {@link OutOfMemoryError} on
- * the way) is never taken. push, pop, steal, close and a batch take are linearizable;
+ * the way) is never taken. A known limit on the takers' side: a take that throws after its claim
+ * (a StackOverflowError in its calls; it allocates nothing there) loses the item it claimed, and
+ * a batch take the claimed items it had not yet handed over. push, pop, steal, close and a batch take are linearizable;
  * {@link #isEmpty()} and {@link #size()} are too, except that they count a claim whose producer
  * has not stored yet, and such a claim can turn out to be abandoned (see their Javadoc).
  *
@@ -75,6 +77,12 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
      * is, it only claims again); tests pass 0 or 1 through the package-private constructor.
      * A take that throws after its CAS on head (its walk or the accessors overflowing the stack)
      * loses the item at the index it claimed: takers have no recovery of their own claims.
+     * takeBatch: the same read of head and tail, n = min(max, t - h) indices, then, before its
+     * CAS, a walk from the head hint to the segment of h + n - 1, linking what no producer has
+     * linked yet (a producer claims an index before it links that index's segment); the hint
+     * moves only after the CAS, in the loop that reads the claimed slots. So no allocation
+     * comes between the claim and the hand-over, and an OutOfMemoryError there leaves the batch
+     * unclaimed; only a stack overflow in the loop's calls can lose claimed items.
      *
      * Linearization points: a push at the fetch-and-add of the claim whose CAS succeeds (from
      * then on the item is in the queue and a take claims it in index order, waiting for the
@@ -214,7 +222,7 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
             hook.afterClaim();
             long id = i >>> shift;
             if (segment.id != id) {
-                segment = segment.walkTo(id);
+                segment = segment.walkTo(id, hook);
                 advanceTailSegment(segment); // before the CAS: nothing after it may throw (overview)
             }
             if (segment.casSlotRelease((int) i & mask, item)) { // release: publishes the item (overview)
@@ -296,7 +304,7 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
         if (hint.id == id) {
             return hint;
         }
-        SegmentedMpmcSegment segment = hint.walkTo(id);
+        SegmentedMpmcSegment segment = hint.walkTo(id, hook);
         advanceHeadSegment(segment);
         return segment;
     }
@@ -360,6 +368,12 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
                 return 0;
             }
             int n = (int) Math.min(max, t - h);
+            long lastId = (h + n - 1) >>> shift;
+            if (segment.id != lastId) {
+                // Links the segments the batch will read before claiming them (the hint moves only
+                // after the claim): nothing between the CAS and the hand-over allocates (overview).
+                segment.walkTo(lastId, hook);
+            }
             if (weakCasHeadPlain(h, h + n)) { // linearization point of the batch
                 int handed = 0;
                 Throwable failure = null;
@@ -442,9 +456,16 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
         return n;
     }
 
-    /** Test hook: {@code afterClaim} is called by push between the claim of an index and its slot's CAS. */
+    /**
+     * Test hook: {@code afterClaim} is called by push between the claim of an index and its
+     * slot's CAS; {@code beforeLink} by any walk (a push's or a take's) before it links a new
+     * segment, where the allocation can throw.
+     */
     interface ClaimHook {
         void afterClaim();
+
+        default void beforeLink() {
+        }
 
         /** The production hook: does nothing. */
         ClaimHook NONE = NoHook.INSTANCE;
@@ -490,12 +511,19 @@ final class SegmentedMpmcSegment {
         return slots.length;
     }
 
-    /** The segment numbered {@code target} (not before this one), linking new segments as needed. */
-    SegmentedMpmcSegment walkTo(long target) {
+    /**
+     * The segment numbered {@code target} (not before this one), linking new segments as needed;
+     * {@code hook} is told before each link.
+     */
+    SegmentedMpmcSegment walkTo(long target, SegmentedMpmcQueue.ClaimHook hook) {
         SegmentedMpmcSegment s = this;
         while (s.id < target) {
             SegmentedMpmcSegment n = s.nextAcquire();
-            s = n != null ? n : s.link();
+            if (n == null) {
+                hook.beforeLink();
+                n = s.link();
+            }
+            s = n;
         }
         assert s.id == target : "walked from segment " + id + " past " + target + " (a hint ran ahead)";
         return s;

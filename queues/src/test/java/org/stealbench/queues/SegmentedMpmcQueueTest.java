@@ -386,6 +386,33 @@ final class SegmentedMpmcQueueTest {
         assertNull(queue.pop());
     }
 
+    /**
+     * A batch reaching into a segment no producer has linked yet (the producer of its first index
+     * is held after its claim) links it before its claim: when that allocation throws, the batch
+     * has claimed nothing, and every item is taken once afterwards. With the link after the
+     * claim, the items behind the failed walk were claimed and never handed over: lost.
+     */
+    @Test
+    void takeBatch_linkingTheNextSegmentThrows_claimsNothing_everyItemTakenOnceAfter() throws Exception {
+        PauseFirstClaim hook = new PauseFirstClaim("held-producer");
+        SegmentedMpmcQueue<String> queue = new SegmentedMpmcQueue<>(2, hook, Integer.MAX_VALUE);
+        queue.push("a");
+        queue.push("b");
+        FutureTask<Boolean> held = start("held-producer", () -> queue.pushUnlessClosed("x")); // index 2: segment 1
+        await(hook.reached, "the producer did not reach its claim");
+        List<String> out = new ArrayList<>();
+        hook.failLink = true;
+        assertThrows(OutOfMemoryError.class, () -> queue.takeBatch(4, out::add));
+        hook.failLink = false;
+        hook.released.countDown();
+        assertTrue(held.get(TIMEOUT_SECONDS, TimeUnit.SECONDS));
+        while (queue.takeBatch(4, out::add) > 0) {
+            // drains what the failed batch left
+        }
+        assertEquals(List.of("a", "b", "x"), out);
+        assertTrue(queue.isEmpty());
+    }
+
     @Test
     void create_negativePatience_throwsNamingPatience() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
@@ -405,11 +432,12 @@ final class SegmentedMpmcQueueTest {
         }
     }
 
-    /** Pauses the named thread at its first claim until released. */
+    /** Pauses the named thread at its first claim until released; fails every link while failLink is set. */
     private static final class PauseFirstClaim implements SegmentedMpmcQueue.ClaimHook {
         final String threadName;
         final CountDownLatch reached = new CountDownLatch(1);
         final CountDownLatch released = new CountDownLatch(1);
+        volatile boolean failLink;
 
         PauseFirstClaim(String threadName) {
             this.threadName = threadName;
@@ -420,6 +448,13 @@ final class SegmentedMpmcQueueTest {
             if (Thread.currentThread().getName().equals(threadName) && reached.getCount() > 0) {
                 reached.countDown();
                 await(released, threadName + " was never released");
+            }
+        }
+
+        @Override
+        public void beforeLink() {
+            if (failLink) {
+                throw new OutOfMemoryError("test: no memory for the next segment");
             }
         }
     }
