@@ -7,6 +7,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
+import org.stealbench.queues.QueueKind;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -29,9 +30,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * size past the array, and every later scan and shutdownNow's drain throw
  * ArrayIndexOutOfBoundsException; an overflow inside unstrand() after it cleared the flag and
  * before strandedSinkEmptied() leaves strandedSinks at 1 with no batch stranded, so
- * anyQueuedWork() is true forever and the pool never terminates.
+ * anyQueuedWork() is true forever and the pool never terminates. Both were also seen with the
+ * worker deque kinds (second test); ws-jdk-lbd once hung past the test's timeout instead.
  */
-@Timeout(300)
+@Timeout(120)
 final class WorkStealingStackOverflowSweepTest {
 
     private static final int TASKS = 16_000;
@@ -52,10 +54,27 @@ final class WorkStealingStackOverflowSweepTest {
     void tryRunOne_stackOverflowAtEveryDepth_onlyStackOverflowsNoDoubleRunsAndTerminates(String tuning)
             throws InterruptedException {
         WorkStealingPoolBuilder builder = WorkStealingThreadPool.builder().threads(1).tuning(tuning);
-        if (!tuning.contains("global-batch-1")) {
+        boolean batches = !tuning.contains("global-batch-1");
+        if (batches) {
             builder.globalBatch(2);
         }
-        WorkStealingThreadPool pool = builder.build();
+        sweepAndCheck(builder.build(), batches ? 2 : 1);
+    }
+
+    /**
+     * The same under the default tuning for every worker deque kind a pool is registered with: an
+     * inbox push that overflows after it published its task (a JDK deque's call after its link)
+     * would leave the task both in the inbox and in the stranded batch.
+     */
+    @ParameterizedTest
+    @MethodSource("org.stealbench.pools.TestPools#workStealingKinds")
+    void tryRunOne_stackOverflowAtEveryDepth_eachWorkerDeque_onlyStackOverflowsNoDoubleRunsAndTerminates(PoolKind kind)
+            throws InterruptedException {
+        QueueKind deque = kind.workerDeque().orElseThrow();
+        sweepAndCheck(WorkStealingThreadPool.builder().threads(1).workerDeque(deque).globalBatch(2).build(), 2);
+    }
+
+    private static void sweepAndCheck(WorkStealingThreadPool pool, int batchSlots) throws InterruptedException {
         AtomicReference<Throwable> unexpected = new AtomicReference<>();
         pool.setUncaughtExceptionHandler((thread, failure) -> {
             if (!(failure instanceof StackOverflowError)) {
@@ -93,8 +112,7 @@ final class WorkStealingStackOverflowSweepTest {
             terminated = pool.awaitTermination(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS);
             WorkStealingWorker.BatchSink batch = worker.get() == null ? null : worker.get().batch;
             state = batch == null ? "" : "; then: queued work " + pool.anyQueuedWork() + ", the worker's batch stranded "
-                    + batch.isStranded() + " holding " + batch.size + " of its " + (tuning.contains("global-batch-1") ? 1 : 2)
-                    + " slots";
+                    + batch.isStranded() + " holding " + batch.size + " of its " + batchSlots + " slots";
             try {
                 pool.shutdownNow();
             } catch (Throwable failure) {
