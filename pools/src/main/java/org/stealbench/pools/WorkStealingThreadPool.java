@@ -67,16 +67,19 @@ import org.stealbench.queues.TaskQueue;
  * <p>Errors in the pool's own steps (a StackOverflowError or OutOfMemoryError in a worker's
  * scan, not in a task: a task's throwable goes to the uncaught-exception handler as above). One
  * thrown by a worker's scan goes to the uncaught-exception handler (the pool's, else the
- * thread's) and the worker goes on scanning; one thrown by the scan of a {@link #tryRunOne()}
+ * thread's) and the worker goes on as one that found nothing (it may park, and the pool may
+ * terminate); one thrown by the scan of a {@link #tryRunOne()}
  * propagates to its caller. A global batch's move into the inbox that such an Error cuts short
  * strands the tasks it had not moved: every worker's scan, an outside {@code tryRunOne()},
  * {@code shutdownNow()} and the idle and termination checks find them, and an idle worker is
  * woken for them, so none is lost and the pool still terminates. Known limits: a task already
  * taken when the Error comes is lost (a take from the injector that throws after its claim, a
  * task a steal-half move had taken, one taken just before the wake-up it passes on throws); a
- * second Error in the stranding itself can leave the batch's rest unseen (before its count) or
- * wake no worker for it (in its wake-up); and after a cut-short move, outside submissions no
- * longer start in submission order on one worker.
+ * second Error in the stranding's wake-up leaves the stranded tasks to the next scan (of their
+ * worker, or of any worker a later submission wakes); with the JDK's deques as worker deques,
+ * whose pushes call on after they publish, an overflow inside an inbox push can leave the task
+ * both queued and stranded, or the deque's lock held; and after a cut-short move, outside
+ * submissions no longer start in submission order on one worker.
  *
  * <p>Tuning. {@link WorkStealingPoolBuilder#globalQueue}, {@link
  * WorkStealingPoolBuilder#globalBatch}, {@link WorkStealingPoolBuilder#admission}, {@link
@@ -180,25 +183,30 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * the take and the move, private to that worker and lock-free. If anything throws there (an
      * inbox push overflowing the stack or out of memory, the injector's take, the hook), the
      * tasks not yet moved, the first included, would be in no queue: seen by no scan, no
-     * anyQueuedWork(), no termination check. takeGlobalBatch's finally strands them instead:
-     * it adds one to the pool's strandedSinks (atomic add), sets the sink's volatile `stranded`
-     * (publishing its plain slots), and calls signalMoved (full fence, then the idle count),
-     * before it clears `moving` and the Error propagates. While stranded, every access to that
-     * sink, by its owner or anyone, takes one task (oldest first) under the sink's monitor, and
-     * re-checks `stranded` inside it; whoever takes the last one clears the flag (volatile) and
-     * then subtracts one from strandedSinks, so the owner, which reads the flag or the count
-     * before it uses its sink again, finds it empty. Scans (scanShared, before the global
-     * queue: these tasks came from it first) and an outside tryRunOne read strandedSinks, one
+     * anyQueuedWork(), no termination check. takeGlobalBatch's finally strands them instead,
+     * with no call before its stores (in Java any call can overflow the stack, and a second
+     * Error there would leave them unseen): it sets the sink's volatile `stranded` (publishing
+     * its plain slots and size), then the pool's volatile strandedHint, clears `moving`, and
+     * calls signalMoved (full fence, then the idle count) before the Error propagates. While
+     * stranded, every access to that sink, by its owner or anyone, takes one task (oldest first)
+     * under the sink's monitor, whose body calls nothing, and re-checks `stranded` inside it;
+     * whoever takes the last one clears the flag, and the owner reads the flag before it uses
+     * its sink again (never appending to a stranded batch). Scans (scanShared, before the global
+     * queue: these tasks came from it first) and an outside tryRunOne read strandedHint, one
      * volatile read of a field written only on this path, and look at the sinks only if it is
-     * non-zero; anyQueuedWork() counts a non-zero strandedSinks as work, so the wake-up and
-     * termination arguments cover the sinks as a queue: the stranding's atomic add is the
-     * publisher's push (a), signalMoved's fence and idle count read are (b) and (c), and they
-     * pair with the fence between a worker's registration and its re-scan in registerAndRescan.
-     * A take from a stranded sink passes the signal on as any take from a shared queue does
+     * set; a scan that finds every sink empty clears the hint and then reads every flag again
+     * (volatile accesses are totally ordered, and the strander stores its flag before the hint,
+     * so either the re-read sees the flag or the hint is stored again after the clear).
+     * holdsWork(), and so anyQueuedWork(), reads each sink's flag, so the wake-up and
+     * termination arguments cover the sinks as a queue: setting the flag is the publisher's
+     * push (a), signalMoved's fence and idle count read are (b) and (c), and they pair with the
+     * fence between a worker's registration and its re-scan in registerAndRescan. A take from a
+     * stranded sink passes the signal on as any take from a shared queue does
      * (tookShared). shutdownNow waits for `moving` to clear, so a sink is stranded or empty
      * when it drains it (under the monitor). An Error that escapes a worker's own scan is
-     * reported and the worker scans again (runWorker); an Error in a worker's tryRunOne goes to
-     * the task that called it.
+     * reported, the worker ends any search, and goes on as one that found nothing (runWorker:
+     * it may park, exit or terminate the pool); an Error in a worker's tryRunOne goes to the
+     * task that called it.
      *
      * LIFO slot (an option). A worker's own push exchanges the task into its slot (one atomic
      * exchange, which is also the signalling protocol's full barrier) and pushes the task it
@@ -217,7 +225,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * admission check and the end of their push ("in flight"). Admission is a CAS that fails once
      * SHUTDOWN is set, so after shutdown() no submission starts and the in-flight count only
      * falls. Termination needs SHUTDOWN, nothing in flight, every worker on the idle stack, and
-     * every queue empty (stranded batches included, through strandedSinks): a checker reads the idle stack's (size, epoch) under the lock, re-scans
+     * every queue empty (stranded batches included): a checker reads the idle stack's (size,
+     * epoch) under the lock, re-scans
      * the queues, and reads them again; the epoch counts removals from the stack, so an unchanged
      * full stack means no worker ran during the scan and the empty queues were really empty. Then
      * `terminating` is set and every worker is woken to exit. The checks run wherever the last
@@ -385,15 +394,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** The largest {@link WorkStealingPoolBuilder#globalBatch} and {@link WorkStealingPoolBuilder#stealHalf} batch. */
     public static final int MAX_BATCH = 64;
 
-    private static final VarHandle STRANDED_SINKS;
-
     static {
-        try {
-            STRANDED_SINKS = MethodHandles.lookup().findVarHandle(WorkStealingThreadPool.class, "strandedSinks",
-                    int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
+        // PausePoint's class initialisation, if it first ran at a deep stack (a pause.at in a
+        // scan near the stack's end), would fail, and the class would then be unusable for the
+        // JVM's lifetime: initialise it with the pool's class.
+        PausePoint.values();
     }
 
     private static final int SHUTDOWN = 1 << 30;
@@ -445,10 +450,12 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private final PaddedInt ctl = new PaddedInt();
     volatile boolean stopping;
     /**
-     * Workers' batches holding tasks an Error stranded (BatchSink.strand); 0 on every path
-     * without an Error. Changed by atomic add, read volatile by scans and anyQueuedWork.
+     * Whether some worker's batch may hold tasks an Error stranded (takeGlobalBatch); false on
+     * every path without an Error, so a scan pays one volatile read for stranded batches. Set
+     * after the batch's flag; cleared by a scan that found every batch empty, which then looks
+     * at every flag again (takeStranded).
      */
-    private volatile int strandedSinks;
+    private volatile boolean strandedHint;
     /** The idle stack and searchers: the worker's side of parking and signalling. */
     final IdleWorkers idle;
     /** How deep the calling outside thread is in this pool's tryRunOne() (isOwnWorker, for close()). */
@@ -741,10 +748,13 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         if (globalBatch == 1) {
             return takeGlobal();
         }
+        WorkStealingWorker.BatchSink batch = w.batch;
+        if (batch.stranded) { // volatile: this worker's last batch is not empty yet; never append to it
+            return batch.takeStranded();
+        }
         if (!startMoving(w)) {
             return null;
         }
-        WorkStealingWorker.BatchSink batch = w.batch;
         try {
             if (injector != null) {
                 injector.takeBatch(globalBatch, batch); // one CAS on the injector's head
@@ -758,13 +768,17 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             }
             return batch.runFirstMoveRest(this);
         } finally {
-            try {
-                if (batch.size > 0) {
-                    batch.strand(this); // an Error cut the move short: the tasks left become visible
-                }
-            } finally {
-                // volatile: the moved tasks are in the inbox, the rest stranded, for shutdownNow's drain
-                w.moving = false;
+            // An Error cut the move short if tasks are left: strand them. No call before the
+            // stores below (a call could overflow the stack again and leave them unseen).
+            boolean strand = batch.size > 0;
+            if (strand) {
+                batch.stranded = true; // volatile: publishes the batch; pairs with takeStranded's read
+                strandedHint = true; // volatile, after the flag: see takeStranded
+            }
+            // volatile: the moved tasks are in the inbox, the rest stranded, for shutdownNow's drain
+            w.moving = false;
+            if (strand) {
+                signalMoved(); // the tasks were in no queue since their take: a worker may have parked
             }
         }
     }
@@ -809,34 +823,30 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     }
 
     /**
-     * Counts a batch an Error is stranding (BatchSink.strand, which then sets its flag and calls
-     * signalMoved: the tasks were in no queue since their take, so a worker may have parked).
-     */
-    void strandedSinkAdded() {
-        // Atomic add (volatile): the store of the parking pair for stranded tasks. signalMoved's
-        // fence orders it before the idle count read; pairs with the fence in
-        // IdleWorkers.registerAndRescan, whose re-scan (anyQueuedWork) reads the count.
-        STRANDED_SINKS.getAndAdd(this, 1);
-    }
-
-    /** A stranded batch's last task was taken (BatchSink.unstrand, under its monitor). */
-    void strandedSinkEmptied() {
-        // Atomic add (volatile), after the batch's flag was cleared: a reader of 0 sees the emptied batch.
-        STRANDED_SINKS.getAndAdd(this, -1);
-    }
-
-    /**
      * The oldest task of some worker's stranded batch, or null: one volatile read while no batch
      * is stranded (always, but after an Error cut a batch move short).
      */
     private Runnable takeStranded() {
-        if (strandedSinks == 0) { // volatile: pairs with the atomic add in strandedSinkAdded
+        if (!strandedHint) { // volatile: pairs with the store after a batch's flag in takeGlobalBatch
             return null;
         }
-        for (WorkStealingWorker v : workers) {
-            Runnable task = v.batch.takeStranded(this);
+        WorkStealingWorker[] ws = workers;
+        for (WorkStealingWorker v : ws) {
+            Runnable task = v.batch.takeStranded();
             if (task != null) {
                 return task;
+            }
+        }
+        // Every batch was empty: clear the hint, then read every flag again, with no call in
+        // between (an overflow there would leave a stranded batch behind a false hint).
+        // Volatile accesses are totally ordered: a strander stores its flag and then the hint, and
+        // this stores the hint and then reads the flags, so either this sees the flag or the
+        // strander's hint store comes after this clear.
+        strandedHint = false;
+        for (WorkStealingWorker v : ws) {
+            if (v.batch.stranded) {
+                strandedHint = true;
+                break;
             }
         }
         return null;
@@ -901,7 +911,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     /** Whether any of {@code w}'s queues (deque, slot, inbox) holds a task (volatile reads; no take). */
     boolean holdsWork(WorkStealingWorker w) {
-        return holdsForks(w) || !w.inbox.isEmpty();
+        // The batch's flag: a volatile read, after the caller's fence (stranded tasks count as
+        // queued for the wake-up and termination arguments).
+        return holdsForks(w) || !w.inbox.isEmpty() || w.batch.stranded;
     }
 
     /** Steal-half: after one successful steal, moves half of what {@code victim} still holds. */
@@ -946,7 +958,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     /** Whether any queue holds a task, by emptiness checks only (no lost race counts as empty). */
     boolean anyQueuedWork() {
-        if (!global.isEmpty() || strandedSinks != 0) { // volatile reads, after the caller's fence
+        if (!global.isEmpty()) {
             return true;
         }
         for (WorkStealingWorker w : workers) {
@@ -967,10 +979,14 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                     task = findTask(w);
                 } catch (Throwable failure) {
                     // The worker's own steps threw (a StackOverflowError or OutOfMemoryError in a
-                    // batch move, say), not a task: report it and go on, as ThreadPoolExecutor
+                    // batch move, say), not a task: report it and go on as a worker that found
+                    // nothing (it may park, leave or terminate the pool), as ThreadPoolExecutor
                     // replaces a worker that dies; what the step had taken is stranded or queued.
+                    if (w.searching) {
+                        idle.stopSearching(w, false);
+                    }
                     reportUncaught(failure);
-                    continue;
+                    task = null;
                 }
                 if (task != null) {
                     if (Thread.interrupted() && stopping) {
@@ -1099,7 +1115,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                     Thread.yield(); // w is pushing tasks it took from a shared queue into its inbox
                 }
             }
-            w.batch.drain(this, task -> collectNeverRun(neverRun, task)); // w starts no move now (stopping)
+            w.batch.drain(task -> collectNeverRun(neverRun, task)); // w starts no move now (stopping)
             drainInto(neverRun, w.deque);
             drainInto(neverRun, w.inbox);
             Runnable slotted = w.slot.drain();

@@ -134,13 +134,13 @@ final class WorkStealingWorker extends WorkerFields {
         int size;
         /**
          * Whether this batch holds tasks a move cut short left (then shared, under the monitor).
-         * Set by the owner, after it counted the batch in the pool's strandedSinks (volatile:
-         * publishes its plain writes of tasks and size to whoever reads it true); cleared under
-         * the monitor by whoever takes the last task (volatile: publishes the emptied batch to
-         * the owner, which reads it, or the pool's count written after it, before it touches
+         * Set by the pool's takeGlobalBatch with a plain volatile field store, no call between
+         * the Error and it (a call could overflow the stack again): publishes the plain slots and
+         * size to whoever reads it true. Cleared under the monitor by whoever takes the last task
+         * (volatile: publishes the emptied batch to the owner, which reads it before it touches
          * the batch again).
          */
-        private volatile boolean stranded;
+        volatile boolean stranded;
 
         BatchSink(WorkStealingWorker owner, int capacity) {
             this.owner = owner;
@@ -181,24 +181,12 @@ final class WorkStealingWorker extends WorkerFields {
         }
 
         /**
-         * After an Error cut the owner's move short with tasks still here: makes them visible to
-         * every taker ({@link #takeStranded}, {@link #drain}, the pool's count) and wakes an idle
-         * worker for them; the caller then lets the Error propagate.
+         * Takes the oldest stranded task, or null if none (any thread). Nothing in the monitor
+         * calls a method, so a stack overflow can only come at this method's entry, before it
+         * changes anything.
          */
-        void strand(WorkStealingThreadPool pool) {
-            pool.strandedSinkAdded(); // first: a thread that sees the flag then also sees the count
-            stranded = true; // volatile: publishes tasks and size; pairs with the read in takeStranded
-            pool.signalMoved();
-        }
-
-        /** Whether this batch holds stranded tasks (volatile read; no take). */
-        boolean isStranded() {
-            return stranded;
-        }
-
-        /** Takes the oldest stranded task, or null if none (any thread). */
-        Runnable takeStranded(WorkStealingThreadPool pool) {
-            if (!stranded) { // volatile: pairs with the write in strand
+        Runnable takeStranded() {
+            if (!stranded) { // volatile: pairs with the store in the pool's takeGlobalBatch
                 return null;
             }
             synchronized (this) {
@@ -218,14 +206,15 @@ final class WorkStealingWorker extends WorkerFields {
                     }
                 }
                 if (!more) {
-                    unstrand(pool);
+                    size = 0;
+                    stranded = false; // volatile: publishes size and the nulled slots to the owner
                 }
                 return task;
             }
         }
 
         /** Hands every stranded task to {@code out} and empties the batch (shutdownNow). */
-        void drain(WorkStealingThreadPool pool, Consumer<Runnable> out) {
+        void drain(Consumer<Runnable> out) {
             if (!stranded) {
                 return; // w is not moving (shutdownNow waited), so an unstranded batch is empty
             }
@@ -239,15 +228,9 @@ final class WorkStealingWorker extends WorkerFields {
                         tasks[k] = null;
                     }
                 }
-                unstrand(pool);
+                size = 0;
+                stranded = false;
             }
-        }
-
-        /** Under the monitor, with every task taken: the owner may use the batch again. */
-        private void unstrand(WorkStealingThreadPool pool) {
-            size = 0;
-            stranded = false; // volatile: publishes size and the nulled slots to the owner
-            pool.strandedSinkEmptied();
         }
     }
 }
