@@ -76,7 +76,10 @@ import org.stealbench.queues.TaskQueue;
  * taken when the Error comes is lost (a take from the injector that throws after its claim, a
  * task a steal-half move had taken, one taken just before the wake-up it passes on throws); a
  * second Error in the stranding's wake-up leaves the stranded tasks to the next scan (of their
- * worker, or of any worker a later submission wakes); with the JDK's deques as worker deques,
+ * worker, or of any worker a later submission wakes); a StackOverflowError inside the wake-up of
+ * an idle worker (IdleWorkers.wakeOne, between taking it off the idle stack and unparking it)
+ * leaves that worker parked for good, and the pool then never terminates (docs/findings.md);
+ * with the JDK's deques as worker deques,
  * whose pushes call on after they publish, an overflow inside an inbox push can leave the task
  * both queued and stranded, or the deque's lock held; and after a cut-short move, outside
  * submissions no longer start in submission order on one worker.
