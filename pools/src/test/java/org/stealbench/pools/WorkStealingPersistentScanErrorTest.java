@@ -16,7 +16,6 @@ import org.stealbench.pools.WorkStealingThreadPool.PausePoint;
  * found nothing). runWorker reports the Error and scans again at once, before its check of
  * stopping and termination, so the worker never parks and never leaves: shutdown() does not
  * terminate the pool while the Error persists, and the worker busy-loops through the handler.
- * Fails on h-strand's pool (before it, the first such Error ended the worker).
  */
 @Timeout(120)
 final class WorkStealingPersistentScanErrorTest {

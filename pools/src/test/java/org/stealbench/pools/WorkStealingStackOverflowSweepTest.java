@@ -23,11 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (a batch reused while it still holds a cut-short move's tasks overflows its array), a task run
  * twice, or a pool that no longer terminates (a stranded batch no scan finds, or one that counts
  * as queued work after it was emptied). The global batch is 2 where the tuning batches at all,
- * so nearly every frame of the sweep takes a batch. Failed before the stranding became call-free
- * (review of h-strand): an overflow inside the stranding before its count left a cut-short batch
- * unstranded, the owner's next take appended past the array, and every later scan threw
- * ArrayIndexOutOfBoundsException; an overflow between clearing a batch's flag and decrementing
- * the pool's count left anyQueuedWork() true forever. This class also makes the sweep the first
+ * so nearly every frame of the sweep takes a batch (what it caught before the stranding became
+ * call-free: docs/findings.md, 2026-11-27). This class also makes the sweep the first
  * use of PausePoint in its JVM when run alone (the pool initialises it with its own class; a
  * first use at the sweep's depth would fail its initialisation for the JVM's lifetime).
  */
