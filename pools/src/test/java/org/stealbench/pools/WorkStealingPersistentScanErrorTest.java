@@ -11,11 +11,10 @@ import org.junit.jupiter.api.Timeout;
 import org.stealbench.pools.WorkStealingThreadPool.PausePoint;
 
 /**
- * Review reproducer (issue 30): a worker whose own scan throws every time (an Error that does not
- * go away, such as an OutOfMemoryError while the heap stays full; here the pause hook where a scan
- * found nothing). runWorker reports the Error and scans again at once, before its check of
- * stopping and termination, so the worker never parks and never leaves: shutdown() does not
- * terminate the pool while the Error persists, and the worker busy-loops through the handler.
+ * A worker whose own scan throws every time (an Error that does not go away, such as an
+ * OutOfMemoryError while the heap stays full; here the pause hook where a scan found nothing):
+ * runWorker reports the Error and goes on as a worker that found nothing, so it parks, and
+ * shutdown() terminates the pool instead of leaving the worker to loop through the handler.
  */
 @Timeout(120)
 final class WorkStealingPersistentScanErrorTest {
