@@ -16,6 +16,13 @@ final class IdleWorkers {
 
     private static final VarHandle SEARCHERS;
 
+    /**
+     * How long a parked worker sleeps before it re-reads its {@code signaled} flag. A signaller
+     * sets the flag before it unparks (wakeOne, wakeAll), so a StackOverflowError in the unpark
+     * call costs the woken worker this delay instead of leaving it parked for good.
+     */
+    static final long RECHECK_NANOS = 1_000_000_000L;
+
     static {
         try {
             SEARCHERS = MethodHandles.lookup().findVarHandle(IdleWorkers.class, "searchers", int.class);
@@ -92,12 +99,14 @@ final class IdleWorkers {
      * still search leaves the check to the last of them.
      */
     void stopSearching(WorkStealingWorker w, boolean found) {
-        w.searching = false;
         // Atomic decrement, a full barrier: orders it before the count and queue reads below
         // (and before awaitWork()'s re-check); pairs with a pusher's full fence between its push
         // and its read of searchers (noSearcher()): either the pusher reads the count after this
-        // decrement (and signals, if it was the last) or the reads below see its push.
+        // decrement (and signals, if it was the last) or the reads below see its push. Before the
+        // flag: a call that overflows the stack throws before its add, and the flag still says
+        // the worker is counted (runWorker's catch then ends the search).
         int left = (int) SEARCHERS.getAndAdd(this, -1) - 1;
+        w.searching = false;
         // Volatile read of count: a worker that registers later re-checks the queues itself
         // after its own fence (awaitWork()), so reading 0 here loses nothing.
         if (found && left == 0 && count != 0 && pool.anyQueuedWork()) {
@@ -125,7 +134,7 @@ final class IdleWorkers {
                 return false;
             }
             Thread.interrupted(); // a stray interrupt would turn park into a spin
-            LockSupport.park(pool);
+            LockSupport.parkNanos(pool, RECHECK_NANOS);
         }
     }
 
@@ -166,57 +175,67 @@ final class IdleWorkers {
             if (w.signaled) {
                 return;
             }
-            for (int i = top - 1; i >= 0; i--) {
-                if (stack[i] == w) {
-                    System.arraycopy(stack, i + 1, stack, i, top - i - 1);
-                    stack[--top] = null;
-                    epoch++;
-                    count = top;
-                    if (search) {
-                        // Atomic increment before this worker's next scan: a push that reads the
-                        // count and skips its signal is then covered by this worker's decrement
-                        // and the look at the queues that follows it (stopSearching()).
-                        SEARCHERS.getAndAdd(this, 1);
-                        w.searching = true;
-                    }
-                    return;
-                }
+            int i = top - 1;
+            while (i >= 0 && stack[i] != w) {
+                i--;
             }
+            if (i < 0) {
+                return; // not reached: only a signaller takes a registered worker off, and it sets signaled
+            }
+            if (search) {
+                // Atomic increment before this worker's next scan: a push that reads the count and
+                // skips its signal is then covered by this worker's decrement and the look at the
+                // queues that follows it (stopSearching()). The only call here, before any change:
+                // one that overflows the stack throws before its add and leaves w registered.
+                SEARCHERS.getAndAdd(this, 1);
+                w.searching = true;
+            }
+            for (; i < top - 1; i++) {
+                stack[i] = stack[i + 1];
+            }
+            stack[--top] = null;
+            epoch++;
+            count = top;
         }
     }
 
-    /** Wakes one idle worker, if any (the publisher's side, after its push and fence). */
+    /**
+     * Wakes one idle worker, if any (the publisher's side, after its push and fence). A
+     * StackOverflowError (a deep caller) can come at any call: the searchers' add is the only
+     * call before the worker leaves the stack (it throws before its add, changing nothing), and
+     * the flags are set before the unpark, whose loss costs the worker one RECHECK_NANOS.
+     */
     void wakeOne() {
         WorkStealingWorker w;
         synchronized (this) {
             if (top == 0) {
                 return;
             }
+            if (searchingGate) {
+                // the woken worker searches: pushes until it finds work need not wake another
+                SEARCHERS.getAndAdd(this, 1);
+            }
             w = stack[--top];
             stack[top] = null;
             epoch++;
             count = top;
-            if (searchingGate) {
-                // the woken worker searches: pushes until it finds work need not wake another
-                SEARCHERS.getAndAdd(this, 1);
-                w.searching = true;
-            }
+            w.searching = searchingGate;
             w.signaled = true; // volatile: publishes w.searching to w
         }
         LockSupport.unpark(w);
     }
 
-    /** Wakes every idle worker (termination, shutdownNow). */
+    /** Wakes every idle worker (termination, shutdownNow); its calls come first, as in wakeOne(). */
     void wakeAll() {
         WorkStealingWorker[] woken;
         synchronized (this) {
             woken = new WorkStealingWorker[top];
+            if (searchingGate) {
+                SEARCHERS.getAndAdd(this, top);
+            }
             for (int i = 0; i < top; i++) {
                 woken[i] = stack[i];
-                if (searchingGate) {
-                    SEARCHERS.getAndAdd(this, 1);
-                    woken[i].searching = true;
-                }
+                woken[i].searching = searchingGate;
                 woken[i].signaled = true;
                 stack[i] = null;
             }

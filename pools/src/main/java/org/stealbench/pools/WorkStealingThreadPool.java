@@ -62,7 +62,9 @@ import org.stealbench.queues.TaskQueue;
  * outside {@code execute} or {@code fork} whose push onto the default injector throws (a
  * StackOverflowError or OutOfMemoryError there) has queued nothing; one that overflows the stack
  * in the wake-up after its push throws with its task queued, and the task runs once a worker
- * scans (a worker still busy, or one a later submission wakes).
+ * scans (a worker still busy, or one a later submission wakes). Without Admission.INJECTOR, an
+ * outside submission whose end overflows the stack (the in-flight count's decrement is a call)
+ * stays counted in flight: the pool then never terminates and shutdownNow() never returns.
  *
  * <p>Errors in the pool's own steps (a StackOverflowError or OutOfMemoryError in a worker's
  * scan, not in a task: a task's throwable goes to the uncaught-exception handler as above). One
@@ -76,10 +78,9 @@ import org.stealbench.queues.TaskQueue;
  * taken when the Error comes is lost (a take from the injector that throws after its claim, a
  * task a steal-half move had taken, one taken just before the wake-up it passes on throws); a
  * second Error in the stranding's wake-up leaves the stranded tasks to the next scan (of their
- * worker, or of any worker a later submission wakes); a StackOverflowError inside the wake-up of
- * an idle worker (IdleWorkers.wakeOne, between taking it off the idle stack and unparking it)
- * leaves that worker parked for good, and the pool then never terminates (docs/findings.md);
- * with the JDK's deques as worker deques,
+ * worker, or of any worker a later submission wakes); a StackOverflowError in the unpark of a
+ * wake-up delays the woken worker by up to a second (it parks with a timeout and re-reads its
+ * flag, which its waker set before the unpark); with the JDK's deques as worker deques,
  * whose pushes call on after they publish, an overflow inside an inbox push can leave the task
  * both queued and stranded, or the deque's lock held; and after a cut-short move, outside
  * submissions no longer start in submission order on one worker.
@@ -127,7 +128,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * check it without the lock. A worker that found nothing (1) pushes itself on the idle stack,
      * writing the count, (2) issues a full fence, (3) re-scans every queue with isEmpty(), and (4)
      * only if all were empty parks until a waker sets its `signaled` flag (IdleWorkers's
-     * awaitWork). Every publisher of a task (a) pushes it, (b) issues a full fence, (c) reads the
+     * awaitWork; the park is timed, so a flag set by a waker whose unpark was cut short by a
+     * StackOverflowError is still read). Every publisher of a task (a) pushes it, (b) issues a full fence, (c) reads the
      * count and, if it is non-zero and the push needs a signal, pops one worker off the idle stack
      * under the lock, sets its flag and unparks it. The fences order (1) before (3) and (a) before
      * (c) (store->load, which volatile or lock semantics alone do not give for the queues' own
@@ -224,10 +226,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * the exchange and its push, but the slot is never empty meanwhile, so a woken worker finds the
      * slot's task, and the deque push's size check covers the displaced one.
      *
-     * Shutdown. `ctl` holds the SHUTDOWN bit and the number of execute/fork calls between their
-     * admission check and the end of their push ("in flight"). Admission is a CAS that fails once
-     * SHUTDOWN is set, so after shutdown() no submission starts and the in-flight count only
-     * falls. Termination needs SHUTDOWN, nothing in flight, every worker on the idle stack, and
+     * Shutdown. `ctl` holds the SHUTDOWN bit and the number of outside execute/fork calls
+     * (without Admission.INJECTOR) between their admission check and the end of their push ("in
+     * flight"). Admission is a CAS that fails once SHUTDOWN is set, so after shutdown() no such
+     * submission starts and the in-flight count only falls. A worker's execute is not counted: it
+     * announces itself with `moving` (below), then reads SHUTDOWN. Termination needs SHUTDOWN, nothing in flight, every worker on the idle stack, and
      * every queue empty (stranded batches included): a checker reads the idle stack's (size,
      * epoch) under the lock, re-scans
      * the queues, and reads them again; the epoch counts removals from the stack, so an unchanged
@@ -241,7 +244,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * and `stopping`, waits for the in-flight submissions to finish their push (a few
      * instructions each) and for every worker that is moving tasks from a shared queue into its
      * inbox (`moving`, set before the take and checked against `stopping`: a store-load pair, so
-     * either the mover sees stopping and takes nothing, or shutdownNow sees it moving), drains
+     * either the mover sees stopping and takes nothing, or shutdownNow sees it moving) or
+     * pushing its own execute (`moving` before its read of SHUTDOWN, the same pair), drains
      * every queue and stranded batch, wakes and interrupts the workers, which leave as soon as
      * they find no work. A task a worker has taken to run (one at a time) may still start after
      * shutdownNow returns.
@@ -600,13 +604,26 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         WorkStealingWorker w = currentWorker();
         if (w == null) {
             pushOutside(item);
-            return;
+        } else {
+            executeOwn(w, item);
         }
-        admit();
+    }
+
+    /** {@code w}'s own execute: onto its deque, refused after shutdown. */
+    void executeOwn(WorkStealingWorker w, Runnable item) {
+        // A worker's submission, announced as a move into its own queues (startMoving): volatile
+        // store of moving, then volatile read of ctl, the store-load pair with shutdownNow's CAS
+        // of SHUTDOWN and its later read of moving, so either this push is refused or shutdownNow
+        // waits for it to reach the deque it drains. Field accesses, not calls, begin and end it,
+        // so a StackOverflowError cannot leave it announced.
+        w.moving = true;
         try {
+            if ((ctl.value & SHUTDOWN) != 0) {
+                throw new RejectedExecutionException("pool is shut down");
+            }
             pushOwn(w, item);
         } finally {
-            leave();
+            w.moving = false;
         }
     }
 

@@ -295,7 +295,7 @@ final class PoolContractTest {
 
     static boolean allParked(WorkStealingThreadPool ws) {
         for (int i = 0; i < ws.threads(); i++) {
-            if (ws.workerThread(i).getState() != Thread.State.WAITING) {
+            if (ws.workerThread(i).getState() != Thread.State.TIMED_WAITING) {
                 return false;
             }
         }

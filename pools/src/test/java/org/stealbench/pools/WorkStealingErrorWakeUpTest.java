@@ -89,7 +89,7 @@ final class WorkStealingErrorWakeUpTest {
             submitted.countDown();
             TestPools.await(hook.batchReached, "W1 taking the batch");
             hook.idleReleased.countDown();
-            TestPools.awaitCondition(() -> pool.idleWorkers() == 1 && hook.idleThread.getState() == Thread.State.WAITING,
+            TestPools.awaitCondition(() -> pool.idleWorkers() == 1 && hook.idleThread.getState() == Thread.State.TIMED_WAITING,
                     "W2 to park");
             hook.failMove.set(true);
             hook.batchReleased.countDown();

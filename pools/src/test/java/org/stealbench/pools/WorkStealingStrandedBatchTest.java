@@ -52,7 +52,7 @@ final class WorkStealingStrandedBatchTest {
             CountDownLatch allRan = failTheHelpersMove(pool, hook, submitted, caught);
             release.countDown();
             TestPools.awaitCondition(() -> allRan.getCount() == 0
-                    || pool.idleWorkers() == 1 && other.get().getState() == Thread.State.WAITING,
+                    || pool.idleWorkers() == 1 && other.get().getState() == Thread.State.TIMED_WAITING,
                     "the batch to run or the other worker to park");
             assertEquals(0, allRan.getCount(), allRan.getCount() + " of the batch's " + BATCH
                     + " tasks unrun while the other worker is parked: the move left them in the busy worker's batch");
