@@ -78,8 +78,10 @@ public enum Experiment {
             .profile("seed-004")
             .measures("seed 004: fork/join fib")
             // threshold 0 only (every task forked), this pool against ForkJoinPool: the budget that
-            // threshold 10 and ws-duffy took buys the cold-start experiments and the thread ladder
-            .quick(Settings.singleShot(2, 5, 0.05).param("pool", Choices.QUICK_IDLE_POOLS).param("n", "25")
+            // threshold 10 and ws-duffy took buys the cold-start experiments and the thread ladder.
+            // 80 shots of fib(25) (about half a second): a fresh JVM's pools take up to about 50
+            // to settle, and the steady-state rule keeps the steady ones (at least 30)
+            .quick(Settings.singleShot(50, 30, 0.005).param("pool", Choices.QUICK_IDLE_POOLS).param("n", "25")
                     .param("threshold", "0"))
             // 15 warm-up shots of fib(32), as many forks as about 40 shots of fib(30): what the
             // work-stealing pool needs on JDK 17 before C2 stops recompiling the inlined fork/join
@@ -177,7 +179,7 @@ public enum Experiment {
     SCHEDULER_WORKLOADS(define("scheduler-workloads", SchedulerWorkloadsBenchmark.class, "pool", Contenders::pools)
             .measures("Tokio's runtime workloads, one `workload` per fork: `spawn-idle`, `spawn-busy`, "
                     + "`spawn-inside`, `chain` (depth 1,000), `ping-pong`, `yield`")
-            .quick(Settings.singleShot(2, 3, 0.03).param("pool", Choices.QUICK_IDLE_POOLS)
+            .quick(Settings.singleShot(25, 15, 0.005).param("pool", Choices.QUICK_IDLE_POOLS)
                     .param("workload", "spawn-idle", "chain"))
             .full(Settings.singleShot(5, 20, 0.05).param("workload", SchedulerWorkloadsBenchmark.WORKLOADS))
             .section("Runtime-scheduler workloads (after Tokio's runtime benchmarks)", "Tiny tasks whose only cost "
@@ -232,7 +234,7 @@ public enum Experiment {
     OVERSUBSCRIBED_FIB(define("oversubscribed-fib", ForkJoinFibBenchmark.class, "pool", Contenders::forkJoinPools,
             "fork/join pools")
             .measures("fork/join fib with twice and four times as many `threads` as cores (quick: twice)")
-            .quick(Settings.singleShot(1, 2, 0.05).param("pool", Choices.QUICK_IDLE_POOLS).param("n", "25")
+            .quick(Settings.singleShot(20, 10, 0.005).param("pool", Choices.QUICK_IDLE_POOLS).param("n", "25")
                     .param("threshold", "0"))
             // 15 shots of fib(32), as FORK_JOIN_FIB (whose comment explains the warm-up)
             .full(Settings.singleShot(15, 8, 1.0).param("n", "32").param("threshold", "0", "10"))

@@ -30,10 +30,12 @@ public record SteadyState(Kind kind, int start, int length, List<Integer> change
      * et al.'s 15 log n is, so that noise alone rarely splits a series. Segments have at least
      * MIN_SEGMENT iterations. Adjacent segments are joined afterwards, the least different pair
      * first, while their means differ by less than MIN_SHIFT (on the log scale) or not
-     * significantly by Welch's t test on the two segments' own variances at ALPHA: like Barrett et
-     * al.'s "equivalent" segments, a shift too small to matter is no warm-up to discard, and the
-     * test's few degrees of freedom keep a short series, whose noise estimate from a handful of
-     * differences is unreliable, from being cut by noise. The steady segment is the last one; it must hold
+     * significantly by Student's t test on the two segments' pooled variance at ALPHA: like
+     * Barrett et al.'s "equivalent" segments, a shift too small to matter is no warm-up to
+     * discard. The pooled variance is the model's (one noise level, shifting means) and carries
+     * both segments' degrees of freedom, so a fresh JVM's two slow first shots stay a warm-up
+     * (each segment's own variance, as in Welch's test, leaves such a pair one degree of freedom,
+     * and the shift was joined away). The steady segment is the last one; it must hold
      * at least minSteady iterations and must not trend (its least-squares slope of log time
      * significant at TREND_ALPHA by a t test on its own residuals, and worth MIN_SHIFT over the
      * segment: a drift that a
@@ -77,7 +79,7 @@ public record SteadyState(Kind kind, int start, int length, List<Integer> change
     static final double MIN_NOISE = 0.005;
     /** Smallest shift between segments that counts as a change, on the log scale: 2%. */
     static final double MIN_SHIFT = Math.log(1.02);
-    /** Significance a shift between neighbouring segments must reach (two-sided Welch t test) to count. */
+    /** Significance a shift between neighbouring segments must reach (two-sided t test on the pooled variance) to count. */
     static final double ALPHA = 0.001;
     /** Significance the steady segment's slope must reach (two-sided t test) to count as a trend. */
     static final double TREND_ALPHA = 0.01;
@@ -214,7 +216,8 @@ public record SteadyState(Kind kind, int start, int length, List<Integer> change
 
     /**
      * Adjacent segments made one, the least different pair first, while some pair's means differ
-     * by less than {@link #MIN_SHIFT} or not significantly by Welch's t test at {@link #ALPHA}.
+     * by less than {@link #MIN_SHIFT} or not significantly (Student's t on their pooled variance)
+     * at {@link #ALPHA}.
      */
     private static List<Integer> joinSmallShifts(double[] x, List<Integer> starts) {
         List<Integer> joined = new ArrayList<>(starts);
@@ -238,8 +241,9 @@ public record SteadyState(Kind kind, int start, int length, List<Integer> change
     }
 
     /**
-     * The two-sided p-value of Welch's t test between x[from, mid) and x[mid, to), each segment's
-     * variance at least {@link #MIN_NOISE} squared; 1 when the means differ by less than {@link #MIN_SHIFT}.
+     * The two-sided p-value of Student's t test between x[from, mid) and x[mid, to) on their
+     * pooled variance (at least {@link #MIN_NOISE} squared); 1 when the means differ by less than
+     * {@link #MIN_SHIFT}.
      */
     private static double shiftP(double[] x, int from, int mid, int to) {
         double a = mean(x, from, mid);
@@ -249,11 +253,10 @@ public record SteadyState(Kind kind, int start, int length, List<Integer> change
         }
         int n1 = mid - from;
         int n2 = to - mid;
-        double v1 = Math.max(MIN_NOISE * MIN_NOISE, variance(x, from, mid, a)) / n1;
-        double v2 = Math.max(MIN_NOISE * MIN_NOISE, variance(x, mid, to, b)) / n2;
-        double t = Math.abs(a - b) / Math.sqrt(v1 + v2);
-        double df = (v1 + v2) * (v1 + v2) / (v1 * v1 / Math.max(1, n1 - 1) + v2 * v2 / Math.max(1, n2 - 1));
-        return 2 * (1 - new TDistribution(df).cumulativeProbability(t));
+        double squares = variance(x, from, mid, a) * (n1 - 1) + variance(x, mid, to, b) * (n2 - 1);
+        double pooled = Math.max(MIN_NOISE * MIN_NOISE, squares / Math.max(1, n1 + n2 - 2));
+        double t = Math.abs(a - b) / Math.sqrt(pooled * (1.0 / n1 + 1.0 / n2));
+        return 2 * (1 - new TDistribution(Math.max(1, n1 + n2 - 2)).cumulativeProbability(t));
     }
 
     /** Sample variance of x[from, to) around {@code mean}; 0 for one value. */
