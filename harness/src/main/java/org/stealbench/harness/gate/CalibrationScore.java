@@ -1,5 +1,6 @@
 package org.stealbench.harness.gate;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -125,21 +126,16 @@ final class CalibrationScore {
      * {@code gate-calibrate score} needs to judge it again, in one file instead of a folder per job.
      */
     static String summary(String command, List<SavedJob> jobs) {
-        Map<String, Object> file = new LinkedHashMap<>();
-        file.put("about", "a paired gate calibration: the command that made it and each job's fork values per row "
-                + "and pair (a = baseline, b = current; time in unit, cpu in ns/op, allocation in B/op); "
-                + "scripts/gate-calibrate score FILE judges them again");
-        file.put("command", command);
-        List<String> lines = new ArrayList<>();
         try {
+            String head = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(new SummaryJson("a paired gate "
+                    + "calibration: the command that made it and each job's fork values per row and pair (a = baseline, "
+                    + "b = current; time in unit, cpu in ns/op, allocation in B/op); scripts/gate-calibrate score FILE "
+                    + "judges them again", command, null));
+            List<String> lines = new ArrayList<>();
             for (SavedJob j : jobs) {
-                Map<String, Object> job = new LinkedHashMap<>();
-                job.put("name", j.name());
-                job.put("injectedPercent", j.injected());
-                job.put("pairs", j.saved() == null ? null : PairedJob.toJson(j.saved()));
-                lines.add("  " + JSON.writeValueAsString(job));
+                lines.add("  " + JSON.writeValueAsString(new SummaryJob(j.name(), j.injected(),
+                        j.saved() == null ? null : PairedJob.PairsJson.of(j.saved(), null))));
             }
-            String head = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(file);
             // one job a line: the file stays diffable and small
             return head.substring(0, head.lastIndexOf('}')).stripTrailing() + ",\n  \"jobs\" : [\n"
                     + String.join(",\n", lines) + "\n  ]\n}\n";
@@ -148,19 +144,27 @@ final class CalibrationScore {
         }
     }
 
+    /** A calibration summary file; {@code jobs} left out of its pretty-printed head. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private record SummaryJson(String about, String command, List<SummaryJob> jobs) {
+    }
+
+    /** One job of a summary; {@code pairs} null when the job failed. */
+    private record SummaryJob(String name, Integer injectedPercent, PairedJob.PairsJson pairs) {
+    }
+
     private static List<SavedJob> readSummary(Path file) throws GateException {
-        com.fasterxml.jackson.databind.JsonNode root = PairedJob.readJson(file);
-        if (root == null || !root.path("jobs").isArray()) {
+        SummaryJson summary = PairedJob.read(file, SummaryJson.class);
+        if (summary.jobs() == null) {
             throw new GateException(file + ": not a calibration summary (no jobs)");
         }
         List<SavedJob> jobs = new ArrayList<>();
-        for (com.fasterxml.jackson.databind.JsonNode j : root.path("jobs")) {
-            String name = j.path("name").asText("");
-            if (name.isEmpty() || !j.path("injectedPercent").isInt()) {
+        for (SummaryJob j : summary.jobs()) {
+            if (j.name() == null || j.name().isEmpty() || j.injectedPercent() == null) {
                 throw new GateException(file + ": a job without its name or injectedPercent");
             }
-            jobs.add(new SavedJob(name, j.path("injectedPercent").asInt(), j.path("pairs").isObject()
-                    ? PairedJob.fromJson(j.path("pairs"), file + " " + name) : null));
+            jobs.add(new SavedJob(j.name(), j.injectedPercent(), j.pairs() == null ? null
+                    : j.pairs().saved(file + " " + j.name())));
         }
         return jobs;
     }

@@ -10,7 +10,8 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,6 +19,8 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.stealbench.harness.results.AtomicFiles;
 import org.stealbench.harness.results.RunFolder;
 import org.stealbench.harness.run.BenchCommand;
@@ -218,12 +221,10 @@ public final class GateAbCommand extends HarnessCommand {
         if (!Files.isRegularFile(jar)) {
             throw new GateException(option + " " + shown(jar) + ": no such file");
         }
-        try (JarFile j = new JarFile(jar.toFile())) {
-            if (j.getEntry("META-INF/BenchmarkList") == null) {
-                throw new GateException(option + " " + shown(jar) + ": not a JMH benchmarks jar (no META-INF/BenchmarkList)");
-            }
-        } catch (IOException e) {
-            throw new GateException(option + " " + shown(jar) + ": not a readable jar (" + e.getMessage() + ")");
+        try {
+            listed(jar);
+        } catch (GateException e) {
+            throw new GateException(option + " " + e.getMessage());
         }
     }
 
@@ -291,8 +292,8 @@ public final class GateAbCommand extends HarnessCommand {
             jdk = ((Map<?, ?>) env.get("jdk")).get("vendor") + " " + ((Map<?, ?>) env.get("jdk")).get("version")
                     + " " + BenchCommand.HEAP_FLAGS;
             GateSubset subset = in.subset();
-            Set<String> aList = listed(java, aJar);
-            Set<String> bList = listed(java, in.currentJar());
+            Map<String, Set<String>> aList = listed(aJar);
+            Map<String, Set<String>> bList = listed(in.currentJar());
             List<PairedJob.AlternatingRow> alternating = new ArrayList<>();
             List<String> labels = new ArrayList<>();
             List<String> added = new ArrayList<>();
@@ -470,55 +471,35 @@ public final class GateAbCommand extends HarnessCommand {
         }
     }
 
-    /** {@code benchmark} and {@code benchmark param=value} lines of a jar's {@code -lp} listing. */
-    private Set<String> listed(Path java, Path jar) throws GateException, InterruptedException {
-        List<String> command = List.of(java.toString(), "-cp", jar.toAbsolutePath().toString(),
-                "org.openjdk.jmh.Main", "-lp", "org\\.stealbench\\..*");
-        String output;
-        try {
-            output = RunEnvironment.run(command);
-        } catch (IOException e) {
-            throw new GateException(shown(jar) + ": JMH cannot list its benchmarks (" + e.getMessage() + ")", e);
-        }
-        if (output == null) {
-            throw new GateException(shown(jar) + ": JMH cannot list its benchmarks");
-        }
-        return parseListing(output);
-    }
-
-    /** Parses JMH's {@code -lp} output: a benchmark line, then {@code   param "name" = {v1, v2}} lines. */
-    static Set<String> parseListing(String output) {
-        Set<String> present = new LinkedHashSet<>();
-        String current = null;
-        for (String line : output.split("\\R")) {
-            if (line.startsWith("org.")) {
-                current = line.strip();
-                present.add(current);
-            } else if (current != null && line.strip().startsWith("param \"")) {
-                String s = line.strip();
-                String name = s.substring(7, s.indexOf('"', 7));
-                String values = s.substring(s.indexOf('{') + 1, s.lastIndexOf('}'));
-                for (String v : values.split(",")) {
-                    present.add(current + " " + name + "=" + v.strip());
+    /**
+     * The benchmarks of a jar's {@code META-INF/BenchmarkList} (what JMH's {@code -lp} lists; JMH is
+     * 1.37 in every commit, so one reader serves both sides), each with its parameters' names.
+     */
+    static Map<String, Set<String>> listed(Path jar) throws GateException {
+        try (JarFile j = new JarFile(jar.toFile())) {
+            JarEntry list = j.getJarEntry(BenchmarkList.BENCHMARK_LIST.substring(1));
+            if (list == null) {
+                throw new GateException(shown(jar) + ": not a JMH benchmarks jar (no META-INF/BenchmarkList)");
+            }
+            Map<String, Set<String>> out = new HashMap<>();
+            try (InputStream in = j.getInputStream(list)) {
+                for (BenchmarkListEntry e : BenchmarkList.readBenchmarkList(in)) {
+                    out.computeIfAbsent(e.getUsername(), k -> new HashSet<>())
+                            .addAll(e.getParams().hasValue() ? e.getParams().get().keySet() : Set.of());
                 }
             }
+            return out;
+        } catch (IOException | RuntimeException e) {
+            throw new GateException(shown(jar) + ": not a readable jar (" + e.getMessage() + ")", e);
         }
-        return present;
     }
 
-    /** Whether a listing holds the row's benchmark with every parameter name and value it sets. */
-    static boolean present(Set<String> listing, GateSubset.Entry e) {
-        if (!listing.contains(e.benchmark())) {
-            return false;
-        }
-        for (Map.Entry<String, String> p : e.params().entrySet()) {
-            // a value outside the @Param list still runs when the parameter exists; its name must
-            boolean named = listing.stream().anyMatch(s -> s.startsWith(e.benchmark() + " " + p.getKey() + "="));
-            if (!named) {
-                return false;
-            }
-        }
-        return true;
+    /**
+     * Whether a listing holds the row's benchmark with every parameter it sets (by name: a value
+     * outside the {@code @Param} list still runs when the parameter exists).
+     */
+    static boolean present(Map<String, Set<String>> listing, GateSubset.Entry e) {
+        return listing.containsKey(e.benchmark()) && listing.get(e.benchmark()).containsAll(e.params().keySet());
     }
 
     /** The baseline commit's benchmarks jar: cached in results/jars/, else built in a temporary worktree. */

@@ -1,18 +1,25 @@
 package org.stealbench.harness.gate;
 
+import com.github.mustachejava.DefaultMustacheFactory;
+import com.github.mustachejava.MustacheFactory;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.stealbench.harness.report.NumberText;
 
 /**
  * What the paired gate found and how it is shown: plain text for the log, Markdown for a pull
  * request (each row led by its verdict and change, in a table narrow enough for GitHub at 1,000 px,
- * the details folded), and JUnit XML ({@link JUnitXml}: one test case per gated benchmark, its time
- * the seconds its forks took).
+ * the details folded), and JUnit XML (one test case per gated benchmark, its time the seconds its
+ * forks took); the last two through the templates in {@code resources/gate}.
  */
 final class GateAbOutput {
 
@@ -109,6 +116,10 @@ final class GateAbOutput {
     /** The text table's further columns. */
     private static final List<String> DETAIL_HEADER = List.of("pairs", "baseline", "current", "detectable",
             "p (Holm)", "reason");
+    /** The Markdown and the JUnit XML, from {@code resources/gate}, each with its own escaping. */
+    private static final MustacheFactory MARKDOWN = templates(GateAbOutput::escape);
+    private static final MustacheFactory XML = templates(s -> s.replace("&", "&amp;").replace("<", "&lt;")
+            .replace(">", "&gt;").replace("\"", "&quot;"));
 
     private GateAbOutput() {
     }
@@ -248,59 +259,67 @@ final class GateAbOutput {
         return out.toString();
     }
 
+    /** A row as the Markdown shows it: the leading cells (the verdict in bold unless PASS) and every figure. */
+    private record MarkdownRow(boolean bold, String verdict, String change, String threshold, String benchmark,
+                               String metric, String label, String labelled) {
+    }
+
+    /** A group of rows, under its title. */
+    private record MarkdownRows(String title, List<MarkdownRow> rows) {
+    }
+
+    /** The new or removed benchmarks, under their title. */
+    private record NotGated(String title, String items) {
+    }
+
     static String markdown(Report r, boolean strict) {
-        StringBuilder out = new StringBuilder("### stealbench regression gate: ").append(r.outcome(strict))
-                .append("\n\n");
-        out.append("**").append(escape(r.summary(strict).substring("gate-ab: ".length()))).append("**\n\n");
-        out.append("baseline `").append(escape(r.baselineSha())).append('`')
-                .append(r.baselineSha().equals(r.baseline()) ? "" : " (" + escape(r.baseline()) + ")")
-                .append(", current `").append(escape(r.currentSha())).append('`')
-                .append(r.currentSha().equals(r.current()) ? "" : " (" + escape(r.current()) + ")").append("\n\n");
-        String loud = r.unjudged(strict);
-        if (loud != null) {
-            out.append("**").append(escape(loud)).append("**\n\n");
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("outcome", r.outcome(strict));
+        view.put("summary", r.summary(strict).substring("gate-ab: ".length()));
+        view.put("baselineSha", r.baselineSha());
+        view.put("baselineName", r.baselineSha().equals(r.baseline()) ? null : r.baseline());
+        view.put("currentSha", r.currentSha());
+        view.put("currentName", r.currentSha().equals(r.current()) ? null : r.current());
+        view.put("loud", r.unjudged(strict));
+        view.put("error", r.error());
+        view.put("head", "| " + String.join(" | ", HEADER) + " |\n|" + " --- |".repeat(HEADER.size()));
+        List<MarkdownRow> shown = new ArrayList<>();
+        List<MarkdownRow> folded = new ArrayList<>();
+        for (PairedGate.Row x : ordered(r.rows())) {
+            List<String> c = lead(x);
+            boolean pass = x.verdict() == GateVerdict.PASS;
+            (pass ? folded : shown).add(new MarkdownRow(!pass, c.get(0), c.get(1), c.get(2), c.get(3), c.get(4),
+                    x.label(), labelled(x)));
         }
-        if (r.error() != null) {
-            out.append("**bad input:** ").append(escape(r.error())).append("\n\n");
-        }
-        List<PairedGate.Row> rows = ordered(r.rows());
-        List<PairedGate.Row> shown = rows.stream().filter(x -> x.verdict() != GateVerdict.PASS).toList();
-        List<PairedGate.Row> folded = rows.stream().filter(x -> x.verdict() == GateVerdict.PASS).toList();
-        if (!shown.isEmpty()) {
-            out.append(table(shown)).append('\n');
-            out.append(folded("details of the " + plural(shown.size(), "row", "rows") + " above", list(shown)));
-        }
-        if (!folded.isEmpty()) {
-            out.append(folded(plural(folded.size(), "passing row", "passing rows"), table(folded) + "\n" + list(folded)));
-        }
-        notGated(r, (title, items) -> out.append(title).append(": ").append(String.join(", ",
-                items.stream().map(i -> "`" + escape(i) + "`").toList())).append("\n\n"));
-        StringBuilder inputs = new StringBuilder();
-        preamble(r).forEach(l -> inputs.append("- ").append(escape(l)).append('\n'));
-        return out.append(folded("inputs and statistics", inputs.toString())).toString();
+        view.put("shown", shown.isEmpty() ? null
+                : new MarkdownRows(plural(shown.size(), "row", "rows") + " above", shown));
+        view.put("folded", folded.isEmpty() ? null
+                : new MarkdownRows(plural(folded.size(), "passing row", "passing rows"), folded));
+        List<NotGated> notGated = new ArrayList<>();
+        notGated(r, (title, items) -> notGated.add(new NotGated(title, String.join(", ",
+                items.stream().map(i -> "`" + escape(i) + "`").toList()))));
+        view.put("notGated", notGated);
+        view.put("inputs", preamble(r));
+        return render(MARKDOWN, "markdown.mustache", view);
     }
 
-    private static String folded(String summary, String body) {
-        return "<details><summary>" + escape(summary) + "</summary>\n\n" + body + "\n</details>\n\n";
-    }
-
-    private static String table(List<PairedGate.Row> rows) {
-        StringBuilder out = new StringBuilder("| ").append(String.join(" | ", HEADER)).append(" |\n|")
-                .append(" --- |".repeat(HEADER.size())).append('\n');
-        for (PairedGate.Row x : rows) {
-            List<String> c = new ArrayList<>(lead(x).stream().map(GateAbOutput::escape).toList());
-            if (x.verdict() != GateVerdict.PASS) {
-                c.set(0, "**" + c.get(0) + "**");
+    /** The templates in {@code resources/gate}, each value written through {@code escape}. */
+    private static MustacheFactory templates(UnaryOperator<String> escape) {
+        return new DefaultMustacheFactory("gate") {
+            @Override
+            public void encode(String value, Writer writer) {
+                try {
+                    writer.write(escape.apply(value));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
             }
-            out.append("| ").append(String.join(" | ", c)).append(" |\n");
-        }
-        return out.toString();
+        };
     }
 
-    private static String list(List<PairedGate.Row> rows) {
-        StringBuilder out = new StringBuilder();
-        rows.forEach(x -> out.append("- `").append(escape(x.label())).append("` ").append(escape(labelled(x)))
-                .append('\n'));
+    private static String render(MustacheFactory templates, String name, Object view) {
+        StringWriter out = new StringWriter();
+        templates.compile(name).execute(out, view);
         return out.toString();
     }
 
@@ -311,51 +330,86 @@ final class GateAbOutput {
     }
 
     /**
-     * JUnit XML: one case per gated benchmark, its time the seconds its forks took, failed when a
-     * metric regressed (or, under {@code strict}, stayed inconclusive), skipped when one stayed
-     * inconclusive; the new and removed benchmarks skipped; bad input one error case.
+     * One JUnit test case: {@code element} is {@code failure}, {@code error}, {@code skipped} (with
+     * a type for the first two and a message), or {@code system-out} for a pass; its body every
+     * figure behind the outcome.
+     */
+    private record Case(String classname, String name, String time, String element, String type, String message,
+                        String detail) {
+
+        /** A case for {@code Class.method p=v ...}: class name {@code stealbench.gate.Class}, name {@code method p=v ...}. */
+        static Case of(String label, double seconds, String element, String type, String message, String detail) {
+            String[] words = label.split(" ", 2);
+            int dot = words[0].lastIndexOf('.');
+            return new Case("stealbench.gate." + (dot < 0 ? words[0] : words[0].substring(0, dot)),
+                    (words[0].substring(dot + 1) + (words.length > 1 ? " " + words[1] : "")).strip(), seconds(seconds),
+                    element, type, message, detail);
+        }
+    }
+
+    /** A named value of the suite. */
+    private record Property(String name, String value) {
+    }
+
+    /**
+     * JUnit XML, valid against Maven Surefire's {@code surefire-test-report-3.0.xsd} and Jenkins'
+     * {@code junit-10.xsd}: the suite's facts as properties before the cases; one case per gated
+     * benchmark, its time the seconds its forks took, failed when a metric regressed (or, under
+     * {@code strict}, stayed inconclusive), skipped when one stayed inconclusive; the new and
+     * removed benchmarks skipped; bad input one error case.
      */
     static String junit(Report r, boolean strict) {
-        List<JUnitXml.Case> cases = new ArrayList<>();
+        List<Case> cases = new ArrayList<>();
         if (r.error() != null) {
-            cases.add(JUnitXml.Case.error("bad input: " + r.error(), r.seconds()));
+            String message = "bad input: " + r.error();
+            cases.add(Case.of("job.gate-ab", r.seconds(), "error", "BAD_INPUT", message, message));
         } else {
             Map<String, List<PairedGate.Row>> byLabel = new LinkedHashMap<>();
             ordered(r.rows()).forEach(x -> byLabel.computeIfAbsent(x.label(), k -> new ArrayList<>()).add(x));
             byLabel.forEach((label, metrics) -> cases.add(benchmarkCase(label, metrics,
                     r.rowSeconds().getOrDefault(label, 0.0), strict)));
-            r.added().forEach(a -> cases.add(JUnitXml.Case.skipped(a, "not gated: new benchmark (current jar only)")));
-            r.removed().forEach(a -> cases.add(JUnitXml.Case.skipped(a,
-                    "not gated: removed benchmark (baseline jar only)")));
+            String added = "not gated: new benchmark (current jar only)";
+            String removed = "not gated: removed benchmark (baseline jar only)";
+            r.added().forEach(a -> cases.add(Case.of(a, 0, "skipped", null, added, added)));
+            r.removed().forEach(a -> cases.add(Case.of(a, 0, "skipped", null, removed, removed)));
         }
-        Map<String, String> properties = new LinkedHashMap<>();
-        properties.put("outcome", r.summary(strict));
-        properties.put("baseline", side(r.baselineSha(), r.baseline()));
-        properties.put("current", side(r.currentSha(), r.current()));
-        properties.put("machine", r.machine());
-        properties.put("jvm", r.jdk());
-        properties.put("statistics", r.statistics());
+        List<Property> properties = new ArrayList<>(List.of(new Property("outcome", r.summary(strict)),
+                new Property("baseline", side(r.baselineSha(), r.baseline())),
+                new Property("current", side(r.currentSha(), r.current())), new Property("machine", r.machine()),
+                new Property("jvm", r.jdk()), new Property("statistics", r.statistics())));
         for (int i = 0; i < r.notes().size(); i++) {
-            properties.put("note." + (i + 1), r.notes().get(i));
+            properties.add(new Property("note." + (i + 1), r.notes().get(i)));
         }
-        return JUnitXml.suite("stealbench.gate", cases, r.seconds(), properties);
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("tests", cases.size());
+        view.put("failures", cases.stream().filter(c -> c.element().equals("failure")).count());
+        view.put("errors", cases.stream().filter(c -> c.element().equals("error")).count());
+        view.put("skipped", cases.stream().filter(c -> c.element().equals("skipped")).count());
+        view.put("time", seconds(r.seconds()));
+        view.put("properties", properties);
+        view.put("cases", cases);
+        return render(XML, "junit.mustache", view);
     }
 
-    private static JUnitXml.Case benchmarkCase(String label, List<PairedGate.Row> metrics, double seconds,
-                                               boolean strict) {
+    private static Case benchmarkCase(String label, List<PairedGate.Row> metrics, double seconds, boolean strict) {
         String detail = String.join("\n", metrics.stream().map(GateAbOutput::labelled).toList());
         List<String> failed = metrics.stream().filter(x -> x.verdict() == GateVerdict.REGRESSION
                 || (strict && x.verdict() == GateVerdict.INCONCLUSIVE)).map(x -> x.metric() + " " + x.verdict()
                 + " " + lead(x).get(1)).toList();
         if (!failed.isEmpty()) {
-            return JUnitXml.Case.failure(label, seconds, failed.stream().anyMatch(f -> f.contains("REGRESSION"))
+            return Case.of(label, seconds, "failure", failed.stream().anyMatch(f -> f.contains("REGRESSION"))
                     ? "REGRESSION" : "INCONCLUSIVE", "failed: " + String.join("; ", failed), detail);
         }
         List<String> open = metrics.stream().filter(x -> x.verdict() == GateVerdict.INCONCLUSIVE)
                 .map(x -> x.metric() + " " + lead(x).get(1)).toList();
         if (!open.isEmpty()) {
-            return JUnitXml.Case.skipped(label, seconds, "inconclusive: " + String.join("; ", open), detail);
+            return Case.of(label, seconds, "skipped", null, "inconclusive: " + String.join("; ", open), detail);
         }
-        return JUnitXml.Case.passed(label, seconds, detail);
+        return Case.of(label, seconds, "system-out", null, null, detail);
+    }
+
+    /** Seconds with three decimals and no grouping: Surefire's time pattern. */
+    private static String seconds(double s) {
+        return String.format(Locale.ROOT, "%.3f", Math.max(0, s));
     }
 }

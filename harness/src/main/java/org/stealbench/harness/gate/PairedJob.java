@@ -1,5 +1,8 @@
 package org.stealbench.harness.gate;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -31,7 +34,8 @@ public final class PairedJob {
     /** The compact record of the job's fork values, enough to judge it again ({@link #readPairs}). */
     static final String PAIRS_FILE = "pairs.json";
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     /** One fork's place in the order file. */
     record Ran(int look, int pair, int position, String side, String row, String started, String file, String error) {
@@ -146,7 +150,7 @@ public final class PairedJob {
         Path outFile = dir.resolve(stem + ".json");
         try {
             write(specFile, JSON.writeValueAsString(spec) + "\n");
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new GateException(specFile + ": cannot be written (" + e.getOriginalMessage() + ")", e);
         }
         List<String> command = new ArrayList<>(row.javaCommand());
@@ -198,49 +202,80 @@ public final class PairedJob {
         file.put("forks", order);
         try {
             write(dir.resolve(ORDER_FILE), JSON.writeValueAsString(file) + "\n");
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new GateException("cannot write the order file (" + e.getOriginalMessage() + ")", e);
+        }
+    }
+
+    /** A fork's values as {@code pairs.json} holds them: cpu and allocation left out when not measured. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record SavedFork(double time, String unit, Double cpu, Double allocation) {
+
+        static SavedFork of(ForkValues v) {
+            return new SavedFork(v.time(), v.unit(), Double.isNaN(v.cpu()) ? null : v.cpu(),
+                    Double.isNaN(v.allocation()) ? null : v.allocation());
+        }
+
+        static boolean valid(SavedFork f) {
+            return f != null && f.time() > 0 && f.unit() != null;
+        }
+
+        ForkValues values() {
+            return new ForkValues(time, unit, cpu == null ? Double.NaN : cpu, allocation == null ? Double.NaN : allocation);
+        }
+    }
+
+    /** One pair: {@code a} the baseline's fork, {@code b} the current's. */
+    record SavedPair(SavedFork a, SavedFork b) {
+    }
+
+    /**
+     * {@code pairs.json}: {@link Saved} with a note for the reader; files written before the third
+     * look hold {@code firstPairs} and {@code maxPairs} instead of {@code looks}.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record PairsJson(String about, List<Integer> looks, Integer firstPairs, Integer maxPairs, int family, double alpha,
+                     Integer injectedPercent, Map<String, List<SavedPair>> rows) {
+
+        static PairsJson of(Saved s, String about) {
+            Map<String, List<SavedPair>> rows = new LinkedHashMap<>();
+            s.values().forEach((label, pairs) -> rows.put(label, pairs.stream()
+                    .map(p -> new SavedPair(SavedFork.of(p[0]), SavedFork.of(p[1]))).toList()));
+            return new PairsJson(about, s.looks(), null, null, s.family(), s.alpha(), s.injectedPercent(), rows);
+        }
+
+        /** The saved job; a GateException naming {@code source} when it is not one. */
+        Saved saved(String source) throws GateException {
+            List<Integer> l = looks != null ? looks : firstPairs == null ? List.of()
+                    : maxPairs != null && maxPairs > firstPairs ? List.of(firstPairs, maxPairs) : List.of(firstPairs);
+            if (rows == null || l.isEmpty() || l.stream().anyMatch(n -> n == null || n < 1)) {
+                throw new GateException(source + ": not a paired gate's saved job (rows, and looks of positive pair "
+                        + "counts)");
+            }
+            Map<String, List<ForkValues[]>> values = new LinkedHashMap<>();
+            for (Map.Entry<String, List<SavedPair>> row : rows.entrySet()) {
+                List<ForkValues[]> pairs = new ArrayList<>();
+                for (SavedPair p : row.getValue()) {
+                    if (!SavedFork.valid(p.a()) || !SavedFork.valid(p.b())) {
+                        throw new GateException(source + ": a fork without a positive time and its unit");
+                    }
+                    pairs.add(new ForkValues[]{p.a().values(), p.b().values()});
+                }
+                values.put(row.getKey(), pairs);
+            }
+            return new Saved(List.copyOf(l), family, alpha, injectedPercent == null ? 100 : injectedPercent, values);
         }
     }
 
     /** Writes {@code pairs.json}: the job's fork values and how they are judged, so a job can be judged again. */
     static void writePairs(Path dir, Saved saved) throws GateException {
-        Map<String, Object> file = new LinkedHashMap<>();
-        file.put("about", "the paired gate's fork values per row and pair (a = baseline, b = current; time in unit, "
-                + "cpu in ns/op, allocation in B/op, absent when not measured); scripts/gate-calibrate score reads them");
-        file.putAll(toJson(saved));
         try {
-            write(dir.resolve(PAIRS_FILE), JSON.writeValueAsString(file) + "\n");
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            write(dir.resolve(PAIRS_FILE), JSON.writeValueAsString(PairsJson.of(saved, "the paired gate's fork values "
+                    + "per row and pair (a = baseline, b = current; time in unit, cpu in ns/op, allocation in B/op, "
+                    + "absent when not measured); scripts/gate-calibrate score reads them")) + "\n");
+        } catch (JsonProcessingException e) {
             throw new GateException("cannot write " + PAIRS_FILE + " (" + e.getOriginalMessage() + ")", e);
         }
-    }
-
-    /** A saved job as JSON: looks, family, alpha, injectedPercent and rows (per label, per pair, {a, b}). */
-    static Map<String, Object> toJson(Saved saved) {
-        Map<String, Object> file = new LinkedHashMap<>();
-        file.put("looks", saved.looks());
-        file.put("family", saved.family());
-        file.put("alpha", saved.alpha());
-        file.put("injectedPercent", saved.injectedPercent());
-        Map<String, Object> rows = new LinkedHashMap<>();
-        saved.values().forEach((label, pairs) -> rows.put(label, pairs.stream()
-                .map(p -> Map.of("a", fork(p[0]), "b", fork(p[1]))).toList()));
-        file.put("rows", rows);
-        return file;
-    }
-
-    private static Map<String, Object> fork(ForkValues v) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("time", v.time());
-        m.put("unit", v.unit());
-        if (!Double.isNaN(v.cpu())) {
-            m.put("cpu", v.cpu());
-        }
-        if (!Double.isNaN(v.allocation())) {
-            m.put("allocation", v.allocation());
-        }
-        return m;
     }
 
     /**
@@ -249,62 +284,16 @@ public final class PairedJob {
      * @throws GateException naming the file when it is unreadable or not such a record
      */
     static Saved readPairs(Path file) throws GateException {
-        return fromJson(readJson(file), file.toString());
+        return read(file, PairsJson.class).saved(file.toString());
     }
 
-    /** A JSON file's tree; a GateException naming the file when it is unreadable or not JSON. */
-    static JsonNode readJson(Path file) throws GateException {
+    /** A JSON file as {@code type}; a GateException naming the file when it is unreadable or not such JSON. */
+    static <T> T read(Path file, Class<T> type) throws GateException {
         try {
-            return JSON.readTree(file.toFile());
+            return JSON.readValue(file.toFile(), type);
         } catch (IOException e) {
-            throw new GateException(file + ": not readable JSON (" + e.getMessage() + ")", e);
+            throw new GateException(file + ": not readable JSON of the kind expected (" + e.getMessage() + ")", e);
         }
-    }
-
-    /**
-     * A saved job from its JSON ({@link #toJson}; files written before the third look hold
-     * {@code firstPairs} and {@code maxPairs} instead of {@code looks}).
-     *
-     * @param source names the record in error messages
-     * @throws GateException when the node is not such a record
-     */
-    static Saved fromJson(JsonNode root, String source) throws GateException {
-        if (root == null || !root.path("rows").isObject() || !(root.path("looks").isArray()
-                || root.path("firstPairs").isInt())) {
-            throw new GateException(source + ": not a paired gate's saved job");
-        }
-        Map<String, List<ForkValues[]>> values = new LinkedHashMap<>();
-        for (var it = root.path("rows").fields(); it.hasNext(); ) {
-            var row = it.next();
-            List<ForkValues[]> pairs = new ArrayList<>();
-            for (JsonNode p : row.getValue()) {
-                pairs.add(new ForkValues[]{fork(p.path("a"), source), fork(p.path("b"), source)});
-            }
-            values.put(row.getKey(), pairs);
-        }
-        List<Integer> looks = new ArrayList<>();
-        if (root.path("looks").isArray()) {
-            root.path("looks").forEach(n -> looks.add(n.asInt()));
-        } else {
-            looks.add(root.path("firstPairs").asInt());
-            if (root.path("maxPairs").asInt() > looks.get(0)) {
-                looks.add(root.path("maxPairs").asInt());
-            }
-        }
-        if (looks.isEmpty() || looks.stream().anyMatch(n -> n < 1)) {
-            throw new GateException(source + ": its looks must be positive pair counts, were " + looks);
-        }
-        return new Saved(List.copyOf(looks), root.path("family").asInt(),
-                root.path("alpha").asDouble(), root.path("injectedPercent").asInt(100), values);
-    }
-
-    private static ForkValues fork(JsonNode n, String source) throws GateException {
-        if (!n.path("time").isNumber() || !n.path("unit").isTextual() || !(n.path("time").asDouble() > 0)) {
-            throw new GateException(source + ": a fork without a positive time and its unit");
-        }
-        return new ForkValues(n.path("time").asDouble(), n.path("unit").asText(),
-                n.has("cpu") ? n.path("cpu").asDouble() : Double.NaN,
-                n.has("allocation") ? n.path("allocation").asDouble() : Double.NaN);
     }
 
     static void write(Path file, String content) throws GateException {

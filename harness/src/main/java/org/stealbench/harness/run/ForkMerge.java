@@ -39,9 +39,8 @@ public final class ForkMerge {
      * read off the first fork: whichever of mean, sum, max or min of its rawData row equals its
      * score; the mean when none does. The error is JMH's: the half-width of the 99.9% Student t
      * interval of the mean of all iterations (NaN, written "NaN", with fewer than two), and the
-     * confidence interval is score -/+ error. Sample mode keeps histograms (rawDataHistogram:
-     * per fork, per iteration, [value, count] pairs); they are concatenated the same way and the
-     * score, error and percentiles come from the weighted samples (percentiles by nearest rank).
+     * confidence interval is score -/+ error. Sample mode (rawDataHistogram) is refused: no
+     * experiment measures in it and bench refuses a -bm that names it.
      */
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -135,34 +134,32 @@ public final class ForkMerge {
             if (!element.isObject() || !element.hasNonNull("benchmark") || !element.has("primaryMetric")) {
                 throw new IOException(file + ": an element lacks benchmark or primaryMetric");
             }
+            if (element.path("primaryMetric").has("rawDataHistogram")) {
+                throw new IOException(file + ": a sample-mode result (rawDataHistogram) is not merged");
+            }
         }
         return root;
     }
 
     /**
-     * Leaves out the first {@code count} iterations of every metric's rows (rawData and
-     * rawDataHistogram) whose length is the primary metric's, so every metric keeps the same
+     * Leaves out the first {@code count} iterations of every metric's rawData rows whose length is
+     * the primary metric's, so every metric keeps the same
      * iterations; a row of another length (not one value per iteration) is kept whole. A metric's
      * score is recomputed over what is kept by the aggregation it had, so a merge reads it right.
      */
     private static void dropFirstIterations(ObjectNode element, int count) {
         JsonNode primaryRows = element.path("primaryMetric").path("rawData");
-        if (primaryRows.isEmpty()) {
-            primaryRows = element.path("primaryMetric").path("rawDataHistogram");
-        }
         int iterations = primaryRows.isEmpty() ? 0 : primaryRows.get(0).size();
         List<JsonNode> metrics = new ArrayList<>();
         metrics.add(element.path("primaryMetric"));
         element.path("secondaryMetrics").forEach(metrics::add);
         for (JsonNode metric : metrics) {
             Policy policy = policyOf(metric);
-            for (String field : List.of("rawData", "rawDataHistogram")) {
-                for (JsonNode row : metric.path(field)) {
-                    if (row.size() == iterations && iterations > count) {
-                        ArrayNode values = (ArrayNode) row;
-                        for (int i = 0; i < count; i++) {
-                            values.remove(0);
-                        }
+            for (JsonNode row : metric.path("rawData")) {
+                if (row.size() == iterations && iterations > count) {
+                    ArrayNode values = (ArrayNode) row;
+                    for (int i = 0; i < count; i++) {
+                        values.remove(0);
                     }
                 }
             }
@@ -194,9 +191,6 @@ public final class ForkMerge {
     private static ObjectNode mergeMetric(List<JsonNode> forks) {
         JsonNode template = forks.stream().filter(m -> m.has("score")).findFirst().orElse(forks.get(0));
         ObjectNode out = template.deepCopy();
-        if (template.has("rawDataHistogram")) {
-            return mergeHistograms(forks, out);
-        }
         ArrayNode rows = JSON.createArrayNode();
         List<Double> all = new ArrayList<>();
         for (JsonNode fork : forks) {
@@ -214,59 +208,6 @@ public final class ForkMerge {
         double score = aggregate(policyOf(template), values);
         setScore(out, score, meanError(values), values);
         return out;
-    }
-
-    private static ObjectNode mergeHistograms(List<JsonNode> forks, ObjectNode out) {
-        ArrayNode rows = JSON.createArrayNode();
-        List<double[]> weighted = new ArrayList<>();
-        for (JsonNode fork : forks) {
-            for (JsonNode row : fork.path("rawDataHistogram")) {
-                rows.add(row.deepCopy());
-                for (JsonNode iteration : row) {
-                    for (JsonNode pair : iteration) {
-                        weighted.add(new double[] {pair.get(0).asDouble(), pair.get(1).asDouble()});
-                    }
-                }
-            }
-        }
-        out.set("rawDataHistogram", rows);
-        double n = 0;
-        double sum = 0;
-        for (double[] w : weighted) {
-            n += w[1];
-            sum += w[0] * w[1];
-        }
-        double mean = sum / n;
-        double squares = 0;
-        for (double[] w : weighted) {
-            squares += w[1] * (w[0] - mean) * (w[0] - mean);
-        }
-        double error = n < 2 ? Double.NaN
-                : tQuantile(n - 1) * Math.sqrt(squares / (n - 1)) / Math.sqrt(n);
-        weighted.sort((x, y) -> Double.compare(x[0], y[0]));
-        out.put("score", mean);
-        putError(out, mean, error);
-        if (out.has("scorePercentiles")) {
-            ObjectNode percentiles = JSON.createObjectNode();
-            for (Iterator<String> keys = out.get("scorePercentiles").fieldNames(); keys.hasNext(); ) {
-                String key = keys.next();
-                percentiles.put(key, nearestRank(weighted, n, Double.parseDouble(key)));
-            }
-            out.set("scorePercentiles", percentiles);
-        }
-        return out;
-    }
-
-    private static double nearestRank(List<double[]> sorted, double n, double percent) {
-        double rank = Math.max(1, Math.ceil(percent / 100 * n));
-        double seen = 0;
-        for (double[] w : sorted) {
-            seen += w[1];
-            if (seen >= rank) {
-                return w[0];
-            }
-        }
-        return sorted.isEmpty() ? Double.NaN : sorted.get(sorted.size() - 1)[0];
     }
 
     private enum Policy { MEAN, SUM, MAX, MIN }
@@ -305,16 +246,14 @@ public final class ForkMerge {
     /** Half-width of the 99.9% t interval of the mean, as JMH's {@code getMeanErrorAt(0.999)}. */
     static double meanError(double[] values) {
         int n = values.length;
-        return n < 2 ? Double.NaN : tQuantile(n - 1) * Math.sqrt(StatUtils.variance(values) / n);
-    }
-
-    private static double tQuantile(double degreesOfFreedom) {
-        return new TDistribution(degreesOfFreedom).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
+        return n < 2 ? Double.NaN : new TDistribution(n - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2)
+                * Math.sqrt(StatUtils.variance(values) / n);
     }
 
     private static void setScore(ObjectNode out, double score, double error, double[] values) {
         out.put("score", score);
-        putError(out, score, error);
+        out.put("scoreError", error);
+        out.set("scoreConfidence", JSON.createArrayNode().add(score - error).add(score + error));
         if (out.has("scorePercentiles") && values.length > 0) {
             ObjectNode percentiles = JSON.createObjectNode();
             Percentile estimator = new Percentile();
@@ -326,13 +265,5 @@ public final class ForkMerge {
             }
             out.set("scorePercentiles", percentiles);
         }
-    }
-
-    private static void putError(ObjectNode out, double score, double error) {
-        out.put("scoreError", error);
-        ArrayNode confidence = JSON.createArrayNode();
-        confidence.add(score - error);
-        confidence.add(score + error);
-        out.set("scoreConfidence", confidence);
     }
 }

@@ -45,6 +45,29 @@ class CalibrationScoreTest {
     }
 
     @Test
+    void savedPairs_writeEachPairAThenB() throws Exception {
+        job("job-000-aa", 100, 0, Map.of(DEQUE, List.<PairedJob.ForkValues[]>of(new PairedJob.ForkValues[]{
+            new PairedJob.ForkValues(5.5, "ns/op", Double.NaN, Double.NaN),
+            new PairedJob.ForkValues(6.5, "ns/op", Double.NaN, Double.NaN)})));
+        String text = Files.readString(dir.resolve("run/job-000-aa/pairs.json")).replaceAll("\\s", "");
+        assertTrue(text.contains("{\"a\":{\"time\":5.5,\"unit\":\"ns/op\"},\"b\":{\"time\":6.5,\"unit\":\"ns/op\"}}"), text);
+    }
+
+    @Test
+    void savedPairs_olderFirstAndMaxPairsRead_damagedForkRefusedNamingTheFile() throws Exception {
+        Path old = Files.writeString(dir.resolve("old.json"), """
+                { "firstPairs" : 4, "maxPairs" : 8, "family" : 5, "alpha" : 0.01,
+                  "rows" : { "X.y" : [ { "a" : { "time" : 2, "unit" : "ns/op" }, "b" : { "time" : 3, "unit" : "ns/op" } } ] } }
+                """);
+        assertEquals(List.of(4, 8), PairedJob.readPairs(old).looks());
+        assertEquals(100, PairedJob.readPairs(old).injectedPercent());
+        Path damaged = Files.writeString(dir.resolve("damaged.json"), Files.readString(old).replace("\"time\" : 3", "\"time\" : 0"));
+        GateException e = org.junit.jupiter.api.Assertions.assertThrows(GateException.class,
+                () -> PairedJob.readPairs(damaged));
+        assertTrue(e.getMessage().contains("damaged.json") && e.getMessage().contains("positive time"), e.getMessage());
+    }
+
+    @Test
     void savedPairsReadBackAsWritten() throws Exception {
         Map<String, List<PairedJob.ForkValues[]>> values = new LinkedHashMap<>();
         values.put(DEQUE, List.<PairedJob.ForkValues[]>of(new PairedJob.ForkValues[]{

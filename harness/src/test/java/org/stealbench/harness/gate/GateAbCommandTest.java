@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -143,19 +146,22 @@ class GateAbCommandTest {
     }
 
     @Test
-    void listingParsesBenchmarksAndParams() {
-        String listing = String.join("\n", "Benchmarks: ",
-                "org.stealbench.harness.bench.DequeOpsBenchmark.pushPop",
-                "  param \"depth\" = {0, 64}",
-                "  param \"queue\" = {array-deque, locked, chase-lev}",
-                "org.stealbench.harness.bench.ForkJoinFibBenchmark.fib",
-                "  param \"pool\" = {ws-chase-lev}");
-        Set<String> set = GateAbCommand.parseListing(listing);
-        assertTrue(set.contains("org.stealbench.harness.bench.DequeOpsBenchmark.pushPop queue=chase-lev"));
-        GateSubset.Entry pushPop = GateSubset.ci().entries().get(0);
-        assertTrue(GateAbCommand.present(set, pushPop));
+    void listing_readsTheJarsBenchmarkListWithParamNames(@TempDir Path dir) throws Exception {
+        Path jar = dir.resolve("b.jar");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+            out.putNextEntry(new JarEntry("META-INF/BenchmarkList"));
+            try (InputStream list = GateAbCommandTest.class.getResourceAsStream("/META-INF/BenchmarkList")) {
+                list.transferTo(out);
+            }
+        }
+        Map<String, Set<String>> listing = GateAbCommand.listed(jar);
+
+        assertTrue(listing.get("org.stealbench.harness.bench.DequeOpsBenchmark.pushPop").containsAll(Set.of("depth", "queue")));
+        GateSubset.ci().entries().forEach(e -> assertTrue(GateAbCommand.present(listing, e), e.label()));
         GateSubset.Entry fib = GateSubset.ci().entries().get(4);
-        assertFalse(GateAbCommand.present(set, fib), "fib's threshold and n parameters are missing");
+        Map<String, Set<String>> noThreshold = Map.of(fib.benchmark(), Set.of("pool", "n"));
+        assertFalse(GateAbCommand.present(noThreshold, fib), "fib's threshold parameter is missing");
+        assertFalse(GateAbCommand.present(Map.of(), fib), "fib is missing");
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.stealbench.harness.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -119,25 +120,16 @@ final class ForkMergeTest {
     }
 
     @Test
-    void merge_sampleModeHistograms_weightedScoreAndPercentiles(@TempDir Path dir) throws Exception {
-        String template = """
+    void merge_sampleModeHistogram_refusedNamingTheFile(@TempDir Path dir) throws Exception {
+        Path sample = Files.writeString(dir.resolve("sample.json"), """
                 [ { "benchmark" : "b.B.m", "mode" : "sample", "forks" : 1, "params" : { "q" : "x" },
-                    "primaryMetric" : { "score" : 0.0, "scoreError" : "NaN", "scoreUnit" : "us/op",
-                      "scorePercentiles" : { "50.0" : 0.0, "100.0" : 0.0 },
-                      "rawDataHistogram" : [ [ %s ] ] },
+                    "primaryMetric" : { "score" : 1.0, "scoreUnit" : "us/op", "rawDataHistogram" : [ [ [ [1.0, 2] ] ] ] },
                     "secondaryMetrics" : { } } ]
-                """;
-        Path one = Files.writeString(dir.resolve("one.json"), template.formatted("[ [1.0, 2], [3.0, 1] ]"));
-        Path two = Files.writeString(dir.resolve("two.json"), template.formatted("[ [2.0, 1] ]"));
+                """);
 
-        JsonNode primary = merge(one, two).get(0).get("primaryMetric");
+        IOException e = assertThrows(IOException.class, () -> merge(sample));
 
-        // samples 1, 1, 3, 2
-        assertEquals(1.75, primary.get("score").asDouble(), 1e-12);
-        assertEquals(2, primary.get("rawDataHistogram").size(), "one row per fork");
-        assertEquals(1.0, primary.get("scorePercentiles").get("50.0").asDouble(), 1e-12);
-        assertEquals(3.0, primary.get("scorePercentiles").get("100.0").asDouble(), 1e-12);
-        assertTrue(primary.get("scoreError").asDouble() > 0);
+        assertTrue(e.getMessage().contains("sample.json") && e.getMessage().contains("rawDataHistogram"), e.getMessage());
     }
 
     @Test
