@@ -228,30 +228,12 @@ final class SummarySection {
         if (param == null || results.isEmpty()) {
             return List.of();
         }
-        Set<String> methods = new LinkedHashSet<>();
-        Map<String, Set<String>> values = new TreeMap<>();
-        for (JmhResult r : results) {
-            methods.add(ExperimentSection.method(r));
-            r.params().forEach((k, v) -> values.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v));
-        }
+        ExperimentSection.Varying varying = ExperimentSection.Varying.of(results, JmhResult::params);
         List<String> constants = new ArrayList<>();
-        values.forEach((k, v) -> {
-            if (v.size() == 1 && !k.equals(param)) {
-                constants.add(k + "=" + v.iterator().next());
-            }
-        });
+        varying.constant(param).forEach((k, v) -> constants.add(k + "=" + v));
         Map<String, List<JmhResult>> shapes = new LinkedHashMap<>();
         for (JmhResult r : results) {
-            List<String> parts = new ArrayList<>();
-            if (methods.size() > 1) {
-                parts.add(ExperimentSection.method(r));
-            }
-            r.params().forEach((k, v) -> {
-                if (!k.equals(param) && values.get(k).size() > 1) {
-                    parts.add(k + "=" + v);
-                }
-            });
-            shapes.computeIfAbsent(String.join(", ", parts), k -> new ArrayList<>()).add(r);
+            shapes.computeIfAbsent(String.join(", ", varying.parts(r, r.params(), param)), k -> new ArrayList<>()).add(r);
         }
         List<Shape> out = new ArrayList<>();
         for (Measure measure : measures(experiment)) {
