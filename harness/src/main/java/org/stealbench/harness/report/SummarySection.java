@@ -65,22 +65,6 @@ final class SummarySection {
      */
     record Measure(String experiment, String name, String unit, Function<JmhResult, Metric> metric, String asideName,
                    Function<JmhResult, Metric> aside, double offset) {
-
-        /** A measure without an aside or offset. */
-        Measure(String experiment, String name, String unit, Function<JmhResult, Metric> metric) {
-            this(experiment, name, unit, metric, null, null, 0);
-        }
-
-        /** A measure with an aside, without an offset. */
-        Measure(String experiment, String name, String unit, Function<JmhResult, Metric> metric, String asideName,
-                Function<JmhResult, Metric> aside) {
-            this(experiment, name, unit, metric, asideName, aside, 0);
-        }
-
-        /** A measure ranked on value + {@code offset}. */
-        Measure(String experiment, String name, String unit, Function<JmhResult, Metric> metric, double offset) {
-            this(experiment, name, unit, metric, null, null, offset);
-        }
     }
 
     /**
@@ -200,7 +184,7 @@ final class SummarySection {
      */
     static List<Measure> measures(String experiment) {
         return ExperimentSection.MEASURES.getOrDefault(experiment,
-                List.of(new Measure(experiment, null, null, ExperimentSection::metric)));
+                List.of(new Measure(experiment, null, null, ExperimentSection::metric, null, null, 0)));
     }
 
     /** Floors ({@link Contenders#FLOORS}): references that bound what is possible but are not a choice. */
