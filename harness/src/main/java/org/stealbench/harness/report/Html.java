@@ -1,5 +1,8 @@
 package org.stealbench.harness.report;
 
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -182,6 +185,12 @@ final class Html {
             all.addAll(sections);
             return all;
         }
+    }
+
+    /** A page's foot line: {@code Generated 2026-01-02 03:04:05 UTC by WHAT.} */
+    static String generated(String by) {
+        return "Generated " + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").format(ZonedDateTime.now(ZoneOffset.UTC))
+                + " by " + by + ".";
     }
 
     /** Builds a table row by row. */

@@ -55,4 +55,13 @@ public final class NumberText {
         }
         return num(b) + " " + units[i];
     }
+
+    /** {@code 1000000} as {@code 1,000,000}; other text unchanged. */
+    static String grouped(String number) {
+        try {
+            return String.format(java.util.Locale.ROOT, "%,d", Long.parseLong(number));
+        } catch (NumberFormatException e) {
+            return number;
+        }
+    }
 }
