@@ -56,18 +56,6 @@ final class Html {
             return new Cell(text, cls, title, colspan, value, href, id);
         }
 
-        boolean hasHref() {
-            return !href.isEmpty();
-        }
-
-        boolean hasAnchor() {
-            return !anchor.isEmpty();
-        }
-
-        boolean hasTitle() {
-            return !title.isEmpty();
-        }
-
         boolean hasValue() {
             return !value.isEmpty();
         }
@@ -92,10 +80,6 @@ final class Html {
         Table {
             head = List.copyOf(head);
             body = List.copyOf(body);
-        }
-
-        boolean hasNote() {
-            return note != null && !note.isEmpty();
         }
     }
 
