@@ -248,7 +248,8 @@ final class SummarySection {
                 GeometricMean g = GeometricMean.of(shifted(ReportStats.replicates(m), measure.offset()), confidence);
                 String c = r.param(param);
                 Standing st = Correctness.flaw(c) != null ? Standing.BROKEN : floor(c) ? Standing.FLOOR : Standing.RANKED;
-                candidates.add(new Candidate(c, m, g, st, aside(measure, r, confidence)));
+                Metric aside = measure.aside() == null ? null : measure.aside().apply(r);
+                candidates.add(new Candidate(c, m, g, st, aside == null ? null : Cells.geometricOrNull(aside, confidence)));
             } catch (IllegalArgumentException e) {
                 // a metric with a value <= 0 and no offset cannot be ranked on a log scale: left out
             }
@@ -288,16 +289,6 @@ final class SummarySection {
         }
         return new Shape(experiment, setting, constants, measure.unit() != null ? measure.unit() : first.unit(), basis,
                 !paired && forks < 2, entries, key, measure.name(), measure.asideName(), measure.offset());
-    }
-
-    /** The geometric mean of the measure's aside for a result; null when it has none or it cannot be formed. */
-    private static GeometricMean aside(Measure measure, JmhResult r, double confidence) {
-        Metric m = measure.aside() == null ? null : measure.aside().apply(r);
-        try {
-            return m == null ? null : GeometricMean.of(ReportStats.replicates(m), confidence);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
     }
 
     /**
