@@ -139,12 +139,8 @@ public final class HistoryPage {
                     Html.Cell.text(column(g.lastBefore())), Html.Cell.text(column(g.firstAfter())),
                     Html.Cell.text(String.join("; ", parts))));
         }
-        if (t.isEmpty()) {
-            return new Html.Section("history-changes", "Change points", List.of(),
-                    List.of(Html.Block.paragraph("No series has a change point.")), null);
-        }
-        return new Html.Section("history-changes", "Change points", List.of(), List.of(Html.Block.table(t.build())),
-                null);
+        return new Html.Section("history-changes", "Change points", List.of(), List.of(t.isEmpty()
+                ? Html.Block.paragraph("No series has a change point.") : Html.Block.table(t.build())), null);
     }
 
     private static Html.Table runsTable(List<HistoryRun> runs, Map<String, String> runPages) {
