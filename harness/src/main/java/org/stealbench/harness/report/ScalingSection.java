@@ -302,9 +302,9 @@ final class ScalingSection {
         });
         if (best.getValue().ratio() <= 1) {
             return where + "no contender is faster at " + top + " threads than at one (best: " + best.getKey() + " "
-                    + ratioText(best.getValue()) + ")" + stops;
+                    + NumberText.ratio(best.getValue()) + ")" + stops;
         }
-        return where + best.getKey() + " scales best (" + ratioText(best.getValue()) + " at " + top + " threads"
+        return where + best.getKey() + " scales best (" + NumberText.ratio(best.getValue()) + " at " + top + " threads"
                 + (tied.isEmpty() ? "" : "; intervals overlap with " + String.join(", ", tied)) + ")" + stops;
     }
 
@@ -358,19 +358,10 @@ final class ScalingSection {
     private static List<Charts.Line> throughputLines(Ladder l) {
         List<Charts.Line> lines = new ArrayList<>();
         for (Curve c : l.curves()) {
-            int k = c.points().size();
-            double[] x = new double[k];
-            double[] y = new double[k];
-            double[] lo = new double[k];
-            double[] hi = new double[k];
-            for (int i = 0; i < k; i++) {
-                Point p = c.points().get(i);
-                x[i] = p.threads();
-                y[i] = p.throughput().value();
-                lo[i] = p.throughput().hasInterval() ? p.throughput().low() : y[i];
-                hi[i] = p.throughput().hasInterval() ? p.throughput().high() : y[i];
-            }
-            lines.add(new Charts.Line(c.contender(), c.contender(), x, y, lo, hi, false));
+            lines.add(line(c.contender(), c.points().stream().map(p -> p.throughput().hasInterval()
+                    ? new double[] {p.threads(), p.throughput().value(), p.throughput().low(), p.throughput().high()}
+                    : new double[] {p.threads(), p.throughput().value(), p.throughput().value(), p.throughput().value()})
+                    .toList()));
         }
         return lines;
     }
@@ -390,8 +381,7 @@ final class ScalingSection {
                 }
             }
             if (rows.size() >= 2) {
-                lines.add(new Charts.Line(c.contender(), c.contender(), column(rows, 0), column(rows, 1),
-                        column(rows, 2), column(rows, 3), false));
+                lines.add(line(c.contender(), rows));
             }
         }
         List<Integer> threads = l.threads();
@@ -404,9 +394,10 @@ final class ScalingSection {
         return lines;
     }
 
-    /** A ratio with its interval, or the point alone where no interval could be formed. */
-    private static String ratioText(RatioEstimate r) {
-        return Double.isNaN(r.low()) ? NumberText.num(r.ratio()) + "x" : NumberText.ratio(r);
+    /** A contender's line from rows of {threads, value, low, high}. */
+    private static Charts.Line line(String contender, List<double[]> rows) {
+        return new Charts.Line(contender, contender, column(rows, 0), column(rows, 1), column(rows, 2), column(rows, 3),
+                false);
     }
 
     private static double[] column(List<double[]> rows, int k) {
@@ -424,9 +415,9 @@ final class ScalingSection {
                 RatioEstimate s = speedup(c, p.threads(), ctx.confidence());
                 RatioEstimate step = previous == null ? null : gain(previous, p, ctx.confidence());
                 t.row(List.of(Correctness.nameCell(c.contender()), Cells.number(p.threads()), Cells.geometric(p.throughput()),
-                        s == null ? Cells.dash() : Html.Cell.num(ratioText(s), s.ratio()),
+                        s == null ? Cells.dash() : Html.Cell.num(NumberText.ratio(s), s.ratio()),
                         s == null ? Cells.dash() : Html.Cell.num(NumberText.num(s.ratio() / p.threads()), s.ratio() / p.threads()),
-                        step == null ? Cells.dash() : Html.Cell.num(ratioText(step), step.ratio())
+                        step == null ? Cells.dash() : Html.Cell.num(NumberText.ratio(step), step.ratio())
                                 .withClass(step.above(1) ? "good" : step.below(1) ? "bad" : "neutral")));
                 previous = p;
             }
