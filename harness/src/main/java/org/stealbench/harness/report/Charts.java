@@ -493,18 +493,6 @@ final class Charts {
             SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS};
 
     /**
-     * A dot-and-interval plot: each contender a labelled column, for each setting a dot at its
-     * geometric mean and a vertical line over its interval (side by side, one marker shape per
-     * setting); colour says the contender's family. y is logarithmic, the scale of the intervals.
-     *
-     * @param means means.get(setting).get(contender); null where not measured
-     */
-    static Html.Chart dots(String id, String title, String yTitle, List<String> contenders, List<String> settings,
-                           List<List<GeometricMean>> means) {
-        return dots(id, title, yTitle, contenders, settings, means, null, List.of());
-    }
-
-    /**
      * Colour-blind-safe colours (Okabe and Ito, 2008) without the yellow, too light on white: a
      * history page's contenders take them in turn, with a marker shape each.
      */
@@ -529,10 +517,14 @@ final class Charts {
     }
 
     /**
-     * A dot-and-interval plot as {@link #dots(String, String, String, List, List, List)}, but with
-     * each setting drawn in its own {@code marks} entry (colour and shape, named in the legend)
-     * when {@code marks} is not null, and a link over each column whose {@code columnLinks} entry
-     * is not null (none when the list is empty).
+     * A dot-and-interval plot: each contender a labelled column, for each setting a dot at its
+     * geometric mean and a vertical line over its interval (side by side, one marker shape per
+     * setting); colour says the contender's family, or, when {@code marks} is not null, each
+     * setting is drawn in its own {@code marks} entry (colour and shape, named in the legend). A
+     * link lies over each column whose {@code columnLinks} entry is not null (none when the list is
+     * empty). y is logarithmic, the scale of the intervals.
+     *
+     * @param means means.get(setting).get(contender); null where not measured
      */
     static Html.Chart dots(String id, String title, String yTitle, List<String> contenders, List<String> settings,
                            List<List<GeometricMean>> means, List<Mark> marks, List<ColumnLink> columnLinks) {

@@ -258,6 +258,7 @@ final class ExperimentSection {
             }
             means.add(row);
         }
-        return Charts.dots(experiment.id() + "-chart", experiment.title(), unit, g.contenders(), g.columns(), means);
+        return Charts.dots(experiment.id() + "-chart", experiment.title(), unit, g.contenders(), g.columns(), means,
+                null, List.of());
     }
 }

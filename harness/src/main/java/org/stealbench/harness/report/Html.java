@@ -36,10 +36,6 @@ final class Html {
             return new Cell(text, "num", "", 1, Double.isNaN(value) ? "" : Double.toString(value));
         }
 
-        static Cell header(String text, int colspan) {
-            return new Cell(text, "", "", colspan, "");
-        }
-
         Cell withClass(String more) {
             return new Cell(text, (cls + " " + more).trim(), title, colspan, value, href, anchor);
         }
@@ -191,12 +187,7 @@ final class Html {
         }
 
         TableBuilder header(String... names) {
-            head.add(new Row(Arrays.stream(names).map(n -> Cell.header(n, 1)).toList()));
-            return this;
-        }
-
-        TableBuilder header(List<Cell> cells) {
-            head.add(new Row(cells));
+            head.add(new Row(Arrays.stream(names).map(Cell::text).toList()));
             return this;
         }
 

@@ -75,7 +75,7 @@ final class IdleCostSection {
         }
         blocks.add(Html.Block.chart(Charts.dots("idle-cost-chart", "CPU burnt while idle, + "
                 + SummarySection.offsetText(FLOOR_CORES) + " core", "cores + " + SummarySection.offsetText(FLOOR_CORES), pools,
-                List.of("after a burst", "between bursts"), means)));
+                List.of("after a burst", "between bursts"), means, null, List.of())));
         return new Html.Section(EXPERIMENT, TITLE, List.of(), blocks, null);
     }
 

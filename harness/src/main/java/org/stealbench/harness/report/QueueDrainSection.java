@@ -149,6 +149,6 @@ final class QueueDrainSection {
                     : Cells.geometricOrNull(phase.apply(p), ctx.confidence())).toList());
         }
         return Charts.dots("seed003-chart-separate-" + separate, "Queue/drain, separate = " + separate,
-                "ms per invocation", pools, List.of("queue", "drain", "total"), means);
+                "ms per invocation", pools, List.of("queue", "drain", "total"), means, null, List.of());
     }
 }
