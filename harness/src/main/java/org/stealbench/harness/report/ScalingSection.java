@@ -85,10 +85,7 @@ final class ScalingSection {
     /** The run's thread ladders: every benchmark measured at two or more thread counts. */
     static List<Ladder> ladders(RunView run, double confidence) {
         // key: benchmark, contender parameter and every other parameter but threads
-        Map<String, List<String>> experiments = new LinkedHashMap<>();
-        Map<String, String> benchmarks = new LinkedHashMap<>();
-        Map<String, SortedMap<String, String>> fixed = new LinkedHashMap<>();
-        Map<String, Map<String, Map<Integer, JmhResult>>> byKey = new LinkedHashMap<>();
+        Map<String, Rungs> byKey = new LinkedHashMap<>();
         for (Map.Entry<String, List<JmhResult>> e : run.data().experiments().entrySet()) {
             String param = ExperimentSection.contenderParam(e.getValue());
             if (param == null) {
@@ -102,23 +99,20 @@ final class ScalingSection {
                 SortedMap<String, String> rest = DeclaredParams.complete(r);
                 rest.remove(param);
                 rest.remove(THREADS);
-                String key = r.benchmark() + " " + param + " " + rest;
-                List<String> from = experiments.computeIfAbsent(key, k -> new ArrayList<>());
-                if (!from.contains(e.getKey())) {
-                    from.add(e.getKey());
+                Rungs rungs = byKey.computeIfAbsent(r.benchmark() + " " + param + " " + rest,
+                        k -> new Rungs(new ArrayList<>(), r.benchmark(), rest, new LinkedHashMap<>()));
+                if (!rungs.experiments().contains(e.getKey())) {
+                    rungs.experiments().add(e.getKey());
                 }
-                benchmarks.put(key, r.benchmark());
-                fixed.put(key, rest);
                 // the first experiment to measure a point keeps it
-                byKey.computeIfAbsent(key, k -> new LinkedHashMap<>())
-                        .computeIfAbsent(r.param(param), k -> new TreeMap<>()).putIfAbsent(threads, r);
+                rungs.points().computeIfAbsent(r.param(param), k -> new TreeMap<>()).putIfAbsent(threads, r);
             }
         }
         List<Ladder> out = new ArrayList<>();
-        byKey.forEach((key, contenders) -> {
+        for (Rungs rungs : byKey.values()) {
             List<Curve> curves = new ArrayList<>();
             String[] unit = {null};
-            contenders.forEach((contender, points) -> {
+            rungs.points().forEach((contender, points) -> {
                 List<Point> ps = new ArrayList<>();
                 points.forEach((t, r) -> {
                     Point p = point(t, r.primary(), confidence);
@@ -131,26 +125,27 @@ final class ScalingSection {
                     curves.add(new Curve(contender, ps));
                 }
             });
-            Set<Integer> threads = new TreeSet<>();
-            curves.forEach(c -> c.points().forEach(p -> threads.add(p.threads())));
-            if (threads.size() >= 2) {
-                out.add(new Ladder(experiments.get(key), benchmarks.get(key),
-                        setting(key, benchmarks, fixed), unit[0], curves));
+            Ladder ladder = new Ladder(rungs.experiments(), rungs.benchmark(), setting(rungs, byKey.values()), unit[0],
+                    curves);
+            if (ladder.threads().size() >= 2) {
+                out.add(ladder);
             }
-        });
+        }
         return out;
     }
 
+    /** A ladder being gathered: its experiments, benchmark and fixed parameters, its results by contender and threads. */
+    private record Rungs(List<String> experiments, String benchmark, SortedMap<String, String> fixed,
+                         Map<String, Map<Integer, JmhResult>> points) {
+    }
+
     /** The parameters of this ladder that differ among the ladders of its benchmark. */
-    private static String setting(String key, Map<String, String> benchmarks, Map<String, SortedMap<String, String>> fixed) {
+    private static String setting(Rungs rungs, java.util.Collection<Rungs> all) {
         Map<String, Set<String>> values = new TreeMap<>();
-        benchmarks.forEach((k, b) -> {
-            if (b.equals(benchmarks.get(key))) {
-                fixed.get(k).forEach((p, v) -> values.computeIfAbsent(p, x -> new LinkedHashSet<>()).add(v));
-            }
-        });
+        all.stream().filter(other -> other.benchmark().equals(rungs.benchmark()))
+                .forEach(other -> other.fixed().forEach((p, v) -> values.computeIfAbsent(p, x -> new LinkedHashSet<>()).add(v)));
         List<String> parts = new ArrayList<>();
-        fixed.get(key).forEach((p, v) -> {
+        rungs.fixed().forEach((p, v) -> {
             if (values.get(p).size() > 1) {
                 parts.add(p + "=" + v);
             }

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Function;
 import org.stealbench.harness.bench.Contenders;
@@ -222,11 +221,9 @@ final class SummarySection {
         List<Shape> out = new ArrayList<>();
         for (Measure measure : measures(experiment)) {
             shapes.forEach((setting, rs) -> {
-                SortedMap<String, String> full = DeclaredParams.complete(rs.get(0));
-                full.remove(param);
                 Shape s = shape(experiment, setting, String.join(", ", constants), rs, param, measure, interleaved,
-                        confidence, margin, experiment + ":" + rs.get(0).benchmark() + full
-                                + (measure.name() == null ? "" : " by " + measure.name()));
+                        confidence, margin, shapeKey(experiment, rs.get(0).benchmark(), DeclaredParams.complete(rs.get(0)),
+                                param) + (measure.name() == null ? "" : " by " + measure.name()));
                 if (s != null) {
                     out.add(s);
                 }
@@ -388,6 +385,13 @@ final class SummarySection {
         return " [" + s.measure() + (s.asideName() == null ? "" : " / " + s.asideName()) + " in " + s.unit()
                 + (s.offset() > 0 ? " + " + offsetText(s.offset()) : "") + ": "
                 + String.join(", ", parts) + "]";
+    }
+
+    /** A shape's key as {@link Shape#key()} begins: experiment, benchmark, every parameter but the contender. */
+    static String shapeKey(String experiment, String benchmark, Map<String, String> params, String param) {
+        Map<String, String> rest = new TreeMap<>(params);
+        rest.remove(param);
+        return experiment + ":" + benchmark + rest;
     }
 
     /** A run's shapes by key. */
