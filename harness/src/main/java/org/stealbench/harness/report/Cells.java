@@ -30,8 +30,7 @@ final class Cells {
         ReportStats.Summary all = ReportStats.summarize(m.samples(), confidence);
         List<Double> reps = ReportStats.replicates(m);
         double half = reps.size() >= 2 ? ReportStats.summarize(reps, confidence).halfWidth() : Double.NaN;
-        return new ReportStats.Summary(all.n(), all.mean(), half, all.median(), all.p10(), all.p90(), all.min(),
-                all.max());
+        return new ReportStats.Summary(all.n(), all.mean(), half, all.median(), all.p10(), all.p90());
     }
 
     /** Whether the interval is wider than the threshold's fraction of the mean. */

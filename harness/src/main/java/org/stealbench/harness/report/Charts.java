@@ -62,15 +62,8 @@ final class Charts {
 
     /** Whether values (NaN and non-positive ignored) spread enough to need a log axis. */
     static boolean needsLog(List<Double> values) {
-        double min = Double.POSITIVE_INFINITY;
-        double max = 0;
-        for (double v : values) {
-            if (v > 0 && !Double.isInfinite(v)) {
-                min = Math.min(min, v);
-                max = Math.max(max, v);
-            }
-        }
-        return max > 0 && max / min > LOG_SPREAD;
+        double[] range = positiveRange(values.stream().mapToDouble(Double::doubleValue));
+        return range[1] / range[0] > LOG_SPREAD;
     }
 
     /** Whether every point and its interval's low end are above zero, which a logarithmic y axis needs. */
@@ -208,16 +201,9 @@ final class Charts {
      */
     static Html.Chart strip(String id, String title, String yTitle, Map<String, List<Double>> samples,
                             Map<String, String> contenders) {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yTitle).build();
-        style(chart.getStyler());
-        chart.getStyler().setLegendVisible(false);
-        chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-        chart.getStyler().setMarkerSize(6);
-        chart.getStyler().setXAxisTicksVisible(false);
-        chart.getStyler().setPlotGridVerticalLinesVisible(false);
         List<String> names = new ArrayList<>(samples.keySet());
-        chart.getStyler().setXAxisMin(-0.6);
-        chart.getStyler().setXAxisMax(names.size() - 0.4);
+        XYChart chart = columnChart(title, yTitle, names.size(), 6);
+        chart.getStyler().setLegendVisible(false);
         List<Double> all = new ArrayList<>();
         samples.values().forEach(all::addAll);
         int total = all.size();
@@ -257,6 +243,22 @@ final class Charts {
                 + "column; the median bar is of all)" : "";
         return encodeSvg(chart, id, title + (log ? " (log y axis)" : "") + thinned,
                 title + ": per-iteration samples of " + String.join(", ", names) + thinned);
+    }
+
+    /**
+     * A scatter chart of {@code columns} labelled columns (x from -0.6 to columns - 0.4, no x
+     * ticks, no vertical grid lines), markers {@code markerSize} pixels wide.
+     */
+    private static XYChart columnChart(String title, String yTitle, int columns, int markerSize) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yTitle).build();
+        style(chart.getStyler());
+        chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        chart.getStyler().setMarkerSize(markerSize);
+        chart.getStyler().setXAxisMin(-0.6);
+        chart.getStyler().setXAxisMax(columns - 0.4);
+        chart.getStyler().setXAxisTicksVisible(false);
+        chart.getStyler().setPlotGridVerticalLinesVisible(false);
+        return chart;
     }
 
     /** At most {@code max} of the values: all when few enough, else evenly spaced quantiles of them, in sorted order. */
@@ -491,18 +493,6 @@ final class Charts {
             SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS};
 
     /**
-     * A dot-and-interval plot: each contender a labelled column, for each setting a dot at its
-     * geometric mean and a vertical line over its interval (side by side, one marker shape per
-     * setting); colour says the contender's family. y is logarithmic, the scale of the intervals.
-     *
-     * @param means means.get(setting).get(contender); null where not measured
-     */
-    static Html.Chart dots(String id, String title, String yTitle, List<String> contenders, List<String> settings,
-                           List<List<GeometricMean>> means) {
-        return dots(id, title, yTitle, contenders, settings, means, null, List.of());
-    }
-
-    /**
      * Colour-blind-safe colours (Okabe and Ito, 2008) without the yellow, too light on white: a
      * history page's contenders take them in turn, with a marker shape each.
      */
@@ -527,22 +517,19 @@ final class Charts {
     }
 
     /**
-     * A dot-and-interval plot as {@link #dots(String, String, String, List, List, List)}, but with
-     * each setting drawn in its own {@code marks} entry (colour and shape, named in the legend)
-     * when {@code marks} is not null, and a link over each column whose {@code columnLinks} entry
-     * is not null (none when the list is empty).
+     * A dot-and-interval plot: each contender a labelled column, for each setting a dot at its
+     * geometric mean and a vertical line over its interval (side by side, one marker shape per
+     * setting); colour says the contender's family, or, when {@code marks} is not null, each
+     * setting is drawn in its own {@code marks} entry (colour and shape, named in the legend). A
+     * link lies over each column whose {@code columnLinks} entry is not null (none when the list is
+     * empty). y is logarithmic, the scale of the intervals.
+     *
+     * @param means means.get(setting).get(contender); null where not measured
      */
     static Html.Chart dots(String id, String title, String yTitle, List<String> contenders, List<String> settings,
                            List<List<GeometricMean>> means, List<Mark> marks, List<ColumnLink> columnLinks) {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yTitle).build();
-        style(chart.getStyler());
+        XYChart chart = columnChart(title, yTitle, contenders.size(), 9);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-        chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-        chart.getStyler().setMarkerSize(9);
-        chart.getStyler().setXAxisMin(-0.6);
-        chart.getStyler().setXAxisMax(contenders.size() - 0.4);
-        chart.getStyler().setXAxisTicksVisible(false);
-        chart.getStyler().setPlotGridVerticalLinesVisible(false);
         List<Double> all = new ArrayList<>();
         means.forEach(row -> row.forEach(g -> {
             if (g != null) {

@@ -121,48 +121,53 @@ final class ClaimsSection {
         return out;
     }
 
-    private static Claim missing(String seed, String claim, String figure, String experiment) {
-        return new Claim(seed, claim, figure, "\u2013", Verdict.NOT_MEASURABLE,
-                "the experiment '" + experiment + "' is not in this run");
+    /** A seed's claim and the seed's own figure for it, before this run checks it. */
+    record Statement(String seed, String claim, String figure) {
+
+        Claim judged(String measured, Verdict verdict, String why) {
+            return new Claim(seed, claim, figure, measured, verdict, why);
+        }
+
+        /** Not measurable: the experiment the claim needs is not in this run. */
+        Claim missing(String experiment) {
+            return judged("\u2013", Verdict.NOT_MEASURABLE, "the experiment '" + experiment + "' is not in this run");
+        }
     }
 
     static Claim seed003Cheaper(RunView run, ReportContext ctx) {
-        String seed = "003";
-        String claim = "The simple lock pool without context flow costs 0.27x of the platform pool (queuing and draining "
-                + "together, separate = false).";
-        String figure = "t: 0.274x (false), 0.541x (true)";
+        Statement s = new Statement("003", "The simple lock pool without context flow costs 0.27x of the platform pool "
+                + "(queuing and draining together, separate = false).", "t: 0.274x (false), 0.541x (true)");
         List<QueueDrainSection.Phases> phases = QueueDrainSection.phases(
                 ScalingSection.atCores(run.results(QueueDrainSection.EXPERIMENT), run.cores()), "false");
         Optional<QueueDrainSection.Phases> lock = QueueDrainSection.find(phases, "simple-lock");
         Optional<QueueDrainSection.Phases> base = QueueDrainSection.find(phases, PLATFORM_POOL);
         if (lock.isEmpty() || base.isEmpty()) {
-            return missing(seed, claim, figure, QueueDrainSection.EXPERIMENT + " (simple-lock and " + PLATFORM_POOL + ")");
+            return s.missing(QueueDrainSection.EXPERIMENT + " (simple-lock and " + PLATFORM_POOL + ")");
         }
         RatioEstimate r = Cells.ratio(base.get().total(), lock.get().total(), ctx.confidence());
         if (r == null) {
-            return new Claim(seed, claim, figure, "\u2013", Verdict.NOT_MEASURABLE, "fewer than two samples");
+            return s.judged("\u2013", Verdict.NOT_MEASURABLE, "fewer than two samples");
         }
         String measured = "simple-lock / " + PLATFORM_POOL + " total: " + NumberText.ratio(r);
         if (r.below(1)) {
             String size = r.low() <= 0.274 && 0.274 <= r.high() ? "the seed's 0.27x lies in the interval"
                     : "cheaper, but the seed's 0.27x lies outside the interval";
-            return new Claim(seed, claim, figure, measured, Verdict.HOLDS, "significantly cheaper than the platform pool; " + size);
+            return s.judged(measured, Verdict.HOLDS, "significantly cheaper than the platform pool; " + size);
         }
-        return new Claim(seed, claim, figure, measured, Verdict.DOES_NOT_HOLD, r.above(1)
+        return s.judged(measured, Verdict.DOES_NOT_HOLD, r.above(1)
                 ? "the lock pool is significantly dearer than " + PLATFORM_POOL + " here"
                 : "no significant difference from " + PLATFORM_POOL);
     }
 
     static Claim seed003Flow(RunView run, ReportContext ctx) {
-        String seed = "003";
-        String claim = "Flowing the execution context makes the lock pool far dearer and allocate much more.";
-        String figure = "t: 3.16x vs 0.27x (false); Gen0 collections 95 vs 1";
+        Statement s = new Statement("003", "Flowing the execution context makes the lock pool far dearer and allocate "
+                + "much more.", "t: 3.16x vs 0.27x (false); Gen0 collections 95 vs 1");
         List<QueueDrainSection.Phases> phases = QueueDrainSection.phases(
                 ScalingSection.atCores(run.results(QueueDrainSection.EXPERIMENT), run.cores()), "false");
         Optional<QueueDrainSection.Phases> flow = QueueDrainSection.find(phases, "simple-lock-flow");
         Optional<QueueDrainSection.Phases> plain = QueueDrainSection.find(phases, "simple-lock");
         if (flow.isEmpty() || plain.isEmpty()) {
-            return missing(seed, claim, figure, QueueDrainSection.EXPERIMENT + " (simple-lock and simple-lock-flow)");
+            return s.missing(QueueDrainSection.EXPERIMENT + " (simple-lock and simple-lock-flow)");
         }
         RatioEstimate r = Cells.ratio(plain.get().total(), flow.get().total(), ctx.confidence());
         Metric af = flow.get().result().secondary().get(Metric.ALLOCATION_NORM);
@@ -170,7 +175,7 @@ final class ClaimsSection {
         String alloc = af == null || ap == null ? "allocation not measured (no -prof gc)"
                 : "allocated " + NumberText.bytes(af.score()) + " vs " + NumberText.bytes(ap.score()) + " per invocation";
         if (r == null) {
-            return new Claim(seed, claim, figure, alloc, Verdict.NOT_MEASURABLE, "fewer than two samples");
+            return s.judged(alloc, Verdict.NOT_MEASURABLE, "fewer than two samples");
         }
         String measured = "simple-lock-flow / simple-lock total: " + NumberText.ratio(r) + "; " + alloc;
         boolean allocates = af != null && ap != null && af.score() > 1.5 * ap.score();
@@ -178,24 +183,24 @@ final class ClaimsSection {
                 : allocates ? "it allocates " + NumberText.num(af.score() / ap.score()) + "x as much"
                 : "it does not allocate clearly more";
         if (r.above(1) && allocates) {
-            return new Claim(seed, claim, figure, measured, Verdict.HOLDS, "significantly dearer in time, and " + allocFact);
+            return s.judged(measured, Verdict.HOLDS, "significantly dearer in time, and " + allocFact);
         }
-        return new Claim(seed, claim, figure, measured, Verdict.DOES_NOT_HOLD, (r.above(1)
+        return s.judged(measured, Verdict.DOES_NOT_HOLD, (r.above(1)
                 ? "significantly dearer in time, but " : "not significantly dearer in time; ") + allocFact);
     }
 
     static Claim seed002Band(RunView run, ReportContext ctx) {
-        String seed = "002";
-        String claim = "The lock-free queue beats the locking queue (by a hair) between 40 and 100 threads per side.";
-        String figure = "E = D = 40: 337 vs 483 ms; 80: 743 vs 1037; 100: 999 vs 1043 (K = 1000)";
+        Statement s = new Statement("002", "The lock-free queue beats the locking queue (by a hair) between 40 and 100 "
+                + "threads per side.", "E = D = 40: 337 vs 483 ms; 80: 743 vs 1037; 100: 999 vs 1043 (K = 1000)");
         List<JmhResult> results = run.results(EnqueueDequeueSection.EXPERIMENT);
         List<String> parts = new ArrayList<>();
         int better = 0;
         int worse = 0;
         int total = 0;
         for (JmhResult h : results) {
-            int[] s = EnqueueDequeueSection.shape(h.param("shape"));
-            if (!"hybrid".equals(h.param("queue")) || s == null || s[0] != s[1] || s[0] < 40 || s[0] > 100) {
+            int[] shape = EnqueueDequeueSection.shape(h.param("shape"));
+            if (!"hybrid".equals(h.param("queue")) || shape == null || shape[0] != shape[1] || shape[0] < 40
+                    || shape[0] > 100) {
                 continue;
             }
             RatioEstimate r = against(results, h, "queue", "locked", ctx);
@@ -208,64 +213,59 @@ final class ClaimsSection {
             parts.add(h.param("shape") + " K=" + h.param("items") + ": " + NumberText.ratio(r));
         }
         if (total == 0) {
-            return missing(seed, claim, figure, EnqueueDequeueSection.EXPERIMENT + " (hybrid and locked at 40..100 per side)");
+            return s.missing(EnqueueDequeueSection.EXPERIMENT + " (hybrid and locked at 40..100 per side)");
         }
         String measured = "hybrid / locked: " + String.join("; ", parts);
         String caveat = " This machine has " + run.cores() + " cores against the seed's 4.";
         if (better == total) {
-            return new Claim(seed, claim, figure, measured, Verdict.HOLDS, "hybrid significantly faster at every such shape."
-                    + caveat);
+            return s.judged(measured, Verdict.HOLDS, "hybrid significantly faster at every such shape." + caveat);
         }
-        return new Claim(seed, claim, figure, measured, Verdict.DOES_NOT_HOLD, "hybrid significantly faster at " + better
+        return s.judged(measured, Verdict.DOES_NOT_HOLD, "hybrid significantly faster at " + better
                 + " of " + total + " shapes, slower at " + worse + "." + caveat);
     }
 
     static Claim seed002ManyCores(RunView run) {
-        String seed = "002";
-        String claim = "On a machine with many cores (8 to 10 or more) the lock-free queue pulls clearly ahead.";
-        String figure = "conjecture, not measured by the seed";
+        Statement s = new Statement("002", "On a machine with many cores (8 to 10 or more) the lock-free queue pulls "
+                + "clearly ahead.", "conjecture, not measured by the seed");
         int cores = run.cores();
         if (cores >= 8 && run.has(EnqueueDequeueSection.EXPERIMENT)) {
-            return new Claim(seed, claim, figure, "see the seed 002 tables (" + cores + " cores)", Verdict.NOT_MEASURABLE,
+            return s.judged("see the seed 002 tables (" + cores + " cores)", Verdict.NOT_MEASURABLE,
                     "judge from the tables: the report does not test this conjecture automatically");
         }
-        return new Claim(seed, claim, figure, "\u2013", Verdict.NOT_MEASURABLE, "this machine has "
+        return s.judged("\u2013", Verdict.NOT_MEASURABLE, "this machine has "
                 + (cores > 0 ? cores : "an unknown number of") + " cores; the claim needs 8 or more");
     }
 
     static Claim seed001(RunView run, ReportContext ctx, String workload) {
-        String seed = "001";
         boolean worst = workload.equals("worst");
-        String claim = worst ? "The work-stealing partitioner does far better than static partitioning on the worst-case "
-                + "distribution." : "On random work the work-stealing partitioner does as well as the standard partitioners.";
-        String figure = "\"rough benchmarking\", no figures";
+        Statement s = new Statement("001", worst ? "The work-stealing partitioner does far better than static "
+                + "partitioning on the worst-case distribution." : "On random work the work-stealing partitioner does as "
+                + "well as the standard partitioners.", "\"rough benchmarking\", no figures");
         List<JmhResult> results = run.results(Experiment.RANGE_PARTITIONER.id()).stream()
                 .filter(r -> workload.equals(r.param("workload"))).toList();
         Optional<JmhResult> ws = results.stream().filter(r -> "work-stealing".equals(r.param("partitioner"))).findFirst();
         List<JmhResult> standard = results.stream().filter(r -> worst ? "static".equals(r.param("partitioner"))
                 : List.of("static", "dynamic-chunk", "jdk-parallel-stream").contains(r.param("partitioner"))).toList();
         if (ws.isEmpty() || standard.isEmpty()) {
-            return missing(seed, claim, figure, "range-partitioner (workload " + workload + ")");
+            return s.missing("range-partitioner (workload " + workload + ")");
         }
         JmhResult best = standard.stream().min((a, b) -> Double.compare(a.primary().score(), b.primary().score())).get();
         RatioEstimate r = Cells.ratio(best.primary(), ws.get().primary(), ctx.confidence());
         if (r == null) {
-            return new Claim(seed, claim, figure, "\u2013", Verdict.NOT_MEASURABLE, "fewer than two samples");
+            return s.judged("\u2013", Verdict.NOT_MEASURABLE, "fewer than two samples");
         }
         String measured = "work-stealing / " + best.param("partitioner") + (worst ? "" : " (the best standard one)") + ": "
                 + NumberText.ratio(r);
         double bound = worst ? ctx.thresholds().farRatio() : ctx.thresholds().asGoodRatio();
         if (r.below(bound)) {
-            return new Claim(seed, claim, figure, measured, Verdict.HOLDS, "interval below " + bound);
+            return s.judged(measured, Verdict.HOLDS, "interval below " + bound);
         }
-        return new Claim(seed, claim, figure, measured, Verdict.DOES_NOT_HOLD, "interval reaches " + NumberText.num(r.high())
-                + ", not below " + bound);
+        return s.judged(measured, Verdict.DOES_NOT_HOLD, "interval reaches " + NumberText.num(r.high()) + ", not below " + bound);
     }
 
     static Claim seed000(RunView run, ReportContext ctx) {
-        String seed = "000";
-        String claim = "Per-thread work-stealing deques make recursively queued work far cheaper than one global locked queue.";
-        String figure = "no figures (argument)";
+        Statement s = new Statement("000", "Per-thread work-stealing deques make recursively queued work far cheaper "
+                + "than one global locked queue.", "no figures (argument)");
         List<JmhResult> results = run.results(Experiment.RECURSIVE_WORK.id());
         List<String> parts = new ArrayList<>();
         // per thread count (0: none recorded): every ws-* pool significantly cheaper, and one far cheaper
@@ -290,18 +290,18 @@ final class ClaimsSection {
                     + NumberText.ratio(ratio));
         }
         if (n == 0) {
-            return missing(seed, claim, figure, "recursive-work (ws-* pools and simple-lock)");
+            return s.missing("recursive-work (ws-* pools and simple-lock)");
         }
         String measured = "ws-* / simple-lock: " + String.join("; ", parts);
         java.util.SortedMap<Integer, Boolean> holds = new java.util.TreeMap<>();
         allBelow.forEach((t, below) -> holds.put(t, below && anyFar.get(t)));
         String perThreads = holds.size() < 2 ? "" : "; " + byThreads(holds);
         if (!holds.containsValue(false)) {
-            return new Claim(seed, claim, figure, measured, Verdict.HOLDS, "every work-stealing pool is significantly "
+            return s.judged(measured, Verdict.HOLDS, "every work-stealing pool is significantly "
                     + "cheaper, at least one below " + ctx.thresholds().farRatio() + perThreads);
         }
         boolean cheaper = !allBelow.containsValue(false);
-        return new Claim(seed, claim, figure, measured, Verdict.DOES_NOT_HOLD, (cheaper
+        return s.judged(measured, Verdict.DOES_NOT_HOLD, (cheaper
                 ? "cheaper, but not far cheaper (below " + ctx.thresholds().farRatio() + ") at every thread count"
                 : "not every work-stealing pool is significantly cheaper than simple-lock") + perThreads);
     }
@@ -344,10 +344,9 @@ final class ClaimsSection {
      * of the two ratios, Welch on the log scale, lies wholly above 1).
      */
     static Claim seed000Processors(RunView run, ReportContext ctx) {
-        String seed = "000";
-        String claim = "One global queue under a lock only gets worse as processors are added: each step up in threads "
-                + "puts the lock pool further behind the work-stealing pool.";
-        String figure = "argument: \"4, 8, 16, 32, 64, ... processors\"";
+        Statement s = new Statement("000", "One global queue under a lock only gets worse as processors are added: "
+                + "each step up in threads puts the lock pool further behind the work-stealing pool.",
+                "argument: \"4, 8, 16, 32, 64, ... processors\"");
         java.util.SortedMap<Integer, Metric[]> pairs = new java.util.TreeMap<>(); // threads -> {lock, ws}
         for (JmhResult r : run.results(QueueDrainSection.EXPERIMENT)) {
             Integer threads = ScalingSection.threads(r);
@@ -358,7 +357,7 @@ final class ClaimsSection {
         }
         pairs.values().removeIf(p -> p[0] == null || p[1] == null);
         if (pairs.size() < 2) {
-            return new Claim(seed, claim, figure, "\u2013", Verdict.NOT_MEASURABLE, "needs queue-drain (separate = false) "
+            return s.judged("\u2013", Verdict.NOT_MEASURABLE, "needs queue-drain (separate = false) "
                     + "with simple-lock and ws-chase-lev at two or more thread counts");
         }
         java.util.SortedMap<Integer, Boolean> worse = new java.util.TreeMap<>();
@@ -387,32 +386,28 @@ final class ClaimsSection {
         String measured = "(simple-lock / ws-chase-lev) at the higher count over the same at the lower: "
                 + String.join("; ", parts);
         if (worse.isEmpty()) {
-            return new Claim(seed, claim, figure, measured, Verdict.NOT_MEASURABLE, "fewer than two samples");
+            return s.judged(measured, Verdict.NOT_MEASURABLE, "fewer than two samples");
         }
-        return new Claim(seed, claim, figure, measured, worse.containsValue(false) ? Verdict.DOES_NOT_HOLD
-                : Verdict.HOLDS, "by the higher thread count of each step: " + byThreads(worse) + "; " + run.cores()
-                + " cores");
+        return s.judged(measured, worse.containsValue(false) ? Verdict.DOES_NOT_HOLD : Verdict.HOLDS,
+                "by the higher thread count of each step: " + byThreads(worse) + "; " + run.cores() + " cores");
     }
 
     static Claim seed004(RunView run) {
-        String seed = "004";
-        String claim = "A pool with per-worker deques, a common queue and a join that runs other work computes fork/join "
-                + "fib(32) without blocking its workers.";
-        String figure = "fib(32) printed, no timings";
+        Statement s = new Statement("004", "A pool with per-worker deques, a common queue and a join that runs other "
+                + "work computes fork/join fib(32) without blocking its workers.", "fib(32) printed, no timings");
         List<JmhResult> results = run.results(Experiment.FORK_JOIN_FIB.id()).stream()
                 .filter(r -> "0".equals(r.param("threshold"))).toList();
         if (results.isEmpty()) {
-            return missing(seed, claim, figure, "fork-join-fib (threshold 0)");
+            return s.missing("fork-join-fib (threshold 0)");
         }
         List<String> pools = results.stream().map(r -> r.param("pool")).filter(p -> Contender.family(p) == Contender.Family.WORK_STEALING_POOL).toList();
         String n = results.get(0).param("n");
         String measured = pools.size() + " work-stealing pools computed fib(" + n + ") fully forked, checked on every "
                 + "invocation: " + String.join(", ", pools);
         if (pools.isEmpty()) {
-            return new Claim(seed, claim, figure, measured, Verdict.NOT_MEASURABLE, "no work-stealing pool in this run");
+            return s.judged(measured, Verdict.NOT_MEASURABLE, "no work-stealing pool in this run");
         }
-        return new Claim(seed, claim, figure, measured, Verdict.HOLDS, "32".equals(n) ? "as the seed"
-                : "at n = " + n + " (the full profile runs n = 32)");
+        return s.judged(measured, Verdict.HOLDS, "32".equals(n) ? "as the seed" : "at n = " + n + " (the full profile runs n = 32)");
     }
 
     /**

@@ -182,24 +182,13 @@ final class ComparisonSection {
      */
     static Map<String, String> labels(List<JmhResult> all) {
         String contender = ExperimentSection.contenderParam(all);
-        Map<String, Set<String>> values = new java.util.TreeMap<>();
-        Set<String> methods = new LinkedHashSet<>();
-        for (JmhResult r : all) {
-            methods.add(ExperimentSection.method(r));
-            DeclaredParams.complete(r).forEach((k, v) -> values.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v));
-        }
+        ExperimentSection.Varying varying = ExperimentSection.Varying.of(all, DeclaredParams::complete);
         Map<String, String> out = new LinkedHashMap<>();
         for (JmhResult r : all) {
-            List<String> parts = new ArrayList<>();
-            parts.add(contender == null ? ExperimentSection.method(r) : r.param(contender));
-            if (contender != null && methods.size() > 1) {
-                parts.add(ExperimentSection.method(r));
+            List<String> parts = varying.parts(r, DeclaredParams.complete(r), contender);
+            if (contender != null || !varying.methods()) {
+                parts.add(0, contender == null ? ExperimentSection.method(r) : r.param(contender));
             }
-            DeclaredParams.complete(r).forEach((k, v) -> {
-                if (!k.equals(contender) && values.get(k).size() > 1) {
-                    parts.add(k + "=" + v);
-                }
-            });
             out.putIfAbsent(key(r), String.join(", ", parts));
         }
         return out;

@@ -1,6 +1,7 @@
 package org.stealbench.harness.report;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -105,43 +106,63 @@ final class ExperimentSection {
         return null;
     }
 
-    /** Rows by contender, columns by method (when several) and the parameters that vary. */
-    static Grid grid(List<JmhResult> results) {
-        String contender = contenderParam(results);
-        Set<String> methods = new LinkedHashSet<>();
-        Map<String, Set<String>> values = new TreeMap<>();
-        for (JmhResult r : results) {
-            methods.add(method(r));
-            r.params().forEach((k, v) -> {
-                if (!k.equals(contender)) {
-                    values.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v);
-                }
-            });
-        }
-        Map<String, String> constant = new TreeMap<>();
-        values.forEach((k, v) -> {
-            if (v.size() == 1) {
-                constant.put(k, v.iterator().next());
+    /**
+     * What tells an experiment's results apart besides their contender: the benchmark method (when
+     * they have several) and each parameter with more than one value among them.
+     */
+    record Varying(boolean methods, Map<String, Set<String>> values) {
+
+        /** Over the results' parameters as {@code params} gives them. */
+        static Varying of(List<JmhResult> results, Function<JmhResult, Map<String, String>> params) {
+            Set<String> methods = new HashSet<>();
+            Map<String, Set<String>> values = new TreeMap<>();
+            for (JmhResult r : results) {
+                methods.add(method(r));
+                params.apply(r).forEach((k, v) -> values.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v));
             }
-        });
-        Map<String, Map<String, JmhResult>> cells = new LinkedHashMap<>();
-        Set<String> columns = new LinkedHashSet<>();
-        for (JmhResult r : results) {
+            return new Varying(methods.size() > 1, values);
+        }
+
+        /** A result's method (when there are several), then its varying parameters but {@code skip}, as {@code k=v}. */
+        List<String> parts(JmhResult r, Map<String, String> params, String skip) {
             List<String> parts = new ArrayList<>();
-            if (methods.size() > 1) {
+            if (methods) {
                 parts.add(method(r));
             }
-            r.params().forEach((k, v) -> {
-                if (!k.equals(contender) && !constant.containsKey(k)) {
+            params.forEach((k, v) -> {
+                if (!k.equals(skip) && values.get(k).size() > 1) {
                     parts.add(k + "=" + v);
                 }
             });
+            return parts;
+        }
+
+        /** The parameters with one value among the results, but {@code skip}, by name. */
+        Map<String, String> constant(String skip) {
+            Map<String, String> out = new TreeMap<>();
+            values.forEach((k, v) -> {
+                if (v.size() == 1 && !k.equals(skip)) {
+                    out.put(k, v.iterator().next());
+                }
+            });
+            return out;
+        }
+    }
+
+    /** Rows by contender, columns by method (when several) and the parameters that vary. */
+    static Grid grid(List<JmhResult> results) {
+        String contender = contenderParam(results);
+        Varying varying = Varying.of(results, JmhResult::params);
+        Map<String, Map<String, JmhResult>> cells = new LinkedHashMap<>();
+        Set<String> columns = new LinkedHashSet<>();
+        for (JmhResult r : results) {
+            List<String> parts = varying.parts(r, r.params(), contender);
             String column = parts.isEmpty() ? "score" : String.join(", ", parts);
             columns.add(column);
             String c = contender == null ? method(r) : r.param(contender);
             cells.computeIfAbsent(c, x -> new LinkedHashMap<>()).put(column, r);
         }
-        return new Grid(cells, List.copyOf(columns), constant);
+        return new Grid(cells, List.copyOf(columns), varying.constant(contender));
     }
 
     static String method(JmhResult r) {
@@ -237,6 +258,7 @@ final class ExperimentSection {
             }
             means.add(row);
         }
-        return Charts.dots(experiment.id() + "-chart", experiment.title(), unit, g.contenders(), g.columns(), means);
+        return Charts.dots(experiment.id() + "-chart", experiment.title(), unit, g.contenders(), g.columns(), means,
+                null, List.of());
     }
 }

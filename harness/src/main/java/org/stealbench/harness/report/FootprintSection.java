@@ -29,7 +29,7 @@ final class FootprintSection {
         }
         Html.TableBuilder t = new Html.TableBuilder("footprint", "Retained bytes per queued item, and hot-field layout");
         List<String> head = new ArrayList<>(List.of("queue", "class", "empty queue (B)"));
-        sizes.forEach(s -> head.add("B/item at " + String.format(java.util.Locale.ROOT, "%,d", Long.parseLong(s))));
+        sizes.forEach(s -> head.add("B/item at " + NumberText.grouped(s)));
         head.addAll(List.of("hot fields (offset)", "layout verdict"));
         t.header(head.toArray(String[]::new));
         List<String> names = new ArrayList<>();
@@ -66,7 +66,7 @@ final class FootprintSection {
         blocks.add(Html.Block.table(t.build()));
         if (!sizes.isEmpty()) {
             blocks.add(Html.Block.chart(Charts.bars("footprint-chart", "Bytes per queued item at "
-                    + String.format(java.util.Locale.ROOT, "%,d", Long.parseLong(sizes.get(sizes.size() - 1))) + " items",
+                    + NumberText.grouped(sizes.get(sizes.size() - 1)) + " items",
                     "bytes per item", names, ids, largest)));
         }
         return new Html.Section(ID, TITLE, List.of(), blocks, null);

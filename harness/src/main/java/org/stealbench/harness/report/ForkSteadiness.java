@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.RoundsFile;
 import org.stealbench.harness.run.Experiment;
@@ -60,7 +59,7 @@ final class ForkSteadiness {
             }
             for (RoundsFile.Fork f : rounds.forks()) {
                 if (f.steady() != null) {
-                    judged.add(new Fork(e.getKey(), shapeKey(e.getKey(), f.benchmark(), f.params(), param),
+                    judged.add(new Fork(e.getKey(), SummarySection.shapeKey(e.getKey(), f.benchmark(), f.params(), param),
                             f.params().get(param), f.round(), f.steady()));
                 }
             }
@@ -69,20 +68,13 @@ final class ForkSteadiness {
                     List<Double> forkTotals = r.primary().rawData().stream().filter(row -> !row.isEmpty())
                             .map(row -> row.stream().mapToDouble(Double::doubleValue).sum()).toList();
                     if (!forkTotals.isEmpty()) {
-                        totals.put(shapeKey(e.getKey(), r.benchmark(), DeclaredParams.complete(r), param) + " "
+                        totals.put(SummarySection.shapeKey(e.getKey(), r.benchmark(), DeclaredParams.complete(r), param) + " "
                                 + r.param(param), GeometricMean.of(forkTotals, 0.95).value());
                     }
                 }
             }
         }
         return new ForkSteadiness(judged, totals);
-    }
-
-    /** A shape's key as {@link SummarySection.Shape#key()} begins: experiment, benchmark, every parameter but the contender. */
-    private static String shapeKey(String experiment, String benchmark, Map<String, String> params, String param) {
-        Map<String, String> rest = new TreeMap<>(params);
-        rest.remove(param);
-        return experiment + ":" + benchmark + rest;
     }
 
     /** The judged forks of steady-state (not cold-start) experiments. */

@@ -1,8 +1,5 @@
 package org.stealbench.harness.report;
 
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,11 +54,9 @@ public final class HistoryPage {
             }
             sections.add(new Html.Section("history-" + e.getKey(), e.getKey(), List.of(), blocks, null));
         }
-        String generated = "Generated " + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
-                .format(ZonedDateTime.now(ZoneOffset.UTC)) + " by scripts/history report from " + store + ".";
         Html.Page page = new Html.Page("stealbench results history", runs.size() + " runs, " + charts.size()
                 + " charts", null, null, List.of(), runsTable(runs, runPages), sections, List.of(), List.of(),
-                generated);
+                Html.generated("scripts/history report from " + store));
         return Report.html(page);
     }
 
@@ -144,12 +139,8 @@ public final class HistoryPage {
                     Html.Cell.text(column(g.lastBefore())), Html.Cell.text(column(g.firstAfter())),
                     Html.Cell.text(String.join("; ", parts))));
         }
-        if (t.isEmpty()) {
-            return new Html.Section("history-changes", "Change points", List.of(),
-                    List.of(Html.Block.paragraph("No series has a change point.")), null);
-        }
-        return new Html.Section("history-changes", "Change points", List.of(), List.of(Html.Block.table(t.build())),
-                null);
+        return new Html.Section("history-changes", "Change points", List.of(), List.of(t.isEmpty()
+                ? Html.Block.paragraph("No series has a change point.") : Html.Block.table(t.build())), null);
     }
 
     private static Html.Table runsTable(List<HistoryRun> runs, Map<String, String> runPages) {

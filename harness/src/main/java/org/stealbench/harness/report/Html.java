@@ -1,5 +1,8 @@
 package org.stealbench.harness.report;
 
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -33,10 +36,6 @@ final class Html {
             return new Cell(text, "num", "", 1, Double.isNaN(value) ? "" : Double.toString(value));
         }
 
-        static Cell header(String text, int colspan) {
-            return new Cell(text, "", "", colspan, "");
-        }
-
         Cell withClass(String more) {
             return new Cell(text, (cls + " " + more).trim(), title, colspan, value, href, anchor);
         }
@@ -51,18 +50,6 @@ final class Html {
 
         Cell withAnchor(String id) {
             return new Cell(text, cls, title, colspan, value, href, id);
-        }
-
-        boolean hasHref() {
-            return !href.isEmpty();
-        }
-
-        boolean hasAnchor() {
-            return !anchor.isEmpty();
-        }
-
-        boolean hasTitle() {
-            return !title.isEmpty();
         }
 
         boolean hasValue() {
@@ -89,10 +76,6 @@ final class Html {
         Table {
             head = List.copyOf(head);
             body = List.copyOf(body);
-        }
-
-        boolean hasNote() {
-            return note != null && !note.isEmpty();
         }
     }
 
@@ -184,6 +167,12 @@ final class Html {
         }
     }
 
+    /** A page's foot line: {@code Generated 2026-01-02 03:04:05 UTC by WHAT.} */
+    static String generated(String by) {
+        return "Generated " + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").format(ZonedDateTime.now(ZoneOffset.UTC))
+                + " by " + by + ".";
+    }
+
     /** Builds a table row by row. */
     static final class TableBuilder {
         private final String id;
@@ -198,12 +187,7 @@ final class Html {
         }
 
         TableBuilder header(String... names) {
-            head.add(new Row(Arrays.stream(names).map(n -> Cell.header(n, 1)).toList()));
-            return this;
-        }
-
-        TableBuilder header(List<Cell> cells) {
-            head.add(new Row(cells));
+            head.add(new Row(Arrays.stream(names).map(Cell::text).toList()));
             return this;
         }
 

@@ -39,10 +39,11 @@ final class IdleCostSection {
      */
     static final List<SummarySection.Measure> SUMMARY = List.of(
             new SummarySection.Measure(EXPERIMENT, "CPU after a burst", "cores", r -> r.secondary().get("idleCores"),
-                    FLOOR_CORES),
+                    null, null, FLOOR_CORES),
             new SummarySection.Measure(EXPERIMENT, "CPU between bursts", "cores", r -> r.secondary().get("gapCores"),
-                    FLOOR_CORES),
-            new SummarySection.Measure(EXPERIMENT, "CPU per task", "\u00b5s", r -> r.secondary().get("cpuPerTaskUs")));
+                    null, null, FLOOR_CORES),
+            new SummarySection.Measure(EXPERIMENT, "CPU per task", "\u00b5s", r -> r.secondary().get("cpuPerTaskUs"),
+                    null, null, 0));
 
     private IdleCostSection() {
     }
@@ -74,7 +75,7 @@ final class IdleCostSection {
         }
         blocks.add(Html.Block.chart(Charts.dots("idle-cost-chart", "CPU burnt while idle, + "
                 + SummarySection.offsetText(FLOOR_CORES) + " core", "cores + " + SummarySection.offsetText(FLOOR_CORES), pools,
-                List.of("after a burst", "between bursts"), means)));
+                List.of("after a burst", "between bursts"), means, null, List.of())));
         return new Html.Section(EXPERIMENT, TITLE, List.of(), blocks, null);
     }
 

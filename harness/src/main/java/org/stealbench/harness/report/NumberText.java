@@ -37,9 +37,9 @@ public final class NumberText {
         return Double.isNaN(halfWidth) ? num(mean) : num(mean) + " \u00b1 " + num(halfWidth);
     }
 
-    /** A ratio with its interval: {@code 0.274x [0.25, 0.30]}. */
+    /** A ratio with its interval: {@code 0.274x [0.25, 0.30]}; the ratio alone where it has no interval. */
     static String ratio(RatioEstimate r) {
-        if (r.low() == r.high()) {
+        if (r.low() == r.high() || Double.isNaN(r.low())) {
             return num(r.ratio()) + "x";
         }
         return num(r.ratio()) + "x [" + num(r.low()) + ", " + num(r.high()) + "]";
@@ -54,5 +54,14 @@ public final class NumberText {
             i++;
         }
         return num(b) + " " + units[i];
+    }
+
+    /** {@code 1000000} as {@code 1,000,000}; other text unchanged. */
+    static String grouped(String number) {
+        try {
+            return String.format(java.util.Locale.ROOT, "%,d", Long.parseLong(number));
+        } catch (NumberFormatException e) {
+            return number;
+        }
     }
 }

@@ -52,7 +52,7 @@ final class QueueDrainSection {
         List<Html.Block> blocks = new ArrayList<>();
         List<Html.Banner> banners = new ArrayList<>();
         JmhResult first = results.get(0);
-        blocks.add(Html.Block.paragraph("As in the seed: queue " + grouped(first.param("items")) + " items from one outside thread into a "
+        blocks.add(Html.Block.paragraph("As in the seed: queue " + NumberText.grouped(first.param("items")) + " items from one outside thread into a "
                 + first.param("threads") + "-thread pool and wait until all have run. separate = true holds every item at a "
                 + "gate until all are queued (queue and drain measured apart); false lets the workers drain while the caller "
                 + "queues. Times in ms per invocation (geometric mean [" + Math.round(ctx.confidence() * 100)
@@ -137,15 +137,6 @@ final class QueueDrainSection {
         return Cells.ratioOrDash(Cells.ratio(base, m, ctx.confidence()));
     }
 
-    /** {@code 1000000} as {@code 1,000,000}; other text unchanged. */
-    static String grouped(String number) {
-        try {
-            return String.format(java.util.Locale.ROOT, "%,d", Long.parseLong(number));
-        } catch (NumberFormatException e) {
-            return number;
-        }
-    }
-
     private static double mean(Metric m) {
         return m.samples().stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }
@@ -158,6 +149,6 @@ final class QueueDrainSection {
                     : Cells.geometricOrNull(phase.apply(p), ctx.confidence())).toList());
         }
         return Charts.dots("seed003-chart-separate-" + separate, "Queue/drain, separate = " + separate,
-                "ms per invocation", pools, List.of("queue", "drain", "total"), means);
+                "ms per invocation", pools, List.of("queue", "drain", "total"), means, null, List.of());
     }
 }

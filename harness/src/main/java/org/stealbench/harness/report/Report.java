@@ -3,9 +3,6 @@ package org.stealbench.harness.report;
 import com.github.mustachejava.DefaultMustacheFactory;
 import com.github.mustachejava.Mustache;
 import java.io.StringWriter;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -56,14 +53,12 @@ final class Report {
                 : "stealbench report: " + runs.size() + " runs compared";
         String subtitle = runs.size() == 1 ? subtitle(runs.get(0))
                 : String.join("  |  ", runs.stream().map(r -> r.label() + " (" + subtitle(r) + ")").toList());
-        String generated = "Generated " + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
-                .format(ZonedDateTime.now(ZoneOffset.UTC)) + " by scripts/report from the runs' JMH JSON (never modified).";
         String reproduce = runs.size() == 1 ? runs.get(0).repeatCommand()
                 : String.join("  |  ", runs.stream().filter(r -> r.repeatCommand() != null)
                         .map(r -> r.label() + ": " + r.repeatCommand()).toList());
         return new Html.Page(title, subtitle, reproduce == null || reproduce.isEmpty() ? null : reproduce, lead,
                 banners, runsTable(runs), sections, problems,
-                ctx.thresholds().describe(), generated);
+                ctx.thresholds().describe(), Html.generated("scripts/report from the runs' JMH JSON (never modified)"));
     }
 
     /** The sections of one run of the page's runs, in reading order. */

@@ -16,9 +16,8 @@ final class ReportStats {
     private ReportStats() {
     }
 
-    /** A sample's mean with its t interval, and the quantiles a box or strip plot needs. */
-    record Summary(int n, double mean, double halfWidth, double median, double p10, double p90, double min,
-                   double max) {
+    /** A sample's mean with its t interval, and its median and 10th and 90th percentiles. */
+    record Summary(int n, double mean, double halfWidth, double median, double p10, double p90) {
 
         /** Half-width as a fraction of the mean; NaN when there is no interval. */
         double relativeHalfWidth() {
@@ -48,6 +47,6 @@ final class ReportStats {
             half = t * d.getStandardDeviation() / Math.sqrt(n);
         }
         return new Summary(n, d.getMean(), half, Quantiles.of(values, 0.5), Quantiles.of(values, 0.1),
-                Quantiles.of(values, 0.9), d.getMin(), d.getMax());
+                Quantiles.of(values, 0.9));
     }
 }

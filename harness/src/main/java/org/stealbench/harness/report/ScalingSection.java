@@ -85,10 +85,7 @@ final class ScalingSection {
     /** The run's thread ladders: every benchmark measured at two or more thread counts. */
     static List<Ladder> ladders(RunView run, double confidence) {
         // key: benchmark, contender parameter and every other parameter but threads
-        Map<String, List<String>> experiments = new LinkedHashMap<>();
-        Map<String, String> benchmarks = new LinkedHashMap<>();
-        Map<String, SortedMap<String, String>> fixed = new LinkedHashMap<>();
-        Map<String, Map<String, Map<Integer, JmhResult>>> byKey = new LinkedHashMap<>();
+        Map<String, Rungs> byKey = new LinkedHashMap<>();
         for (Map.Entry<String, List<JmhResult>> e : run.data().experiments().entrySet()) {
             String param = ExperimentSection.contenderParam(e.getValue());
             if (param == null) {
@@ -102,23 +99,20 @@ final class ScalingSection {
                 SortedMap<String, String> rest = DeclaredParams.complete(r);
                 rest.remove(param);
                 rest.remove(THREADS);
-                String key = r.benchmark() + " " + param + " " + rest;
-                List<String> from = experiments.computeIfAbsent(key, k -> new ArrayList<>());
-                if (!from.contains(e.getKey())) {
-                    from.add(e.getKey());
+                Rungs rungs = byKey.computeIfAbsent(r.benchmark() + " " + param + " " + rest,
+                        k -> new Rungs(new ArrayList<>(), r.benchmark(), rest, new LinkedHashMap<>()));
+                if (!rungs.experiments().contains(e.getKey())) {
+                    rungs.experiments().add(e.getKey());
                 }
-                benchmarks.put(key, r.benchmark());
-                fixed.put(key, rest);
                 // the first experiment to measure a point keeps it
-                byKey.computeIfAbsent(key, k -> new LinkedHashMap<>())
-                        .computeIfAbsent(r.param(param), k -> new TreeMap<>()).putIfAbsent(threads, r);
+                rungs.points().computeIfAbsent(r.param(param), k -> new TreeMap<>()).putIfAbsent(threads, r);
             }
         }
         List<Ladder> out = new ArrayList<>();
-        byKey.forEach((key, contenders) -> {
+        for (Rungs rungs : byKey.values()) {
             List<Curve> curves = new ArrayList<>();
             String[] unit = {null};
-            contenders.forEach((contender, points) -> {
+            rungs.points().forEach((contender, points) -> {
                 List<Point> ps = new ArrayList<>();
                 points.forEach((t, r) -> {
                     Point p = point(t, r.primary(), confidence);
@@ -131,26 +125,27 @@ final class ScalingSection {
                     curves.add(new Curve(contender, ps));
                 }
             });
-            Set<Integer> threads = new TreeSet<>();
-            curves.forEach(c -> c.points().forEach(p -> threads.add(p.threads())));
-            if (threads.size() >= 2) {
-                out.add(new Ladder(experiments.get(key), benchmarks.get(key),
-                        setting(key, benchmarks, fixed), unit[0], curves));
+            Ladder ladder = new Ladder(rungs.experiments(), rungs.benchmark(), setting(rungs, byKey.values()), unit[0],
+                    curves);
+            if (ladder.threads().size() >= 2) {
+                out.add(ladder);
             }
-        });
+        }
         return out;
     }
 
+    /** A ladder being gathered: its experiments, benchmark and fixed parameters, its results by contender and threads. */
+    private record Rungs(List<String> experiments, String benchmark, SortedMap<String, String> fixed,
+                         Map<String, Map<Integer, JmhResult>> points) {
+    }
+
     /** The parameters of this ladder that differ among the ladders of its benchmark. */
-    private static String setting(String key, Map<String, String> benchmarks, Map<String, SortedMap<String, String>> fixed) {
+    private static String setting(Rungs rungs, java.util.Collection<Rungs> all) {
         Map<String, Set<String>> values = new TreeMap<>();
-        benchmarks.forEach((k, b) -> {
-            if (b.equals(benchmarks.get(key))) {
-                fixed.get(k).forEach((p, v) -> values.computeIfAbsent(p, x -> new LinkedHashSet<>()).add(v));
-            }
-        });
+        all.stream().filter(other -> other.benchmark().equals(rungs.benchmark()))
+                .forEach(other -> other.fixed().forEach((p, v) -> values.computeIfAbsent(p, x -> new LinkedHashSet<>()).add(v)));
         List<String> parts = new ArrayList<>();
-        fixed.get(key).forEach((p, v) -> {
+        rungs.fixed().forEach((p, v) -> {
             if (values.get(p).size() > 1) {
                 parts.add(p + "=" + v);
             }
@@ -302,9 +297,9 @@ final class ScalingSection {
         });
         if (best.getValue().ratio() <= 1) {
             return where + "no contender is faster at " + top + " threads than at one (best: " + best.getKey() + " "
-                    + ratioText(best.getValue()) + ")" + stops;
+                    + NumberText.ratio(best.getValue()) + ")" + stops;
         }
-        return where + best.getKey() + " scales best (" + ratioText(best.getValue()) + " at " + top + " threads"
+        return where + best.getKey() + " scales best (" + NumberText.ratio(best.getValue()) + " at " + top + " threads"
                 + (tied.isEmpty() ? "" : "; intervals overlap with " + String.join(", ", tied)) + ")" + stops;
     }
 
@@ -358,19 +353,10 @@ final class ScalingSection {
     private static List<Charts.Line> throughputLines(Ladder l) {
         List<Charts.Line> lines = new ArrayList<>();
         for (Curve c : l.curves()) {
-            int k = c.points().size();
-            double[] x = new double[k];
-            double[] y = new double[k];
-            double[] lo = new double[k];
-            double[] hi = new double[k];
-            for (int i = 0; i < k; i++) {
-                Point p = c.points().get(i);
-                x[i] = p.threads();
-                y[i] = p.throughput().value();
-                lo[i] = p.throughput().hasInterval() ? p.throughput().low() : y[i];
-                hi[i] = p.throughput().hasInterval() ? p.throughput().high() : y[i];
-            }
-            lines.add(new Charts.Line(c.contender(), c.contender(), x, y, lo, hi, false));
+            lines.add(line(c.contender(), c.points().stream().map(p -> p.throughput().hasInterval()
+                    ? new double[] {p.threads(), p.throughput().value(), p.throughput().low(), p.throughput().high()}
+                    : new double[] {p.threads(), p.throughput().value(), p.throughput().value(), p.throughput().value()})
+                    .toList()));
         }
         return lines;
     }
@@ -390,8 +376,7 @@ final class ScalingSection {
                 }
             }
             if (rows.size() >= 2) {
-                lines.add(new Charts.Line(c.contender(), c.contender(), column(rows, 0), column(rows, 1),
-                        column(rows, 2), column(rows, 3), false));
+                lines.add(line(c.contender(), rows));
             }
         }
         List<Integer> threads = l.threads();
@@ -404,9 +389,10 @@ final class ScalingSection {
         return lines;
     }
 
-    /** A ratio with its interval, or the point alone where no interval could be formed. */
-    private static String ratioText(RatioEstimate r) {
-        return Double.isNaN(r.low()) ? NumberText.num(r.ratio()) + "x" : NumberText.ratio(r);
+    /** A contender's line from rows of {threads, value, low, high}. */
+    private static Charts.Line line(String contender, List<double[]> rows) {
+        return new Charts.Line(contender, contender, column(rows, 0), column(rows, 1), column(rows, 2), column(rows, 3),
+                false);
     }
 
     private static double[] column(List<double[]> rows, int k) {
@@ -424,9 +410,9 @@ final class ScalingSection {
                 RatioEstimate s = speedup(c, p.threads(), ctx.confidence());
                 RatioEstimate step = previous == null ? null : gain(previous, p, ctx.confidence());
                 t.row(List.of(Correctness.nameCell(c.contender()), Cells.number(p.threads()), Cells.geometric(p.throughput()),
-                        s == null ? Cells.dash() : Html.Cell.num(ratioText(s), s.ratio()),
+                        s == null ? Cells.dash() : Html.Cell.num(NumberText.ratio(s), s.ratio()),
                         s == null ? Cells.dash() : Html.Cell.num(NumberText.num(s.ratio() / p.threads()), s.ratio() / p.threads()),
-                        step == null ? Cells.dash() : Html.Cell.num(ratioText(step), step.ratio())
+                        step == null ? Cells.dash() : Html.Cell.num(NumberText.ratio(step), step.ratio())
                                 .withClass(step.above(1) ? "good" : step.below(1) ? "bad" : "neutral")));
                 previous = p;
             }

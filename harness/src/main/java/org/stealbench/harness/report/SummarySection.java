@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Function;
 import org.stealbench.harness.bench.Contenders;
@@ -65,22 +64,6 @@ final class SummarySection {
      */
     record Measure(String experiment, String name, String unit, Function<JmhResult, Metric> metric, String asideName,
                    Function<JmhResult, Metric> aside, double offset) {
-
-        /** A measure without an aside or offset. */
-        Measure(String experiment, String name, String unit, Function<JmhResult, Metric> metric) {
-            this(experiment, name, unit, metric, null, null, 0);
-        }
-
-        /** A measure with an aside, without an offset. */
-        Measure(String experiment, String name, String unit, Function<JmhResult, Metric> metric, String asideName,
-                Function<JmhResult, Metric> aside) {
-            this(experiment, name, unit, metric, asideName, aside, 0);
-        }
-
-        /** A measure ranked on value + {@code offset}. */
-        Measure(String experiment, String name, String unit, Function<JmhResult, Metric> metric, double offset) {
-            this(experiment, name, unit, metric, null, null, offset);
-        }
     }
 
     /**
@@ -200,7 +183,7 @@ final class SummarySection {
      */
     static List<Measure> measures(String experiment) {
         return ExperimentSection.MEASURES.getOrDefault(experiment,
-                List.of(new Measure(experiment, null, null, ExperimentSection::metric)));
+                List.of(new Measure(experiment, null, null, ExperimentSection::metric, null, null, 0)));
     }
 
     /** Floors ({@link Contenders#FLOORS}): references that bound what is possible but are not a choice. */
@@ -228,39 +211,19 @@ final class SummarySection {
         if (param == null || results.isEmpty()) {
             return List.of();
         }
-        Set<String> methods = new LinkedHashSet<>();
-        Map<String, Set<String>> values = new TreeMap<>();
-        for (JmhResult r : results) {
-            methods.add(ExperimentSection.method(r));
-            r.params().forEach((k, v) -> values.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v));
-        }
+        ExperimentSection.Varying varying = ExperimentSection.Varying.of(results, JmhResult::params);
         List<String> constants = new ArrayList<>();
-        values.forEach((k, v) -> {
-            if (v.size() == 1 && !k.equals(param)) {
-                constants.add(k + "=" + v.iterator().next());
-            }
-        });
+        varying.constant(param).forEach((k, v) -> constants.add(k + "=" + v));
         Map<String, List<JmhResult>> shapes = new LinkedHashMap<>();
         for (JmhResult r : results) {
-            List<String> parts = new ArrayList<>();
-            if (methods.size() > 1) {
-                parts.add(ExperimentSection.method(r));
-            }
-            r.params().forEach((k, v) -> {
-                if (!k.equals(param) && values.get(k).size() > 1) {
-                    parts.add(k + "=" + v);
-                }
-            });
-            shapes.computeIfAbsent(String.join(", ", parts), k -> new ArrayList<>()).add(r);
+            shapes.computeIfAbsent(String.join(", ", varying.parts(r, r.params(), param)), k -> new ArrayList<>()).add(r);
         }
         List<Shape> out = new ArrayList<>();
         for (Measure measure : measures(experiment)) {
             shapes.forEach((setting, rs) -> {
-                SortedMap<String, String> full = DeclaredParams.complete(rs.get(0));
-                full.remove(param);
                 Shape s = shape(experiment, setting, String.join(", ", constants), rs, param, measure, interleaved,
-                        confidence, margin, experiment + ":" + rs.get(0).benchmark() + full
-                                + (measure.name() == null ? "" : " by " + measure.name()));
+                        confidence, margin, shapeKey(experiment, rs.get(0).benchmark(), DeclaredParams.complete(rs.get(0)),
+                                param) + (measure.name() == null ? "" : " by " + measure.name()));
                 if (s != null) {
                     out.add(s);
                 }
@@ -282,7 +245,8 @@ final class SummarySection {
                 GeometricMean g = GeometricMean.of(shifted(ReportStats.replicates(m), measure.offset()), confidence);
                 String c = r.param(param);
                 Standing st = Correctness.flaw(c) != null ? Standing.BROKEN : floor(c) ? Standing.FLOOR : Standing.RANKED;
-                candidates.add(new Candidate(c, m, g, st, aside(measure, r, confidence)));
+                Metric aside = measure.aside() == null ? null : measure.aside().apply(r);
+                candidates.add(new Candidate(c, m, g, st, aside == null ? null : Cells.geometricOrNull(aside, confidence)));
             } catch (IllegalArgumentException e) {
                 // a metric with a value <= 0 and no offset cannot be ranked on a log scale: left out
             }
@@ -322,16 +286,6 @@ final class SummarySection {
         }
         return new Shape(experiment, setting, constants, measure.unit() != null ? measure.unit() : first.unit(), basis,
                 !paired && forks < 2, entries, key, measure.name(), measure.asideName(), measure.offset());
-    }
-
-    /** The geometric mean of the measure's aside for a result; null when it has none or it cannot be formed. */
-    private static GeometricMean aside(Measure measure, JmhResult r, double confidence) {
-        Metric m = measure.aside() == null ? null : measure.aside().apply(r);
-        try {
-            return m == null ? null : GeometricMean.of(ReportStats.replicates(m), confidence);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
     }
 
     /**
@@ -431,6 +385,13 @@ final class SummarySection {
         return " [" + s.measure() + (s.asideName() == null ? "" : " / " + s.asideName()) + " in " + s.unit()
                 + (s.offset() > 0 ? " + " + offsetText(s.offset()) : "") + ": "
                 + String.join(", ", parts) + "]";
+    }
+
+    /** A shape's key as {@link Shape#key()} begins: experiment, benchmark, every parameter but the contender. */
+    static String shapeKey(String experiment, String benchmark, Map<String, String> params, String param) {
+        Map<String, String> rest = new TreeMap<>(params);
+        rest.remove(param);
+        return experiment + ":" + benchmark + rest;
     }
 
     /** A run's shapes by key. */

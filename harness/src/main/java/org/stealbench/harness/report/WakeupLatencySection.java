@@ -25,7 +25,7 @@ final class WakeupLatencySection {
     /** The summary ranks each path by its p50 and shows its p99 beside it (lower is better). */
     static final List<SummarySection.Measure> SUMMARY = PATHS.stream().map(path -> new SummarySection.Measure(
             EXPERIMENT, path + " p50", "\u00b5s", (JmhResult r) -> r.secondary().get(path + "P50Us"), "p99",
-            (JmhResult r) -> r.secondary().get(path + "P99Us"))).toList();
+            (JmhResult r) -> r.secondary().get(path + "P99Us"), 0)).toList();
 
     private WakeupLatencySection() {
     }

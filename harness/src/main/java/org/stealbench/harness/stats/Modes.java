@@ -1,5 +1,8 @@
 package org.stealbench.harness.stats;
 
+import static org.stealbench.harness.stats.Moments.mean;
+import static org.stealbench.harness.stats.Moments.variance;
+
 import java.util.List;
 
 /**
@@ -74,27 +77,5 @@ public record Modes(boolean bimodal, double lowMean, double highMean, int lowCou
         boolean apart = m1 > 0 ? m2 / m1 >= rule.minRatio() : m2 - m1 > 0;
         boolean gap = v[best] - v[best - 1] >= rule.minGapShare() * (v[n - 1] - v[0]);
         return new Modes(d > rule.minAshmanD() && apart && gap, m1, m2, best, n - best, d);
-    }
-
-    private static double mean(double[] v, int from, int to) {
-        double s = 0;
-        for (int i = from; i < to; i++) {
-            s += v[i];
-        }
-        return s / (to - from);
-    }
-
-    /** Sample variance (n - 1); 0 for a single value. */
-    private static double variance(double[] v, int from, int to) {
-        int n = to - from;
-        if (n < 2) {
-            return 0;
-        }
-        double m = mean(v, from, to);
-        double ss = 0;
-        for (int i = from; i < to; i++) {
-            ss += (v[i] - m) * (v[i] - m);
-        }
-        return ss / (n - 1);
     }
 }

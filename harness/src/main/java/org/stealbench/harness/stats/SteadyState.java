@@ -1,5 +1,8 @@
 package org.stealbench.harness.stats;
 
+import static org.stealbench.harness.stats.Moments.mean;
+import static org.stealbench.harness.stats.Moments.variance;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.math3.distribution.TDistribution;
@@ -253,22 +256,10 @@ public record SteadyState(Kind kind, int start, int length, List<Integer> change
         }
         int n1 = mid - from;
         int n2 = to - mid;
-        double squares = variance(x, from, mid, a) * (n1 - 1) + variance(x, mid, to, b) * (n2 - 1);
+        double squares = variance(x, from, mid) * (n1 - 1) + variance(x, mid, to) * (n2 - 1);
         double pooled = Math.max(MIN_NOISE * MIN_NOISE, squares / Math.max(1, n1 + n2 - 2));
         double t = Math.abs(a - b) / Math.sqrt(pooled * (1.0 / n1 + 1.0 / n2));
         return 2 * (1 - new TDistribution(Math.max(1, n1 + n2 - 2)).cumulativeProbability(t));
-    }
-
-    /** Sample variance of x[from, to) around {@code mean}; 0 for one value. */
-    private static double variance(double[] x, int from, int to, double mean) {
-        if (to - from < 2) {
-            return 0;
-        }
-        double squares = 0;
-        for (int i = from; i < to; i++) {
-            squares += (x[i] - mean) * (x[i] - mean);
-        }
-        return squares / (to - from - 1);
     }
 
     /** Robust standard deviation of the noise: MAD of the first differences / (0.6745 * sqrt 2). */
@@ -293,13 +284,5 @@ public record SteadyState(Kind kind, int start, int length, List<Integer> change
         java.util.Arrays.sort(sorted);
         int m = sorted.length / 2;
         return sorted.length % 2 == 1 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
-    }
-
-    private static double mean(double[] x, int from, int to) {
-        double s = 0;
-        for (int i = from; i < to; i++) {
-            s += x[i];
-        }
-        return s / (to - from);
     }
 }

@@ -38,6 +38,12 @@ final class ReportFormatTest {
     }
 
     @Test
+    void ratio_withoutInterval_isTheRatioAlone() {
+        assertEquals("1.5x", NumberText.ratio(new RatioEstimate(1.5, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                0.95)));
+    }
+
+    @Test
     void bytes_binaryUnits() {
         assertEquals("512 B", NumberText.bytes(512));
         assertEquals("1.5 KiB", NumberText.bytes(1536));

@@ -56,6 +56,19 @@ final class ReportInputTest {
     }
 
     @Test
+    void footprintSizeThatIsNotANumber_isShownAsWritten() throws Exception {
+        Path run = ReportRenderTest.copyFixture(dir.resolve("20261122T032225Z-62528d8"));
+        Path footprint = run.resolve("footprint.json");
+        Files.writeString(footprint, Files.readString(footprint).replace("\"1000000\" :", "\"1M\" :"));
+
+        Document doc = Jsoup.parse(ReportCommand.render(List.of(run), "jdk-tpe", dir.resolve("out")).toFile(), "UTF-8");
+
+        assertTrue(doc.select("table[data-table=footprint] th").eachText().contains("B/item at 1M"));
+        assertEquals("Bytes per queued item at 1M items", doc.selectFirst("figure[data-chart=footprint-chart] figcaption")
+                .text());
+    }
+
+    @Test
     void missingFolderOrFolderWithoutResults_refusedNamingIt() throws Exception {
         Path missing = dir.resolve("no-such-run");
         ResultsException e = assertThrows(ResultsException.class, () -> ReportCommand.render(List.of(missing), "jdk-tpe", dir));
