@@ -1,5 +1,6 @@
 package org.stealbench.pools;
 
+import static org.stealbench.pools.PauseHook.NO_PAUSE;
 import static org.stealbench.pools.WorkStealingThreadPool.DEFAULT_GLOBAL_BATCH;
 import static org.stealbench.pools.WorkStealingThreadPool.DEFAULT_GLOBAL_QUEUE;
 import static org.stealbench.pools.WorkStealingThreadPool.DEFAULT_LIFO_SLOT;
@@ -9,14 +10,12 @@ import static org.stealbench.pools.WorkStealingThreadPool.DEFAULT_STEAL_HALF;
 import static org.stealbench.pools.WorkStealingThreadPool.DEFAULT_WORKER_DEQUE;
 import static org.stealbench.pools.WorkStealingThreadPool.MAX_BATCH;
 import static org.stealbench.pools.WorkStealingThreadPool.MAX_IDLE_SCANS;
-import static org.stealbench.pools.WorkStealingThreadPool.NO_PAUSE;
 import static org.stealbench.pools.WorkStealingThreadPool.canBackWorkers;
 import static org.stealbench.pools.WorkStealingThreadPool.canServeAsGlobalQueue;
 
 import java.util.Objects;
 import org.stealbench.pools.WorkStealingThreadPool.Admission;
-import org.stealbench.pools.WorkStealingThreadPool.PauseHook;
-import org.stealbench.pools.WorkStealingThreadPool.PausePoint;
+import org.stealbench.pools.PauseHook.PausePoint;
 import org.stealbench.pools.WorkStealingThreadPool.SearchOrder;
 import org.stealbench.pools.WorkStealingThreadPool.Signalling;
 import org.stealbench.queues.QueueKind;

@@ -1,6 +1,5 @@
 package org.stealbench.pools;
 
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,11 +7,8 @@ import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
-import org.stealbench.queues.LifoSlot;
+import org.stealbench.pools.PauseHook.PausePoint;
 import org.stealbench.queues.QueueKind;
 import org.stealbench.queues.QueueTraits;
 import org.stealbench.queues.QueueTraits.Order;
@@ -316,38 +312,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
          */
         INJECTOR
     }
-
-    /**
-     * A test seam: a worker (or a thread shutting the pool down) calls it at the points of the
-     * wake-up and shutdown protocols where the order of its next step against other threads
-     * decides whether a wake-up or a task can be lost, so a test can hold that thread there while
-     * others run through. Pools built without
-     * {@link WorkStealingPoolBuilder#pauseHook} use {@link #NO_PAUSE}, which does nothing.
-     */
-    interface PauseHook {
-        void at(PausePoint point);
-    }
-
-    /** Where a worker calls its {@link PauseHook}. */
-    enum PausePoint {
-        /**
-         * The worker's scans (and its search, under Signalling.SEARCHING) found nothing; next it
-         * stops searching if it searches, and registers as idle.
-         */
-        NOTHING_FOUND,
-        /** A searching worker (Signalling.SEARCHING) found a task; next it stops searching. */
-        SEARCHER_FOUND_TASK,
-        /** A worker took more than one task from the global queue; next it moves all but one to its inbox. */
-        BATCH_TAKEN,
-        /** A worker is about to push a task it moved from a shared queue into its inbox. */
-        MOVE_TO_INBOX,
-        /** shutdownNow() found a worker moving tasks into its inbox; next it waits for it to finish. */
-        STOP_AWAITS_MOVER,
-        /** shutdown() closed the injector (Admission.INJECTOR); next it sets SHUTDOWN. */
-        SHUTDOWN_CLOSED_INJECTOR
-    }
-
-    static final PauseHook NO_PAUSE = point -> { };
 
     /** How many helped tasks a join may nest on one worker's stack. */
     public static final int MAX_HELP_DEPTH = 64;
