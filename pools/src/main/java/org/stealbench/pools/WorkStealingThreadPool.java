@@ -98,7 +98,7 @@ import org.stealbench.queues.TaskQueue;
  * CPU that difference is the gap and on which it is not.
  * With one worker, outside submissions start in submission order under every tuning and deque
  * kind (a batch goes into the worker's inbox in the order its pops take), unless an Error cut a
- * batch move short (below).
+ * batch move short (above).
  *
  * <p>Progress: submission is as blocking as the chosen queues; helping joins never block while
  * they have work they may run; a worker blocks only when parked idle or when waiting for a task
@@ -113,7 +113,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * allow nothing else); other workers, outside threads in tryRunOne, and shutdownNow only
      * steal (or, with thievesPopOwnersEnd, pop an any-thread deque). Its own pushes (fork, and
      * execute from a worker) are all that goes into it. workers[i].inbox, of the same kind and
-     * with the same owner, holds what worker i moved from shared queues (batches, below):
+     * with the same owner, holds what worker i moved from shared queues (InboxMoves):
      * top-level work, which joins never take. The global queue is any
      * thread's: submitters push, everyone takes from its FIFO end (pop if popOrder is FIFO,
      * else steal), so outside submissions start in submission order.
@@ -142,11 +142,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * wake one. Each take is an atomic read-modify-write or a lock, so it orders before the
      * re-check, and a thief's check pairs with the owner's fenced size read: either the owner
      * sees its deque emptied by the thief and signals, or the thief sees the owner's new task
-     * and passes on. The invariant is: while a task is queued (stranded batches included,
-     * below), some worker is awake and will
-     * scan for it (the owner of the deque is awake when it pushes, but may then block by other
-     * means than join, so it does not count), or a signal for it is pending, or no worker is
-     * idle. A signal may be consumed by a take of another task (the woken worker finds some
+     * and passes on. The invariant is: while a task is queued (stranded batches included),
+     * some worker is awake and will scan for it (the owner of the deque is awake when it
+     * pushes, but may then block by other means than join, so it does not count), or a signal
+     * for it is pending, or no worker is idle. A signal may be consumed by a take of another task (the woken worker finds some
      * other queue first); the pass-on then covers the task the signal was for. Each push wakes at
      * most one worker and only when one is idle; a worker spins at most a bounded number of
      * re-scans before registering.
@@ -167,45 +166,14 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * busy pool pays a volatile read per push and takes no lock; an idle pool wakes one searcher
      * per burst instead of one worker per task.
      *
-     * Batches (options). globalBatch > 1: a worker that takes from the global queue takes up to
-     * that many and pushes all but the first into its inbox. stealHalf: after a successful steal
-     * a worker steals half of what the victim's deque still holds (at most MAX_BATCH) into its
-     * inbox. Moved tasks record the mover as their thief. A moved task is in no queue between its
-     * take and its push, so a worker could scan and park in that gap: after moving, the mover
-     * fences and wakes an idle worker (subject to the searchers rule). Moved tasks go into the
-     * inbox, not the deque, because a join pops its own deque: a batch's outside tasks there
-     * would run nested on a join whose frame they may wait for (an outside task waiting for
-     * what the joining task does next could never see it). The inbox is checked after the deque,
-     * so a worker's deque is empty whenever it takes from its inbox or elsewhere.
-     *
-     * Stranded batches (after an Error). A global batch waits in its worker's BatchSink between
-     * the take and the move, private to that worker and lock-free. If anything throws there (an
-     * inbox push overflowing the stack or out of memory, the injector's take, the hook), the
-     * tasks not yet moved, the first included, would be in no queue: seen by no scan, no
-     * anyQueuedWork(), no termination check. takeGlobalBatch's finally strands them instead,
-     * with no call before its stores (in Java any call can overflow the stack, and a second
-     * Error there would leave them unseen): it sets the sink's volatile `stranded` (publishing
-     * its plain slots and size), then the pool's volatile strandedHint, clears `moving`, and
-     * calls signalMoved (full fence, then the idle count) before the Error propagates. While
-     * stranded, every access to that sink, by its owner or anyone, takes one task (oldest first)
-     * under the sink's monitor, whose body calls nothing, and re-checks `stranded` inside it;
-     * whoever takes the last one clears the flag, and the owner reads the flag before it uses
-     * its sink again (never appending to a stranded batch). Scans (scanShared, before the global
-     * queue: these tasks came from it first) and an outside tryRunOne read strandedHint, one
-     * volatile read of a field written only on this path, and look at the sinks only if it is
-     * set; a scan that finds every sink empty clears the hint and then reads every flag again
-     * (volatile accesses are totally ordered, and the strander stores its flag before the hint,
-     * so either the re-read sees the flag or the hint is stored again after the clear).
-     * holdsWork(), and so anyQueuedWork(), reads each sink's flag, so the wake-up and
-     * termination arguments cover the sinks as a queue: setting the flag is the publisher's
-     * push (a), signalMoved's fence and idle count read are (b) and (c), and they pair with the
-     * fence between a worker's registration and its re-scan in registerAndRescan. A take from a
-     * stranded sink passes the signal on as any take from a shared queue does
-     * (tookShared). shutdownNow waits for `moving` to clear, so a sink is stranded or empty
-     * when it drains it (under the monitor). An Error that escapes a worker's own scan is
-     * reported, the worker ends any search, and goes on as one that found nothing (runWorker:
-     * it may park, exit or terminate the pool); an Error in a worker's tryRunOne goes to the
-     * task that called it.
+     * Moves into the inbox (InboxMoves, whose overview argues them). A global batch's rest and a
+     * steal-half's extra tasks go into the mover's inbox; they are in no queue between their take
+     * and their push, so the mover then calls signalMoved, a publisher's fence and idle count
+     * read as above. A move an Error cuts short strands its tasks in the worker's batch sink,
+     * which every scan, tryRunOne, holdsWork(), shutdownNow and the termination check treat as a
+     * queue. An Error that escapes a worker's own scan is reported, the worker ends any search,
+     * and goes on as one that found nothing (runWorker: it may park, exit or terminate the pool);
+     * an Error in a worker's tryRunOne goes to the task that called it.
      *
      * LIFO slot (an option). A worker's own push exchanges the task into its slot (one atomic
      * exchange, which is also the signalling protocol's full barrier) and pushes the task it
@@ -377,7 +345,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** The largest {@link WorkStealingPoolBuilder#idleScans}. */
     public static final int MAX_IDLE_SCANS = 4096;
 
-    private final WorkStealingWorker[] workers;
+    final WorkStealingWorker[] workers;
     private final TaskQueue<Runnable> global;
     private final boolean globalTakesByPop;
     private final boolean globalFirst;
@@ -387,17 +355,16 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * other (FIFO) end, so that every task a join pops was forked after the awaited one.
      */
     final boolean ownPopHelps;
-    /** Whether an inbox (of the worker deque's kind) pops LIFO: the order a batch is pushed in. */
-    final boolean inboxPopsLifo;
     private final boolean flowContext;
     private final QueueKind workerDequeKind;
     private final QueueKind globalQueueKind;
     private final SearchOrder searchOrder;
     private final Signalling signalling;
     private final boolean searchingGate;
-    final int globalBatch;
     /** The global queue when it is a segmented-mpmc injector, whose batch take is one CAS; else null. */
-    private final SegmentedMpmcQueue<Runnable> injector;
+    final SegmentedMpmcQueue<Runnable> injector;
+    /** Global batches and steal-half: moves into the inboxes, and batches an Error stranded. */
+    final InboxMoves moves;
     private final boolean stealHalf;
     /** Whether a worker keeps its newest own push in its slot (WorkStealingPoolBuilder.lifoSlot). */
     final boolean lifoSlot;
@@ -416,13 +383,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      */
     private final PaddedInt ctl = new PaddedInt();
     volatile boolean stopping;
-    /**
-     * Whether some worker's batch may hold tasks an Error stranded (takeGlobalBatch); false on
-     * every path without an Error, so a scan pays one volatile read for stranded batches. Set
-     * after the batch's flag; cleared by a scan that found every batch empty, which then looks
-     * at every flag again (takeStranded).
-     */
-    private volatile boolean strandedHint;
     /** The idle stack and searchers: the worker's side of parking and signalling. */
     final IdleWorkers idle;
     /** How deep the calling outside thread is in this pool's tryRunOne() (isOwnWorker, for close()). */
@@ -435,7 +395,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         this.searchOrder = b.searchOrder;
         this.signalling = b.signalling;
         this.searchingGate = b.signalling == Signalling.SEARCHING;
-        this.globalBatch = b.globalBatch;
         this.stealHalf = b.stealHalf;
         this.lifoSlot = b.lifoSlot;
         this.idleScans = b.idleScans >= 0 ? b.idleScans : searchingGate ? SEARCH_SCANS : IDLE_SCANS;
@@ -453,7 +412,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         QueueTraits dequeTraits = b.workerDeque.traits();
         this.ownPopHelps = !b.thievesPopOwnersEnd && dequeTraits.popOrder() == Order.LIFO
                 && dequeTraits.stealOrder() == Order.FIFO;
-        this.inboxPopsLifo = dequeTraits.popOrder() == Order.LIFO;
+        this.moves = new InboxMoves(this, b.globalBatch, dequeTraits.popOrder() == Order.LIFO, pause);
         this.workers = new WorkStealingWorker[b.threads];
         this.idle = new IdleWorkers(this, b.threads, searchingGate);
         for (int i = 0; i < workers.length; i++) {
@@ -522,7 +481,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     }
 
     public int globalBatch() {
-        return globalBatch;
+        return moves.globalBatch;
     }
 
     public boolean stealHalf() {
@@ -685,7 +644,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     // ---------------------------------------------------------------- finding work
 
-    private Runnable takeGlobal() {
+    Runnable takeGlobal() {
         return globalTakesByPop ? global.pop() : global.steal();
     }
 
@@ -694,86 +653,20 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * worker, a task found is marked as taken by it and the wake-up is passed on.
      */
     private Runnable scanShared(WorkStealingWorker w) {
-        Runnable task = takeStranded(); // taken from the global queue before what it holds now
+        Runnable task = moves.takeStranded(); // taken from the global queue before what it holds now
         if (task == null && globalFirst) {
-            task = takeGlobalBatch(w);
+            task = moves.takeGlobalBatch(w);
         }
         if (task == null) {
             task = stealFromOthers(w);
         }
         if (task == null && !globalFirst) {
-            task = takeGlobalBatch(w);
+            task = moves.takeGlobalBatch(w);
         }
         if (task != null && w != null) {
             tookShared(w, task);
         }
         return task;
-    }
-
-    /** The global queue's oldest task; with globalBatch > 1, moves more into {@code w}'s inbox. */
-    private Runnable takeGlobalBatch(WorkStealingWorker w) {
-        if (globalBatch == 1) {
-            return takeGlobal();
-        }
-        WorkStealingWorker.BatchSink batch = w.batch;
-        if (batch.stranded) { // volatile: this worker's last batch is not empty yet; never append to it
-            return batch.takeStranded();
-        }
-        if (!startMoving(w)) {
-            return null;
-        }
-        try {
-            if (injector != null) {
-                injector.takeBatch(globalBatch, batch); // one CAS on the injector's head
-            } else {
-                for (Runnable next; batch.size < globalBatch && (next = takeGlobal()) != null; ) {
-                    batch.accept(next);
-                }
-            }
-            if (batch.size > 1) {
-                pause.at(PausePoint.BATCH_TAKEN);
-            }
-            return batch.runFirstMoveRest(this);
-        } finally {
-            // An Error cut the move short if tasks are left: strand them. No call before the
-            // stores below (a call could overflow the stack again and leave them unseen).
-            boolean strand = batch.size > 0;
-            if (strand) {
-                batch.stranded = true; // volatile: publishes the batch; pairs with takeStranded's read
-                strandedHint = true; // volatile, after the flag: see takeStranded
-            }
-            // volatile: the moved tasks are in the inbox, the rest stranded, for shutdownNow's drain
-            w.moving = false;
-            if (strand) {
-                signalMoved(); // the tasks were in no queue since their take: a worker may have parked
-            }
-        }
-    }
-
-    /**
-     * Announces that {@code w} is about to take tasks out of a shared queue and push them into
-     * its inbox, where shutdownNow's drain must find them; false, announcing nothing, once the
-     * pool is stopping. Volatile store of moving, then volatile read of stopping: the store-load
-     * pair with shutdownNow's store of stopping and its read of every worker's moving (volatile
-     * accesses are totally ordered), so either this worker sees stopping and takes nothing, or
-     * shutdownNow sees the flag and waits for the tasks to reach the inbox before draining it.
-     */
-    private boolean startMoving(WorkStealingWorker w) {
-        w.moving = true;
-        if (stopping) {
-            w.moving = false;
-            return false;
-        }
-        return true;
-    }
-
-    /** Pushes a task {@code w} took from elsewhere into its inbox, recording it as the thief. */
-    void moveToInbox(WorkStealingWorker w, Runnable task) {
-        pause.at(PausePoint.MOVE_TO_INBOX);
-        if (task instanceof ForkTask<?> forked) {
-            forked.setThiefRelease(w);
-        }
-        w.inbox.push(task);
     }
 
     /**
@@ -787,36 +680,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         if (idle.count() != 0 && idle.noSearcher()) {
             idle.wakeOne();
         }
-    }
-
-    /**
-     * The oldest task of some worker's stranded batch, or null: one volatile read while no batch
-     * is stranded (always, but after an Error cut a batch move short).
-     */
-    private Runnable takeStranded() {
-        if (!strandedHint) { // volatile: pairs with the store after a batch's flag in takeGlobalBatch
-            return null;
-        }
-        WorkStealingWorker[] ws = workers;
-        for (WorkStealingWorker v : ws) {
-            Runnable task = v.batch.takeStranded();
-            if (task != null) {
-                return task;
-            }
-        }
-        // Every batch was empty: clear the hint, then read every flag again, with no call in
-        // between (an overflow there would leave a stranded batch behind a false hint).
-        // Volatile accesses are totally ordered: a strander stores its flag and then the hint, and
-        // this stores the hint and then reads the flags, so either this sees the flag or the
-        // strander's hint store comes after this clear.
-        strandedHint = false;
-        for (WorkStealingWorker v : ws) {
-            if (v.batch.stranded) {
-                strandedHint = true;
-                break;
-            }
-        }
-        return null;
     }
 
     /**
@@ -851,7 +714,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             Runnable task = thievesPop ? deque.pop() : deque.steal();
             if (task != null) {
                 if (stealHalf && w != null) {
-                    stealMore(w, deque);
+                    moves.stealMore(w, deque);
                 }
                 return task;
             }
@@ -881,26 +744,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         // The batch's flag: a volatile read, after the caller's fence (stranded tasks count as
         // queued for the wake-up and termination arguments).
         return holdsForks(w) || !w.inbox.isEmpty() || w.batch.stranded;
-    }
-
-    /** Steal-half: after one successful steal, moves half of what {@code victim} still holds. */
-    private void stealMore(WorkStealingWorker w, TaskQueue<Runnable> victim) {
-        if (!startMoving(w)) {
-            return;
-        }
-        int moved = 0;
-        try {
-            int extra = Math.min(victim.size() / 2, MAX_BATCH - 1);
-            for (Runnable next; moved < extra && (next = thievesPop ? victim.pop() : victim.steal()) != null;
-                    moved++) {
-                moveToInbox(w, next);
-            }
-        } finally {
-            w.moving = false; // volatile: as in takeGlobalBatch
-        }
-        if (moved > 0) {
-            signalMoved();
-        }
     }
 
     /** {@code w}'s own next task (its LIFO slot's first, under that option), or null. */
@@ -1164,7 +1007,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         workersStarted(1);
         helping.set(helping.get() + 1);
         try {
-            Runnable task = takeStranded();
+            Runnable task = moves.takeStranded();
             if (task == null) {
                 task = takeGlobal();
             }
@@ -1236,7 +1079,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return "ws-" + workerDequeKind.id() + "[threads=" + workers.length + ", global=" + globalQueueKind.id()
                 + ", " + searchOrder + (thievesPop ? ", thieves pop owner's end" : "")
                 + (flowContext ? ", context flow" : "") + ", signalling " + signalling
-                + (globalBatch > 1 ? ", global-batch " + globalBatch : "")
+                + (globalBatch() > 1 ? ", global-batch " + globalBatch() : "")
                 + (stealHalf ? ", steal-half" : "") + (lifoSlot ? ", lifo-slot" : "")
                 + ", idle scans " + idleScans
                 + (injectorAdmission ? ", injector admission" : "") + (isShutdown() ? ", shut down" : "") + "]";
