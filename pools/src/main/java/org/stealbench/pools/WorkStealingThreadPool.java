@@ -145,8 +145,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * and passes on. The invariant is: while a task is queued (stranded batches included),
      * some worker is awake and will scan for it (the owner of the deque is awake when it
      * pushes, but may then block by other means than join, so it does not count), or a signal
-     * for it is pending, or no worker is idle. A signal may be consumed by a take of another task (the woken worker finds some
-     * other queue first); the pass-on then covers the task the signal was for. Each push wakes at
+     * for it is pending, or no worker is idle. A signal may be consumed by a take of another
+     * task (the woken worker finds some other queue first); the pass-on then covers the task the
+     * signal was for. Each push wakes at
      * most one worker and only when one is idle; a worker spins at most a bounded number of
      * re-scans before registering.
      *
@@ -348,7 +349,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     final WorkStealingWorker[] workers;
     private final TaskQueue<Runnable> global;
     private final boolean globalTakesByPop;
-    private final boolean globalFirst;
     final boolean thievesPop;
     /**
      * Whether a join may pop its own deque to help: only when pop is LIFO and thieves take the
@@ -360,7 +360,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private final QueueKind globalQueueKind;
     private final SearchOrder searchOrder;
     private final Signalling signalling;
-    private final boolean searchingGate;
     /** The global queue when it is a segmented-mpmc injector, whose batch take is one CAS; else null. */
     final SegmentedMpmcQueue<Runnable> injector;
     /** Global batches and steal-half: moves into the inboxes, and batches an Error stranded. */
@@ -371,7 +370,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** Re-scans before parking: spinScan's under EMPTY_TO_NON_EMPTY, search's under SEARCHING. */
     private final int idleScans;
     private final Admission admission;
-    private final boolean injectorAdmission;
     private final PauseHook pause;
     /** A join's timed waits (WorkStealingPoolBuilder.joinWait; HelpingJoin). */
     final long joinWaitNanos;
@@ -394,18 +392,16 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         this.globalQueueKind = b.globalQueue;
         this.searchOrder = b.searchOrder;
         this.signalling = b.signalling;
-        this.searchingGate = b.signalling == Signalling.SEARCHING;
         this.stealHalf = b.stealHalf;
         this.lifoSlot = b.lifoSlot;
-        this.idleScans = b.idleScans >= 0 ? b.idleScans : searchingGate ? SEARCH_SCANS : IDLE_SCANS;
+        this.idleScans = b.idleScans >= 0 ? b.idleScans
+                : signalling == Signalling.SEARCHING ? SEARCH_SCANS : IDLE_SCANS;
         this.admission = b.admission != null ? b.admission : defaultAdmission(b.globalQueue);
-        this.injectorAdmission = admission == Admission.INJECTOR;
         this.pause = b.pauseHook;
         this.joinWaitNanos = b.joinWaitNanos;
         this.joinPollNanos = b.joinPollNanos;
         this.thievesPop = b.thievesPopOwnersEnd;
         this.flowContext = b.flowContext;
-        this.globalFirst = b.searchOrder == SearchOrder.LOCAL_GLOBAL_STEAL;
         this.global = b.globalQueue.create();
         this.injector = global instanceof SegmentedMpmcQueue<Runnable> segmented ? segmented : null;
         this.globalTakesByPop = b.globalQueue.traits().popOrder() == Order.FIFO;
@@ -414,7 +410,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 && dequeTraits.stealOrder() == Order.FIFO;
         this.moves = new InboxMoves(this, b.globalBatch, dequeTraits.popOrder() == Order.LIFO, pause);
         this.workers = new WorkStealingWorker[b.threads];
-        this.idle = new IdleWorkers(this, b.threads, searchingGate);
+        this.idle = new IdleWorkers(this, b.threads, signalling == Signalling.SEARCHING);
         for (int i = 0; i < workers.length; i++) {
             workers[i] = new WorkStealingWorker(this, i, b.workerDeque.create(), b.workerDeque.create());
         }
@@ -538,7 +534,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * Admission.INJECTOR (refused once shutdown closed it), else by the in-flight count in ctl.
      */
     private void pushOutside(Runnable item) {
-        if (injectorAdmission) {
+        if (admission == Admission.INJECTOR) {
             if (!injector.pushUnlessClosed(item)) {
                 // Only shutdown() closes the injector, and it sets SHUTDOWN next: set it here first,
                 // so that whoever sees this refusal also sees isShutdown() true.
@@ -654,13 +650,13 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      */
     private Runnable scanShared(WorkStealingWorker w) {
         Runnable task = moves.takeStranded(); // taken from the global queue before what it holds now
-        if (task == null && globalFirst) {
+        if (task == null && searchOrder == SearchOrder.LOCAL_GLOBAL_STEAL) {
             task = moves.takeGlobalBatch(w);
         }
         if (task == null) {
             task = stealFromOthers(w);
         }
-        if (task == null && !globalFirst) {
+        if (task == null && searchOrder == SearchOrder.LOCAL_STEAL_GLOBAL) {
             task = moves.takeGlobalBatch(w);
         }
         if (task != null && w != null) {
@@ -695,7 +691,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         // With Signalling.SEARCHING the searcher's transition passes the signal on (stopSearching).
         // The take was an atomic read-modify-write or a lock (a full barrier on the queue), so the
         // reads below see every push that preceded it; see "why no wake-up is lost".
-        if (!searchingGate && idle.count() != 0 && anyQueuedWork()) {
+        if (signalling != Signalling.SEARCHING && idle.count() != 0 && anyQueuedWork()) {
             idle.wakeOne();
         }
     }
@@ -816,7 +812,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private Runnable findTask(WorkStealingWorker w) {
         Runnable task = scan(w);
         if (task == null) {
-            task = searchingGate ? search(w) : spinScan(w);
+            task = signalling == Signalling.SEARCHING ? search(w) : spinScan(w);
             if (task == null) {
                 pause.at(PausePoint.NOTHING_FOUND);
             }
@@ -888,7 +884,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     @Override
     public void shutdown() {
-        if (injectorAdmission) {
+        if (admission == Admission.INJECTOR) {
             // Before SHUTDOWN, so that whoever sees SHUTDOWN also finds the injector closed and no
             // outside push can land after termination (a refused pusher sets SHUTDOWN itself).
             injector.close();
@@ -1082,6 +1078,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 + (globalBatch() > 1 ? ", global-batch " + globalBatch() : "")
                 + (stealHalf ? ", steal-half" : "") + (lifoSlot ? ", lifo-slot" : "")
                 + ", idle scans " + idleScans
-                + (injectorAdmission ? ", injector admission" : "") + (isShutdown() ? ", shut down" : "") + "]";
+                + (admission == Admission.INJECTOR ? ", injector admission" : "")
+                + (isShutdown() ? ", shut down" : "") + "]";
     }
 }
