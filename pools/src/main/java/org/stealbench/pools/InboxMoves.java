@@ -1,6 +1,6 @@
 package org.stealbench.pools;
 
-import static org.stealbench.pools.WorkStealingThreadPool.MAX_BATCH;
+import static org.stealbench.pools.WorkStealingPoolBuilder.MAX_BATCH;
 
 import java.util.function.Consumer;
 import org.stealbench.pools.PauseHook.PausePoint;

@@ -1,5 +1,9 @@
 package org.stealbench.pools;
 
+import static org.stealbench.pools.WorkStealingPoolBuilder.DEFAULT_IDLE_SCANS;
+import static org.stealbench.pools.WorkStealingPoolBuilder.DEFAULT_SEARCH_SCANS;
+import static org.stealbench.pools.WorkStealingPoolBuilder.defaultAdmission;
+
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
@@ -285,51 +289,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** How many helped tasks a join may nest on one worker's stack. */
     public static final int MAX_HELP_DEPTH = 64;
 
-    /**
-     * The global queue's default kind: {@code segmented-mpmc}, the lock-free injector (one
-     * fetch-and-add per outside submission, one CAS per batch taken; 4 bytes of segment per task).
-     * Seed 003's {@code locked} queue, the default before, put one contended monitor between the
-     * submitter and every worker; docs/using.md has the figures. The harness's
-     * {@code global-queue} experiment measures every eligible kind ({@link WorkStealingPoolBuilder#globalQueue}).
-     */
-    public static final QueueKind DEFAULT_GLOBAL_QUEUE = QueueKind.SEGMENTED_MPMC;
-
-    /**
-     * The default {@link WorkStealingPoolBuilder#globalBatch}: a worker takes up to 32 outside submissions at once
-     * (one CAS on the injector) and runs them from its inbox, where others may steal them.
-     */
-    public static final int DEFAULT_GLOBAL_BATCH = 32;
-
-    /**
-     * The worker deque's default kind: {@code chase-lev}, lock-free on both ends with no
-     * allocation per push, what ForkJoinPool, crossbeam and Tokio build on.
-     */
-    public static final QueueKind DEFAULT_WORKER_DEQUE = QueueKind.CHASE_LEV;
-
-    /** The default search order. */
-    public static final SearchOrder DEFAULT_SEARCH_ORDER = SearchOrder.LOCAL_GLOBAL_STEAL;
-
-    /**
-     * The admission a pool gets unless {@link WorkStealingPoolBuilder#admission} sets one: INJECTOR with the
-     * segmented-mpmc global queue (the default), which admits outside submissions itself;
-     * SHARED_COUNTER with any other.
-     */
-    public static Admission defaultAdmission(QueueKind globalQueue) {
-        return globalQueue == QueueKind.SEGMENTED_MPMC ? Admission.INJECTOR : Admission.SHARED_COUNTER;
-    }
-
-    /** The default signalling. */
-    public static final Signalling DEFAULT_SIGNALLING = Signalling.EMPTY_TO_NON_EMPTY;
-
-    /** Whether a successful steal takes half the victim's tasks by default (docs/using.md has the figures). */
-    public static final boolean DEFAULT_STEAL_HALF = false;
-
-    /** Whether a worker keeps its newest own push in a LIFO slot by default (see WorkStealingPoolBuilder.lifoSlot). */
-    public static final boolean DEFAULT_LIFO_SLOT = false;
-
-    /** The largest {@link WorkStealingPoolBuilder#globalBatch} and {@link WorkStealingPoolBuilder#stealHalf} batch. */
-    public static final int MAX_BATCH = 64;
-
     static {
         // PausePoint's class initialisation, if it first ran at a deep stack (a pause.at in a
         // scan near the stack's end), would fail, and the class would then be unusable for the
@@ -339,12 +298,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     private static final int SHUTDOWN = 1 << 30;
     private static final int IN_FLIGHT = SHUTDOWN - 1;
-    /** Re-scans of every queue a worker makes before it registers as idle, by default. */
-    private static final int IDLE_SCANS = 2;
-    /** Re-scans a searching worker (Signalling.SEARCHING) makes before it parks, by default. */
-    private static final int SEARCH_SCANS = 16;
-    /** The largest {@link WorkStealingPoolBuilder#idleScans}. */
-    public static final int MAX_IDLE_SCANS = 4096;
 
     final WorkStealingWorker[] workers;
     private final TaskQueue<Runnable> global;
@@ -395,7 +348,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         this.stealHalf = b.stealHalf;
         this.lifoSlot = b.lifoSlot;
         this.idleScans = b.idleScans >= 0 ? b.idleScans
-                : signalling == Signalling.SEARCHING ? SEARCH_SCANS : IDLE_SCANS;
+                : signalling == Signalling.SEARCHING ? DEFAULT_SEARCH_SCANS : DEFAULT_IDLE_SCANS;
         this.admission = b.admission != null ? b.admission : defaultAdmission(b.globalQueue);
         this.pause = b.pauseHook;
         this.joinWaitNanos = b.joinWaitNanos;
@@ -496,9 +449,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return admission;
     }
 
-    /** The tuning spec that means "every option at its default" ({@link WorkStealingPoolBuilder#tuning}). */
-    public static final String DEFAULT_TUNING = "default";
-
     /**
      * The registry of the pool's options for the benchmarks, as {@link WorkStealingPoolBuilder#tuning} specs: the
      * defaults first, then the defaults before the injector ({@code global-locked+global-batch-1}),
@@ -506,7 +456,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * compare each with the defaults, so the report shows what each option is worth; an option
      * added to the builder joins here.
      */
-    public static final List<String> COMPARED_TUNINGS = List.of(DEFAULT_TUNING, "global-locked+global-batch-1",
+    public static final List<String> COMPARED_TUNINGS = List.of(WorkStealingPoolBuilder.DEFAULT_TUNING, "global-locked+global-batch-1",
             "global-locked", "global-batch-1", "shared-counter", "searching", "steal-half",
             "searching+steal-half", "idle-scans-256", "lifo-slot");
 

@@ -19,7 +19,7 @@ import org.stealbench.queues.QueueKind;
  * its error text, the test matrix of single items and the table in docs/using.md (checked by
  * WorkStealingTuningTest) all come from this one list, so an option is spelled once.
  *
- * <p>A spec is {@link WorkStealingThreadPool#DEFAULT_TUNING} alone, or items joined by {@code +}
+ * <p>A spec is {@link WorkStealingPoolBuilder#DEFAULT_TUNING} alone, or items joined by {@code +}
  * (a comma would split a JMH parameter), each applied on top of the defaults; two items that set
  * the same option are refused, since the last would silently win.
  */
@@ -55,10 +55,10 @@ final class WorkStealingTuning {
     /** The table, in the order docs/using.md shows it. */
     static final List<Option> OPTIONS = List.of(
             new Option("globalQueue", "where outside submissions go",
-                    "`" + WorkStealingThreadPool.DEFAULT_GLOBAL_QUEUE.id() + "` (lock-free injector)",
+                    "`" + WorkStealingPoolBuilder.DEFAULT_GLOBAL_QUEUE.id() + "` (lock-free injector)",
                     List.of(new Item("global-<id>", "global-locked", (b, id) -> b.globalQueue(QueueKind.byId(id))))),
             new Option("globalBatch", "tasks a worker takes from the global queue at once (one CAS on the"
-                    + " injector) into its inbox", String.valueOf(WorkStealingThreadPool.DEFAULT_GLOBAL_BATCH),
+                    + " injector) into its inbox", String.valueOf(WorkStealingPoolBuilder.DEFAULT_GLOBAL_BATCH),
                     List.of(numbered("global-batch-N", "global-batch-8", WorkStealingPoolBuilder::globalBatch))),
             new Option("admission", "how a submission checks for shutdown", "`injector-admission` with"
                     + " `segmented-mpmc` (closing the injector refuses later pushes), else `shared-counter`",
@@ -74,7 +74,7 @@ final class WorkStealingTuning {
                     "`global-before-steal`",
                     List.of(flag("global-before-steal", b -> b.searchOrder(SearchOrder.LOCAL_GLOBAL_STEAL)),
                             flag("steal-before-global", b -> b.searchOrder(SearchOrder.LOCAL_STEAL_GLOBAL)))),
-            new Option("idleScans", "re-scans before parking (N in 0.." + WorkStealingThreadPool.MAX_IDLE_SCANS
+            new Option("idleScans", "re-scans before parking (N in 0.." + WorkStealingPoolBuilder.MAX_IDLE_SCANS
                     + ")", "2 (16 while searching)",
                     List.of(numbered("idle-scans-N", "idle-scans-64", WorkStealingPoolBuilder::idleScans))),
             new Option("lifoSlot", "a worker keeps its newest own push in a slot of its own (Go's runnext,"
@@ -92,7 +92,7 @@ final class WorkStealingTuning {
      */
     static void apply(WorkStealingPoolBuilder builder, String spec) {
         Objects.requireNonNull(spec, "tuning");
-        if (spec.equals(WorkStealingThreadPool.DEFAULT_TUNING)) {
+        if (spec.equals(WorkStealingPoolBuilder.DEFAULT_TUNING)) {
             return;
         }
         Set<String> optionsSet = new HashSet<>();
@@ -137,7 +137,7 @@ final class WorkStealingTuning {
         String items = OPTIONS.stream().flatMap(o -> o.items().stream()).map(Item::spelling)
                 .collect(Collectors.joining(", "));
         return new IllegalArgumentException("tuning item '" + token + "' is not one of " + items
-                + " (N in range, <id> a global queue kind; joined by +), or " + WorkStealingThreadPool.DEFAULT_TUNING
+                + " (N in range, <id> a global queue kind; joined by +), or " + WorkStealingPoolBuilder.DEFAULT_TUNING
                 + " alone");
     }
 
