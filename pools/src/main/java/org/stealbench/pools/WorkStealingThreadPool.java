@@ -451,14 +451,12 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     /**
      * The registry of the pool's options for the benchmarks, as {@link WorkStealingPoolBuilder#tuning} specs: the
-     * defaults first, then the defaults before the injector ({@code global-locked+global-batch-1}),
-     * then each option changed alone, then combinations. The pool-options experiments
-     * compare each with the defaults, so the report shows what each option is worth; an option
-     * added to the builder joins here.
+     * defaults first, then each option changed alone, then combinations (the defaults before the
+     * injector, {@code global-locked+global-batch-1}, among them), all from the tuning table. The
+     * pool-options experiments compare each with the defaults, so the report shows what each
+     * option is worth.
      */
-    public static final List<String> COMPARED_TUNINGS = List.of(WorkStealingPoolBuilder.DEFAULT_TUNING, "global-locked+global-batch-1",
-            "global-locked", "global-batch-1", "shared-counter", "searching", "steal-half",
-            "searching+steal-half", "idle-scans-256", "lifo-slot");
+    public static final List<String> COMPARED_TUNINGS = WorkStealingTuning.comparedTunings();
 
     // ---------------------------------------------------------------- submission
 
