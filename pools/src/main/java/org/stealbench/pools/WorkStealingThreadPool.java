@@ -84,22 +84,14 @@ import org.stealbench.queues.TaskQueue;
  * both queued and stranded, or the deque's lock held; and after a cut-short move, outside
  * submissions no longer start in submission order on one worker.
  *
- * <p>Tuning. {@link WorkStealingPoolBuilder#globalQueue}, {@link
- * WorkStealingPoolBuilder#globalBatch}, {@link WorkStealingPoolBuilder#admission}, {@link
- * WorkStealingPoolBuilder#signalling}, {@link WorkStealingPoolBuilder#stealHalf}, {@link
- * WorkStealingPoolBuilder#lifoSlot}, {@link WorkStealingPoolBuilder#idleScans} and {@link
- * WorkStealingPoolBuilder#searchOrder} change how work is submitted, taken and signalled, not what
- * runs; each can be set from one string with {@link WorkStealingPoolBuilder#tuning}, which is what
- * {@link PoolKind#create(int, String)} passes for benchmarks, and {@link #COMPARED_TUNINGS} lists
- * the ones the harness's pool-options experiments compare. The defaults: the lock-free
- * segmented-mpmc injector as the global queue, batches of 32 taken from it, Admission.INJECTOR,
- * eager signalling, single steals. Why, with the figures that chose them (interleaved rounds
- * against ForkJoinPool, by CPU and JDK): docs/using.md, which gives the current ratios; the runs
- * behind them are in docs/findings.md. A fork and its join cost four atomic operations or full
- * fences here (the push's fence, the pop's fence or last-item CAS, the claim's CAS on the task's
- * status, the completion's volatile store) where ForkJoinPool's cost three (its slot store with a full fence,
- * the slot CAS that pops and claims, the completion's atomic OR); docs/findings.md shows on which
- * CPU that difference is the gap and on which it is not.
+ * <p>Tuning. The {@link WorkStealingPoolBuilder builder}'s options globalQueue, globalBatch,
+ * admission, signalling, stealHalf, lifoSlot, idleScans and searchOrder change how work is
+ * submitted, taken and signalled, not what runs; each can be set from one string with {@link
+ * WorkStealingPoolBuilder#tuning}, which is what {@link PoolKind#create(int, String)} passes for
+ * benchmarks, and {@link #COMPARED_TUNINGS} lists the ones the harness's pool-options
+ * experiments compare. Their defaults are the builder's {@code DEFAULT_} constants; why, with the
+ * figures that chose them (interleaved rounds against ForkJoinPool, by CPU and JDK):
+ * docs/using.md, which gives the current ratios; the runs behind them are in docs/findings.md.
  * With one worker, outside submissions start in submission order under every tuning and deque
  * kind (a batch goes into the worker's inbox in the order its pops take), unless an Error cut a
  * batch move short (above).
@@ -231,8 +223,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * allocate nothing; a fork allocates its ForkTask and issues one full fence (the signalling
      * protocol's, as ForkJoinPool's push does) and one opaque read (helpWanted); a fork and its
      * join cost four fences or atomic operations: the push's fence, the pop's fence (or its
-     * last-item CAS), the claim's CAS on the task's status and the completion's volatile store;
-     * an outside
+     * last-item CAS), the claim's CAS on the task's status and the completion's volatile store,
+     * where ForkJoinPool's cost three (its slot store with a full fence, the slot CAS that pops
+     * and claims, the completion's atomic OR; docs/findings.md shows on which CPU that difference
+     * is the gap and on which it is not); an outside
      * execute is the injector's one fetch-and-add under the default Admission.INJECTOR, and
      * under SHARED_COUNTER one CAS and one atomic add on ctl (padded onto a cache line of its
      * own) and one full fence besides the global queue's push. Workers keep their
