@@ -68,11 +68,9 @@ abstract class WorkerFields extends WorkerPadBefore {
  * A worker thread. Its fields (WorkerFields) sit between 128 bytes of padding on each side,
  * JCTools-style: the worker writes depth at every task a join runs and seed at every steal,
  * and whatever object the collector copies next to a worker must not share those cache lines
- * (or the pairs the adjacent-line prefetcher fetches). Without the padding, fork/join fib(30)
- * ran about twice as long in some JVM runs and not in others (G1's parallel copying places
- * objects differently from run to run): in 16 interleaved rounds of the builds without and
- * with it (JDK 17, 2 workers, per-fork medians), 2 of 16 forks without it took 41 and 56 ms
- * against 24-28 ms, and none of 16 with it (24-28 ms).
+ * (or the pairs the adjacent-line prefetcher fetches). Without the padding, fork/join ran
+ * about twice as long in some JVM runs and not in others, as G1's parallel copying placed
+ * objects differently from run to run (docs/findings.md has the figures).
  */
 final class WorkStealingWorker extends WorkerFields {
     long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
