@@ -33,11 +33,11 @@ final class WorkStealingTuning {
     /**
      * One item as users spell it; an item with an argument ends in {@code N} (a number) or
      * {@code <id>} (a queue kind) after its prefix, and {@code example} is one valid spelling.
-     * The pool-options experiments compare the example of every {@code compared} item, alone,
-     * with the defaults.
+     * {@code compared} is the spelling the pool-options experiments compare alone with the
+     * defaults, or null if they do not compare the item.
      */
     record Item(String spelling, String example, BiConsumer<WorkStealingPoolBuilder, String> apply,
-            boolean compared) {
+            String compared) {
 
         boolean takesArgument() {
             return spelling.endsWith("N") || spelling.endsWith("<id>");
@@ -49,28 +49,33 @@ final class WorkStealingTuning {
     }
 
     private static Item flag(String spelling, Consumer<WorkStealingPoolBuilder> apply) {
-        return new Item(spelling, spelling, (b, unused) -> apply.accept(b), false);
+        return new Item(spelling, spelling, (b, unused) -> apply.accept(b), null);
     }
 
     private static Item numbered(String spelling, String example, BiConsumer<WorkStealingPoolBuilder, Integer> apply) {
-        return new Item(spelling, example, (b, n) -> apply.accept(b, Integer.parseInt(n)), false);
+        return new Item(spelling, example, (b, n) -> apply.accept(b, Integer.parseInt(n)), null);
     }
 
-    /** {@code item}, compared alone with the defaults by the pool-options experiments. */
+    /** {@code item}, compared alone with the defaults by the pool-options experiments as its example. */
     private static Item compared(Item item) {
-        return new Item(item.spelling(), item.example(), item.apply(), true);
+        return comparedAs(item, item.example());
+    }
+
+    /** {@code item}, compared alone with the defaults by the pool-options experiments as {@code tuning}. */
+    private static Item comparedAs(Item item, String tuning) {
+        return new Item(item.spelling(), item.example(), item.apply(), tuning);
     }
 
     /** The table, in the order docs/using.md shows it. */
     static final List<Option> OPTIONS = List.of(
             new Option("globalQueue", "where outside submissions go",
                     "`" + WorkStealingPoolBuilder.DEFAULT_GLOBAL_QUEUE.id() + "` (lock-free injector)",
-                    List.of(new Item("global-<id>", "global-locked", (b, id) -> b.globalQueue(QueueKind.byId(id)),
-                            true))),
+                    List.of(compared(new Item("global-<id>", "global-locked",
+                            (b, id) -> b.globalQueue(QueueKind.byId(id)), null)))),
             new Option("globalBatch", "tasks a worker takes from the global queue at once (one CAS on the"
                     + " injector) into its inbox", String.valueOf(WorkStealingPoolBuilder.DEFAULT_GLOBAL_BATCH),
-                    List.of(compared(numbered("global-batch-N", "global-batch-1",
-                            WorkStealingPoolBuilder::globalBatch)))),
+                    List.of(comparedAs(numbered("global-batch-N", "global-batch-8",
+                            WorkStealingPoolBuilder::globalBatch), "global-batch-1"))),
             new Option("admission", "how a submission checks for shutdown", "`injector-admission` with"
                     + " `segmented-mpmc` (closing the injector refuses later pushes), else `shared-counter`",
                     List.of(flag("injector-admission", b -> b.admission(Admission.INJECTOR)),
@@ -89,7 +94,8 @@ final class WorkStealingTuning {
             new Option("idleScans", "re-scans before parking (N in 0.." + WorkStealingPoolBuilder.MAX_IDLE_SCANS
                     + ")", WorkStealingPoolBuilder.DEFAULT_IDLE_SCANS + " ("
                     + WorkStealingPoolBuilder.DEFAULT_SEARCH_SCANS + " while searching)",
-                    List.of(compared(numbered("idle-scans-N", "idle-scans-256", WorkStealingPoolBuilder::idleScans)))),
+                    List.of(comparedAs(numbered("idle-scans-N", "idle-scans-64", WorkStealingPoolBuilder::idleScans),
+                            "idle-scans-256"))),
             new Option("lifoSlot", "a worker keeps its newest own push in a slot of its own (Go's runnext,"
                     + " Tokio's LIFO slot), popped first with one CAS, stolen once its deque is empty", "off",
                     List.of(compared(flag("lifo-slot", b -> b.lifoSlot(true))))));
@@ -162,15 +168,15 @@ final class WorkStealingTuning {
     }
 
     /**
-     * The tunings the pool-options experiments compare: the defaults, then the example of every
-     * compared item alone, in the table's order, then COMPARED_COMBINATIONS.
+     * The tunings the pool-options experiments compare: the defaults, then every compared item
+     * alone, in the table's order, then COMPARED_COMBINATIONS.
      */
     static List<String> comparedTunings() {
         List<String> tunings = new ArrayList<>(List.of(WorkStealingPoolBuilder.DEFAULT_TUNING));
         for (Option option : OPTIONS) {
             for (Item item : option.items()) {
-                if (item.compared()) {
-                    tunings.add(item.example());
+                if (item.compared() != null) {
+                    tunings.add(item.compared());
                 }
             }
         }
