@@ -33,7 +33,7 @@ import org.openjdk.jcstress.infra.results.II_Result;
 public class HelpingJoinWakeTest {
 
     private final WorkStealingThreadPool pool =
-            WorkStealingParkingTest.unstartedPool(2, WorkStealingThreadPool.DEFAULT_TUNING);
+            WorkStealingParkingTest.unstartedPool(2, WorkStealingPoolBuilder.DEFAULT_TUNING);
     private final WorkStealingWorker thief = WorkStealingParkingTest.worker(pool, 0);
     private final ForkTask<Integer> awaited = new ForkTask<>(null, () -> 1, null);
 

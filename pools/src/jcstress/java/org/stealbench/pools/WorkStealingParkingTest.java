@@ -69,7 +69,7 @@ public final class WorkStealingParkingTest {
     @State
     public static class OwnPush extends Setup {
         public OwnPush() {
-            super(WorkStealingThreadPool.DEFAULT_TUNING);
+            super(WorkStealingPoolBuilder.DEFAULT_TUNING);
         }
 
         @Actor
@@ -132,7 +132,7 @@ public final class WorkStealingParkingTest {
     @State
     public static class OutsideSubmit extends Setup {
         public OutsideSubmit() {
-            super(WorkStealingThreadPool.DEFAULT_TUNING);
+            super(WorkStealingPoolBuilder.DEFAULT_TUNING);
         }
 
         @Actor

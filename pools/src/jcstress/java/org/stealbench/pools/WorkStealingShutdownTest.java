@@ -28,7 +28,8 @@ public class WorkStealingShutdownTest {
 
     private static final Runnable TASK = () -> { };
 
-    private final WorkStealingThreadPool pool = WorkStealingParkingTest.unstartedPool(1, WorkStealingThreadPool.DEFAULT_TUNING);
+    private final WorkStealingThreadPool pool =
+            WorkStealingParkingTest.unstartedPool(1, WorkStealingPoolBuilder.DEFAULT_TUNING);
     private final WorkStealingWorker worker = WorkStealingParkingTest.worker(pool, 0);
 
     @Actor

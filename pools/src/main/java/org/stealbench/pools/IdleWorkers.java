@@ -17,9 +17,11 @@ final class IdleWorkers {
     private static final VarHandle SEARCHERS;
 
     /**
-     * How long a parked worker sleeps before it re-reads its {@code signaled} flag. A signaller
-     * sets the flag before it unparks (wakeOne, wakeAll), so a StackOverflowError in the unpark
-     * call costs the woken worker this delay instead of leaving it parked for good.
+     * How long a parked worker sleeps before it re-reads its {@code signaled} flag and, after
+     * shutdown, re-runs the termination check. A signaller sets the flag before it unparks
+     * (wakeOne, wakeAll), so a StackOverflowError in the unpark call, or in a termination check
+     * run deep in a caller's stack, costs this delay instead of a worker or a pool that never
+     * wakes.
      */
     static final long RECHECK_NANOS = 1_000_000_000L;
 
@@ -135,6 +137,12 @@ final class IdleWorkers {
             }
             Thread.interrupted(); // a stray interrupt would turn park into a spin
             LockSupport.parkNanos(pool, RECHECK_NANOS);
+            if (!w.signaled && pool.isShutdown()) {
+                // The termination check of whoever made the last condition true may have been cut
+                // short by a StackOverflowError (a shutdown() called deep in a stack): this
+                // worker's stack is shallow, so its check completes.
+                pool.tryTerminate();
+            }
         }
     }
 

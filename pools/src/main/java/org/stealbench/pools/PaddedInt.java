@@ -20,8 +20,8 @@ abstract class PaddedIntValue extends PaddedIntPadBefore {
 /**
  * An int on a cache line of its own, padded on both sides: the pool's ctl, which every outside
  * submission writes twice under SHARED_COUNTER, away from the fields workers read after every
- * take (the pool's, and IdleWorkers' count and searchers, which since the split sit in an object
- * of their own, wherever the collector puts it).
+ * take (the pool's, and IdleWorkers' count and searchers, which sit in an object of their own,
+ * wherever the collector puts it).
  */
 final class PaddedInt extends PaddedIntValue {
     long p10, p11, p12, p13, p14, p15, p16, p17;

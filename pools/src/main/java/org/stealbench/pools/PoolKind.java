@@ -61,7 +61,7 @@ public final class PoolKind {
             if (WorkStealingThreadPool.canBackWorkers(queue)) {
                 kinds.add(new PoolKind("ws-" + queue.id(),
                         threads -> WorkStealingThreadPool.builder().threads(threads).workerDeque(queue).build(),
-                        true, true, queue, WorkStealingThreadPool.DEFAULT_GLOBAL_QUEUE));
+                        true, true, queue, WorkStealingPoolBuilder.DEFAULT_GLOBAL_QUEUE));
             }
         }
         kinds.add(new PoolKind("jdk-tpe", Executors::newFixedThreadPool, false, false, null, null));
@@ -98,7 +98,7 @@ public final class PoolKind {
     public ExecutorService create(int threads, String tuning) {
         StealbenchPool.checkThreads(threads);
         WorkStealingPoolBuilder tuned = WorkStealingThreadPool.builder().tuning(tuning);
-        if (!isTunable() || tuning.equals(WorkStealingThreadPool.DEFAULT_TUNING)) {
+        if (!isTunable() || tuning.equals(WorkStealingPoolBuilder.DEFAULT_TUNING)) {
             return create(threads);
         }
         return tuned.threads(threads).workerDeque(workerDeque).build();

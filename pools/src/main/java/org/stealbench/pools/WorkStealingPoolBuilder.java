@@ -1,22 +1,12 @@
 package org.stealbench.pools;
 
-import static org.stealbench.pools.WorkStealingThreadPool.DEFAULT_GLOBAL_BATCH;
-import static org.stealbench.pools.WorkStealingThreadPool.DEFAULT_GLOBAL_QUEUE;
-import static org.stealbench.pools.WorkStealingThreadPool.DEFAULT_LIFO_SLOT;
-import static org.stealbench.pools.WorkStealingThreadPool.DEFAULT_SEARCH_ORDER;
-import static org.stealbench.pools.WorkStealingThreadPool.DEFAULT_SIGNALLING;
-import static org.stealbench.pools.WorkStealingThreadPool.DEFAULT_STEAL_HALF;
-import static org.stealbench.pools.WorkStealingThreadPool.DEFAULT_WORKER_DEQUE;
-import static org.stealbench.pools.WorkStealingThreadPool.MAX_BATCH;
-import static org.stealbench.pools.WorkStealingThreadPool.MAX_IDLE_SCANS;
-import static org.stealbench.pools.WorkStealingThreadPool.NO_PAUSE;
+import static org.stealbench.pools.PauseHook.NO_PAUSE;
 import static org.stealbench.pools.WorkStealingThreadPool.canBackWorkers;
 import static org.stealbench.pools.WorkStealingThreadPool.canServeAsGlobalQueue;
 
 import java.util.Objects;
+import org.stealbench.pools.PauseHook.PausePoint;
 import org.stealbench.pools.WorkStealingThreadPool.Admission;
-import org.stealbench.pools.WorkStealingThreadPool.PauseHook;
-import org.stealbench.pools.WorkStealingThreadPool.PausePoint;
 import org.stealbench.pools.WorkStealingThreadPool.SearchOrder;
 import org.stealbench.pools.WorkStealingThreadPool.Signalling;
 import org.stealbench.queues.QueueKind;
@@ -27,6 +17,62 @@ import org.stealbench.queues.QueueKind;
  * Admission.INJECTOR against the global queue).
  */
 public final class WorkStealingPoolBuilder {
+
+    /**
+     * The global queue's default kind: {@code segmented-mpmc}, the lock-free injector (one
+     * fetch-and-add per outside submission, one CAS per batch taken; 4 bytes of segment per task).
+     * Seed 003's {@code locked} queue, the default before, put one contended monitor between the
+     * submitter and every worker; docs/using.md has the figures. The harness's
+     * {@code global-queue} experiment measures every eligible kind ({@link #globalQueue}).
+     */
+    public static final QueueKind DEFAULT_GLOBAL_QUEUE = QueueKind.SEGMENTED_MPMC;
+
+    /**
+     * The default {@link #globalBatch}: a worker takes up to 32 outside submissions at once
+     * (one CAS on the injector) and runs them from its inbox, where others may steal them.
+     */
+    public static final int DEFAULT_GLOBAL_BATCH = 32;
+
+    /**
+     * The worker deque's default kind: {@code chase-lev}, lock-free on both ends with no
+     * allocation per push, what ForkJoinPool, crossbeam and Tokio build on.
+     */
+    public static final QueueKind DEFAULT_WORKER_DEQUE = QueueKind.CHASE_LEV;
+
+    /** The default search order. */
+    public static final SearchOrder DEFAULT_SEARCH_ORDER = SearchOrder.LOCAL_GLOBAL_STEAL;
+
+    /**
+     * The admission a pool gets unless {@link #admission} sets one: INJECTOR with the
+     * segmented-mpmc global queue (the default), which admits outside submissions itself;
+     * SHARED_COUNTER with any other.
+     */
+    public static Admission defaultAdmission(QueueKind globalQueue) {
+        return globalQueue == QueueKind.SEGMENTED_MPMC ? Admission.INJECTOR : Admission.SHARED_COUNTER;
+    }
+
+    /** The default signalling. */
+    public static final Signalling DEFAULT_SIGNALLING = Signalling.EMPTY_TO_NON_EMPTY;
+
+    /** Whether a successful steal takes half the victim's tasks by default (docs/using.md has the figures). */
+    public static final boolean DEFAULT_STEAL_HALF = false;
+
+    /** Whether a worker keeps its newest own push in a LIFO slot by default (see {@link #lifoSlot}). */
+    public static final boolean DEFAULT_LIFO_SLOT = false;
+
+    /** The largest {@link #globalBatch} and {@link #stealHalf} batch. */
+    public static final int MAX_BATCH = 64;
+
+    /** Re-scans of every queue a worker makes before it registers as idle, by default. */
+    static final int DEFAULT_IDLE_SCANS = 2;
+    /** Re-scans a searching worker (Signalling.SEARCHING) makes before it parks, by default. */
+    static final int DEFAULT_SEARCH_SCANS = 16;
+    /** The largest {@link #idleScans}. */
+    public static final int MAX_IDLE_SCANS = 4096;
+
+    /** The tuning spec that means "every option at its default" ({@link #tuning}). */
+    public static final String DEFAULT_TUNING = "default";
+
     int threads = Runtime.getRuntime().availableProcessors();
     QueueKind workerDeque = DEFAULT_WORKER_DEQUE;
     QueueKind globalQueue = DEFAULT_GLOBAL_QUEUE;
@@ -38,7 +84,7 @@ public final class WorkStealingPoolBuilder {
     boolean stealHalf = DEFAULT_STEAL_HALF;
     boolean lifoSlot = DEFAULT_LIFO_SLOT;
     int idleScans = -1; // the signalling's default
-    /** Null: {@link WorkStealingThreadPool#defaultAdmission} of the global queue, decided in build(). */
+    /** Null: {@link #defaultAdmission} of the global queue, decided in build(). */
     Admission admission;
     PauseHook pauseHook = NO_PAUSE;
     long joinWaitNanos = HelpingJoin.JOIN_WAIT_NANOS;
@@ -123,7 +169,7 @@ public final class WorkStealingPoolBuilder {
         return this;
     }
 
-    /** When a push wakes an idle worker (default {@link WorkStealingThreadPool#DEFAULT_SIGNALLING}). */
+    /** When a push wakes an idle worker (default {@link #DEFAULT_SIGNALLING}). */
     public WorkStealingPoolBuilder signalling(Signalling signalling) {
         this.signalling = Objects.requireNonNull(signalling, "signalling");
         return this;
@@ -131,7 +177,7 @@ public final class WorkStealingPoolBuilder {
 
     /**
      * How many tasks a worker takes from the global queue at once (default
-     * {@link WorkStealingThreadPool#DEFAULT_GLOBAL_BATCH}): it runs the first and pushes the rest into its inbox, where
+     * {@link #DEFAULT_GLOBAL_BATCH}): it runs the first and pushes the rest into its inbox, where
      * it pops them without the global queue's synchronization and others may steal them. Above
      * 1, outside submissions no longer start strictly in submission order (except with one
      * worker).
@@ -149,7 +195,7 @@ public final class WorkStealingPoolBuilder {
     /**
      * Whether a worker's successful steal takes up to half the victim's tasks (at most
      * MAX_BATCH), running the first and pushing the rest into its inbox (default
-     * {@link WorkStealingThreadPool#DEFAULT_STEAL_HALF}).
+     * {@link #DEFAULT_STEAL_HALF}).
      */
     public WorkStealingPoolBuilder stealHalf(boolean stealHalf) {
         this.stealHalf = stealHalf;
@@ -158,7 +204,7 @@ public final class WorkStealingPoolBuilder {
 
     /**
      * Whether a worker keeps the task it pushed last (fork, or execute from a worker) in a slot
-     * of its own instead of its deque (default {@link WorkStealingThreadPool#DEFAULT_LIFO_SLOT}; Go's runnext, Tokio's
+     * of its own instead of its deque (default {@link #DEFAULT_LIFO_SLOT}; Go's runnext, Tokio's
      * LIFO slot): a push exchanges the new task into the slot and pushes the one it displaced
      * onto the deque; the worker's next pop takes the slot first, with one CAS instead of the
      * deque's pop; thieves take it, with a CAS, once the worker's deque is empty, so a fork
@@ -186,7 +232,7 @@ public final class WorkStealingPoolBuilder {
         return this;
     }
 
-    /** How a submission checks for shutdown (default {@link WorkStealingThreadPool#defaultAdmission} of the global queue). */
+    /** How a submission checks for shutdown (default {@link #defaultAdmission} of the global queue). */
     public WorkStealingPoolBuilder admission(Admission admission) {
         this.admission = Objects.requireNonNull(admission, "admission");
         return this;

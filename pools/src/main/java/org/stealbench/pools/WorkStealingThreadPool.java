@@ -1,6 +1,9 @@
 package org.stealbench.pools;
 
-import java.lang.invoke.MethodHandles;
+import static org.stealbench.pools.WorkStealingPoolBuilder.DEFAULT_IDLE_SCANS;
+import static org.stealbench.pools.WorkStealingPoolBuilder.DEFAULT_SEARCH_SCANS;
+import static org.stealbench.pools.WorkStealingPoolBuilder.defaultAdmission;
+
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,11 +11,8 @@ import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
-import org.stealbench.queues.LifoSlot;
+import org.stealbench.pools.PauseHook.PausePoint;
 import org.stealbench.queues.QueueKind;
 import org.stealbench.queues.QueueTraits;
 import org.stealbench.queues.QueueTraits.Order;
@@ -80,30 +80,23 @@ import org.stealbench.queues.TaskQueue;
  * second Error in the stranding's wake-up leaves the stranded tasks to the next scan (of their
  * worker, or of any worker a later submission wakes); a StackOverflowError in the unpark of a
  * wake-up delays the woken worker by up to a second (it parks with a timeout and re-reads its
- * flag, which its waker set before the unpark); with the JDK's deques as worker deques,
- * whose pushes call on after they publish, an overflow inside an inbox push can leave the task
+ * flag, which its waker set before the unpark); under lifo-slot, an overflow in the push of the
+ * task a fork or execute displaced from the slot loses that task; with the JDK's deques as worker
+ * deques, whose pushes call on after they publish, an overflow inside an inbox push can leave the task
  * both queued and stranded, or the deque's lock held; and after a cut-short move, outside
  * submissions no longer start in submission order on one worker.
  *
- * <p>Tuning. {@link WorkStealingPoolBuilder#globalQueue}, {@link
- * WorkStealingPoolBuilder#globalBatch}, {@link WorkStealingPoolBuilder#admission}, {@link
- * WorkStealingPoolBuilder#signalling}, {@link WorkStealingPoolBuilder#stealHalf}, {@link
- * WorkStealingPoolBuilder#lifoSlot}, {@link WorkStealingPoolBuilder#idleScans} and {@link
- * WorkStealingPoolBuilder#searchOrder} change how work is submitted, taken and signalled, not what
- * runs; each can be set from one string with {@link WorkStealingPoolBuilder#tuning}, which is what
- * {@link PoolKind#create(int, String)} passes for benchmarks, and {@link #COMPARED_TUNINGS} lists
- * the ones the harness's pool-options experiments compare. The defaults: the lock-free
- * segmented-mpmc injector as the global queue, batches of 32 taken from it, Admission.INJECTOR,
- * eager signalling, single steals. Why, with the figures that chose them (interleaved rounds
- * against ForkJoinPool, by CPU and JDK): docs/using.md, which gives the current ratios; the runs
- * behind them are in docs/findings.md. A fork and its join cost four atomic operations or full
- * fences here (the push's fence, the pop's fence or last-item CAS, the claim's CAS on the task's
- * status, the completion's volatile store) where ForkJoinPool's cost three (its slot store with a full fence,
- * the slot CAS that pops and claims, the completion's atomic OR); docs/findings.md shows on which
- * CPU that difference is the gap and on which it is not.
+ * <p>Tuning. The {@link WorkStealingPoolBuilder builder}'s options globalQueue, globalBatch,
+ * admission, signalling, stealHalf, lifoSlot, idleScans and searchOrder change how work is
+ * submitted, taken and signalled, not what runs; each can be set from one string with {@link
+ * WorkStealingPoolBuilder#tuning}, which is what {@link PoolKind#create(int, String)} passes for
+ * benchmarks, and {@link #COMPARED_TUNINGS} lists the ones the harness's pool-options
+ * experiments compare. Their defaults are the builder's {@code DEFAULT_} constants; why, with the
+ * figures that chose them (interleaved rounds against ForkJoinPool, by CPU and JDK):
+ * docs/using.md, which gives the current ratios; the runs behind them are in docs/findings.md.
  * With one worker, outside submissions start in submission order under every tuning and deque
  * kind (a batch goes into the worker's inbox in the order its pops take), unless an Error cut a
- * batch move short (below).
+ * batch move short (above).
  *
  * <p>Progress: submission is as blocking as the chosen queues; helping joins never block while
  * they have work they may run; a worker blocks only when parked idle or when waiting for a task
@@ -118,7 +111,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * allow nothing else); other workers, outside threads in tryRunOne, and shutdownNow only
      * steal (or, with thievesPopOwnersEnd, pop an any-thread deque). Its own pushes (fork, and
      * execute from a worker) are all that goes into it. workers[i].inbox, of the same kind and
-     * with the same owner, holds what worker i moved from shared queues (batches, below):
+     * with the same owner, holds what worker i moved from shared queues (InboxMoves):
      * top-level work, which joins never take. The global queue is any
      * thread's: submitters push, everyone takes from its FIFO end (pop if popOrder is FIFO,
      * else steal), so outside submissions start in submission order.
@@ -148,12 +141,12 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * wake one. Each take is an atomic read-modify-write or a lock, so it orders before the
      * re-check, and a thief's check pairs with the owner's fenced size read: either the owner
      * sees its deque emptied by the thief and signals, or the thief sees the owner's new task
-     * and passes on. The invariant is: while a task is queued (stranded batches included,
-     * below), some worker is awake and will
-     * scan for it (the owner of the deque is awake when it pushes, but may then block by other
-     * means than join, so it does not count), or a signal for it is pending, or no worker is
-     * idle. A signal may be consumed by a take of another task (the woken worker finds some
-     * other queue first); the pass-on then covers the task the signal was for. Each push wakes at
+     * and passes on. The invariant is: while a task is queued (stranded batches included),
+     * some worker is awake and will scan for it (the owner of the deque is awake when it
+     * pushes, but may then block by other means than join, so it does not count), or a signal
+     * for it is pending, or no worker is idle. A signal may be consumed by a take of another
+     * task (the woken worker finds some other queue first); the pass-on then covers the task the
+     * signal was for. Each push wakes at
      * most one worker and only when one is idle; a worker spins at most a bounded number of
      * re-scans before registering.
      *
@@ -173,45 +166,14 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * busy pool pays a volatile read per push and takes no lock; an idle pool wakes one searcher
      * per burst instead of one worker per task.
      *
-     * Batches (options). globalBatch > 1: a worker that takes from the global queue takes up to
-     * that many and pushes all but the first into its inbox. stealHalf: after a successful steal
-     * a worker steals half of what the victim's deque still holds (at most MAX_BATCH) into its
-     * inbox. Moved tasks record the mover as their thief. A moved task is in no queue between its
-     * take and its push, so a worker could scan and park in that gap: after moving, the mover
-     * fences and wakes an idle worker (subject to the searchers rule). Moved tasks go into the
-     * inbox, not the deque, because a join pops its own deque: a batch's outside tasks there
-     * would run nested on a join whose frame they may wait for (an outside task waiting for
-     * what the joining task does next could never see it). The inbox is checked after the deque,
-     * so a worker's deque is empty whenever it takes from its inbox or elsewhere.
-     *
-     * Stranded batches (after an Error). A global batch waits in its worker's BatchSink between
-     * the take and the move, private to that worker and lock-free. If anything throws there (an
-     * inbox push overflowing the stack or out of memory, the injector's take, the hook), the
-     * tasks not yet moved, the first included, would be in no queue: seen by no scan, no
-     * anyQueuedWork(), no termination check. takeGlobalBatch's finally strands them instead,
-     * with no call before its stores (in Java any call can overflow the stack, and a second
-     * Error there would leave them unseen): it sets the sink's volatile `stranded` (publishing
-     * its plain slots and size), then the pool's volatile strandedHint, clears `moving`, and
-     * calls signalMoved (full fence, then the idle count) before the Error propagates. While
-     * stranded, every access to that sink, by its owner or anyone, takes one task (oldest first)
-     * under the sink's monitor, whose body calls nothing, and re-checks `stranded` inside it;
-     * whoever takes the last one clears the flag, and the owner reads the flag before it uses
-     * its sink again (never appending to a stranded batch). Scans (scanShared, before the global
-     * queue: these tasks came from it first) and an outside tryRunOne read strandedHint, one
-     * volatile read of a field written only on this path, and look at the sinks only if it is
-     * set; a scan that finds every sink empty clears the hint and then reads every flag again
-     * (volatile accesses are totally ordered, and the strander stores its flag before the hint,
-     * so either the re-read sees the flag or the hint is stored again after the clear).
-     * holdsWork(), and so anyQueuedWork(), reads each sink's flag, so the wake-up and
-     * termination arguments cover the sinks as a queue: setting the flag is the publisher's
-     * push (a), signalMoved's fence and idle count read are (b) and (c), and they pair with the
-     * fence between a worker's registration and its re-scan in registerAndRescan. A take from a
-     * stranded sink passes the signal on as any take from a shared queue does
-     * (tookShared). shutdownNow waits for `moving` to clear, so a sink is stranded or empty
-     * when it drains it (under the monitor). An Error that escapes a worker's own scan is
-     * reported, the worker ends any search, and goes on as one that found nothing (runWorker:
-     * it may park, exit or terminate the pool); an Error in a worker's tryRunOne goes to the
-     * task that called it.
+     * Moves into the inbox (InboxMoves, whose overview argues them). A global batch's rest and a
+     * steal-half's extra tasks go into the mover's inbox; they are in no queue between their take
+     * and their push, so the mover then calls signalMoved, a publisher's fence and idle count
+     * read as above. A move an Error cuts short strands its tasks in the worker's batch sink,
+     * which every scan, tryRunOne, holdsWork(), shutdownNow and the termination check treat as a
+     * queue. An Error that escapes a worker's own scan is reported, the worker ends any search,
+     * and goes on as one that found nothing (runWorker: it may park, exit or terminate the pool);
+     * an Error in a worker's tryRunOne goes to the task that called it.
      *
      * LIFO slot (an option). A worker's own push exchanges the task into its slot (one atomic
      * exchange, which is also the signalling protocol's full barrier) and pushes the task it
@@ -266,8 +228,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * allocate nothing; a fork allocates its ForkTask and issues one full fence (the signalling
      * protocol's, as ForkJoinPool's push does) and one opaque read (helpWanted); a fork and its
      * join cost four fences or atomic operations: the push's fence, the pop's fence (or its
-     * last-item CAS), the claim's CAS on the task's status and the completion's volatile store;
-     * an outside
+     * last-item CAS), the claim's CAS on the task's status and the completion's volatile store,
+     * where ForkJoinPool's cost three (its slot store with a full fence, the slot CAS that pops
+     * and claims, the completion's atomic OR; docs/findings.md shows on which CPU that difference
+     * is the gap and on which it is not); an outside
      * execute is the injector's one fetch-and-add under the default Admission.INJECTOR, and
      * under SHARED_COUNTER one CAS and one atomic add on ctl (padded onto a cache line of its
      * own) and one full fence besides the global queue's push. Workers keep their
@@ -321,85 +285,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         INJECTOR
     }
 
-    /**
-     * A test seam: a worker (or a thread shutting the pool down) calls it at the points of the
-     * wake-up and shutdown protocols where the order of its next step against other threads
-     * decides whether a wake-up or a task can be lost, so a test can hold that thread there while
-     * others run through. Pools built without
-     * {@link WorkStealingPoolBuilder#pauseHook} use {@link #NO_PAUSE}, which does nothing.
-     */
-    interface PauseHook {
-        void at(PausePoint point);
-    }
-
-    /** Where a worker calls its {@link PauseHook}. */
-    enum PausePoint {
-        /**
-         * The worker's scans (and its search, under Signalling.SEARCHING) found nothing; next it
-         * stops searching if it searches, and registers as idle.
-         */
-        NOTHING_FOUND,
-        /** A searching worker (Signalling.SEARCHING) found a task; next it stops searching. */
-        SEARCHER_FOUND_TASK,
-        /** A worker took more than one task from the global queue; next it moves all but one to its inbox. */
-        BATCH_TAKEN,
-        /** A worker is about to push a task it moved from a shared queue into its inbox. */
-        MOVE_TO_INBOX,
-        /** shutdownNow() found a worker moving tasks into its inbox; next it waits for it to finish. */
-        STOP_AWAITS_MOVER,
-        /** shutdown() closed the injector (Admission.INJECTOR); next it sets SHUTDOWN. */
-        SHUTDOWN_CLOSED_INJECTOR
-    }
-
-    static final PauseHook NO_PAUSE = point -> { };
-
     /** How many helped tasks a join may nest on one worker's stack. */
     public static final int MAX_HELP_DEPTH = 64;
-
-    /**
-     * The global queue's default kind: {@code segmented-mpmc}, the lock-free injector (one
-     * fetch-and-add per outside submission, one CAS per batch taken; 4 bytes of segment per task).
-     * Seed 003's {@code locked} queue, the default before, put one contended monitor between the
-     * submitter and every worker; docs/using.md has the figures. The harness's
-     * {@code global-queue} experiment measures every eligible kind ({@link WorkStealingPoolBuilder#globalQueue}).
-     */
-    public static final QueueKind DEFAULT_GLOBAL_QUEUE = QueueKind.SEGMENTED_MPMC;
-
-    /**
-     * The default {@link WorkStealingPoolBuilder#globalBatch}: a worker takes up to 32 outside submissions at once
-     * (one CAS on the injector) and runs them from its inbox, where others may steal them.
-     */
-    public static final int DEFAULT_GLOBAL_BATCH = 32;
-
-    /**
-     * The worker deque's default kind: {@code chase-lev}, lock-free on both ends with no
-     * allocation per push, what ForkJoinPool, crossbeam and Tokio build on.
-     */
-    public static final QueueKind DEFAULT_WORKER_DEQUE = QueueKind.CHASE_LEV;
-
-    /** The default search order. */
-    public static final SearchOrder DEFAULT_SEARCH_ORDER = SearchOrder.LOCAL_GLOBAL_STEAL;
-
-    /**
-     * The admission a pool gets unless {@link WorkStealingPoolBuilder#admission} sets one: INJECTOR with the
-     * segmented-mpmc global queue (the default), which admits outside submissions itself;
-     * SHARED_COUNTER with any other.
-     */
-    public static Admission defaultAdmission(QueueKind globalQueue) {
-        return globalQueue == QueueKind.SEGMENTED_MPMC ? Admission.INJECTOR : Admission.SHARED_COUNTER;
-    }
-
-    /** The default signalling. */
-    public static final Signalling DEFAULT_SIGNALLING = Signalling.EMPTY_TO_NON_EMPTY;
-
-    /** Whether a successful steal takes half the victim's tasks by default (docs/using.md has the figures). */
-    public static final boolean DEFAULT_STEAL_HALF = false;
-
-    /** Whether a worker keeps its newest own push in a LIFO slot by default (see WorkStealingPoolBuilder.lifoSlot). */
-    public static final boolean DEFAULT_LIFO_SLOT = false;
-
-    /** The largest {@link WorkStealingPoolBuilder#globalBatch} and {@link WorkStealingPoolBuilder#stealHalf} batch. */
-    public static final int MAX_BATCH = 64;
 
     static {
         // PausePoint's class initialisation, if it first ran at a deep stack (a pause.at in a
@@ -410,41 +297,31 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     private static final int SHUTDOWN = 1 << 30;
     private static final int IN_FLIGHT = SHUTDOWN - 1;
-    /** Re-scans of every queue a worker makes before it registers as idle, by default. */
-    private static final int IDLE_SCANS = 2;
-    /** Re-scans a searching worker (Signalling.SEARCHING) makes before it parks, by default. */
-    private static final int SEARCH_SCANS = 16;
-    /** The largest {@link WorkStealingPoolBuilder#idleScans}. */
-    public static final int MAX_IDLE_SCANS = 4096;
 
-    private final WorkStealingWorker[] workers;
+    final WorkStealingWorker[] workers;
     private final TaskQueue<Runnable> global;
     private final boolean globalTakesByPop;
-    private final boolean globalFirst;
     final boolean thievesPop;
     /**
      * Whether a join may pop its own deque to help: only when pop is LIFO and thieves take the
      * other (FIFO) end, so that every task a join pops was forked after the awaited one.
      */
     final boolean ownPopHelps;
-    /** Whether an inbox (of the worker deque's kind) pops LIFO: the order a batch is pushed in. */
-    final boolean inboxPopsLifo;
     private final boolean flowContext;
     private final QueueKind workerDequeKind;
     private final QueueKind globalQueueKind;
     private final SearchOrder searchOrder;
     private final Signalling signalling;
-    private final boolean searchingGate;
-    final int globalBatch;
     /** The global queue when it is a segmented-mpmc injector, whose batch take is one CAS; else null. */
-    private final SegmentedMpmcQueue<Runnable> injector;
+    final SegmentedMpmcQueue<Runnable> injector;
+    /** Global batches and steal-half: moves into the inboxes, and batches an Error stranded. */
+    final InboxMoves moves;
     private final boolean stealHalf;
     /** Whether a worker keeps its newest own push in its slot (WorkStealingPoolBuilder.lifoSlot). */
     final boolean lifoSlot;
     /** Re-scans before parking: spinScan's under EMPTY_TO_NON_EMPTY, search's under SEARCHING. */
     private final int idleScans;
     private final Admission admission;
-    private final boolean injectorAdmission;
     private final PauseHook pause;
     /** A join's timed waits (WorkStealingPoolBuilder.joinWait; HelpingJoin). */
     final long joinWaitNanos;
@@ -456,13 +333,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      */
     private final PaddedInt ctl = new PaddedInt();
     volatile boolean stopping;
-    /**
-     * Whether some worker's batch may hold tasks an Error stranded (takeGlobalBatch); false on
-     * every path without an Error, so a scan pays one volatile read for stranded batches. Set
-     * after the batch's flag; cleared by a scan that found every batch empty, which then looks
-     * at every flag again (takeStranded).
-     */
-    private volatile boolean strandedHint;
     /** The idle stack and searchers: the worker's side of parking and signalling. */
     final IdleWorkers idle;
     /** How deep the calling outside thread is in this pool's tryRunOne() (isOwnWorker, for close()). */
@@ -474,28 +344,25 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         this.globalQueueKind = b.globalQueue;
         this.searchOrder = b.searchOrder;
         this.signalling = b.signalling;
-        this.searchingGate = b.signalling == Signalling.SEARCHING;
-        this.globalBatch = b.globalBatch;
         this.stealHalf = b.stealHalf;
         this.lifoSlot = b.lifoSlot;
-        this.idleScans = b.idleScans >= 0 ? b.idleScans : searchingGate ? SEARCH_SCANS : IDLE_SCANS;
+        this.idleScans = b.idleScans >= 0 ? b.idleScans
+                : signalling == Signalling.SEARCHING ? DEFAULT_SEARCH_SCANS : DEFAULT_IDLE_SCANS;
         this.admission = b.admission != null ? b.admission : defaultAdmission(b.globalQueue);
-        this.injectorAdmission = admission == Admission.INJECTOR;
         this.pause = b.pauseHook;
         this.joinWaitNanos = b.joinWaitNanos;
         this.joinPollNanos = b.joinPollNanos;
         this.thievesPop = b.thievesPopOwnersEnd;
         this.flowContext = b.flowContext;
-        this.globalFirst = b.searchOrder == SearchOrder.LOCAL_GLOBAL_STEAL;
         this.global = b.globalQueue.create();
         this.injector = global instanceof SegmentedMpmcQueue<Runnable> segmented ? segmented : null;
         this.globalTakesByPop = b.globalQueue.traits().popOrder() == Order.FIFO;
         QueueTraits dequeTraits = b.workerDeque.traits();
         this.ownPopHelps = !b.thievesPopOwnersEnd && dequeTraits.popOrder() == Order.LIFO
                 && dequeTraits.stealOrder() == Order.FIFO;
-        this.inboxPopsLifo = dequeTraits.popOrder() == Order.LIFO;
+        this.moves = new InboxMoves(this, b.globalBatch, dequeTraits.popOrder() == Order.LIFO, pause);
         this.workers = new WorkStealingWorker[b.threads];
-        this.idle = new IdleWorkers(this, b.threads, searchingGate);
+        this.idle = new IdleWorkers(this, b.threads, signalling == Signalling.SEARCHING);
         for (int i = 0; i < workers.length; i++) {
             workers[i] = new WorkStealingWorker(this, i, b.workerDeque.create(), b.workerDeque.create());
         }
@@ -562,7 +429,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     }
 
     public int globalBatch() {
-        return globalBatch;
+        return moves.globalBatch;
     }
 
     public boolean stealHalf() {
@@ -581,19 +448,14 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return admission;
     }
 
-    /** The tuning spec that means "every option at its default" ({@link WorkStealingPoolBuilder#tuning}). */
-    public static final String DEFAULT_TUNING = "default";
-
     /**
      * The registry of the pool's options for the benchmarks, as {@link WorkStealingPoolBuilder#tuning} specs: the
-     * defaults first, then the defaults before the injector ({@code global-locked+global-batch-1}),
-     * then each option changed alone, then combinations. The pool-options experiments
-     * compare each with the defaults, so the report shows what each option is worth; an option
-     * added to the builder joins here.
+     * defaults first, then each option changed alone, then combinations (the defaults before the
+     * injector, {@code global-locked+global-batch-1}, among them), all from the tuning table. The
+     * pool-options experiments compare each with the defaults, so the report shows what each
+     * option is worth.
      */
-    public static final List<String> COMPARED_TUNINGS = List.of(DEFAULT_TUNING, "global-locked+global-batch-1",
-            "global-locked", "global-batch-1", "shared-counter", "searching", "steal-half",
-            "searching+steal-half", "idle-scans-256", "lifo-slot");
+    public static final List<String> COMPARED_TUNINGS = WorkStealingTuning.comparedTunings();
 
     // ---------------------------------------------------------------- submission
 
@@ -611,11 +473,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     /** {@code w}'s own execute: onto its deque, refused after shutdown. */
     void executeOwn(WorkStealingWorker w, Runnable item) {
-        // A worker's submission, announced as a move into its own queues (startMoving): volatile
-        // store of moving, then volatile read of ctl, the store-load pair with shutdownNow's CAS
-        // of SHUTDOWN and its later read of moving, so either this push is refused or shutdownNow
-        // waits for it to reach the deque it drains. Field accesses, not calls, begin and end it,
-        // so a StackOverflowError cannot leave it announced.
+        // A worker's submission, announced as a move into its own queues (InboxMoves.startMoving):
+        // volatile store of moving, then volatile read of ctl, the store-load pair with
+        // shutdownNow's CAS of SHUTDOWN and its later read of moving, so either this push is
+        // refused or shutdownNow waits for it to reach the deque it drains. Field accesses, not
+        // calls, begin and end it, so a StackOverflowError cannot leave it announced.
         w.moving = true;
         try {
             if ((ctl.value & SHUTDOWN) != 0) {
@@ -632,7 +494,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * Admission.INJECTOR (refused once shutdown closed it), else by the in-flight count in ctl.
      */
     private void pushOutside(Runnable item) {
-        if (injectorAdmission) {
+        if (admission == Admission.INJECTOR) {
             if (!injector.pushUnlessClosed(item)) {
                 // Only shutdown() closes the injector, and it sets SHUTDOWN next: set it here first,
                 // so that whoever sees this refusal also sees isShutdown() true.
@@ -738,7 +600,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     // ---------------------------------------------------------------- finding work
 
-    private Runnable takeGlobal() {
+    Runnable takeGlobal() {
         return globalTakesByPop ? global.pop() : global.steal();
     }
 
@@ -747,86 +609,20 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * worker, a task found is marked as taken by it and the wake-up is passed on.
      */
     private Runnable scanShared(WorkStealingWorker w) {
-        Runnable task = takeStranded(); // taken from the global queue before what it holds now
-        if (task == null && globalFirst) {
-            task = takeGlobalBatch(w);
+        Runnable task = moves.takeStranded(); // taken from the global queue before what it holds now
+        if (task == null && searchOrder == SearchOrder.LOCAL_GLOBAL_STEAL) {
+            task = moves.takeGlobalBatch(w);
         }
         if (task == null) {
             task = stealFromOthers(w);
         }
-        if (task == null && !globalFirst) {
-            task = takeGlobalBatch(w);
+        if (task == null && searchOrder == SearchOrder.LOCAL_STEAL_GLOBAL) {
+            task = moves.takeGlobalBatch(w);
         }
         if (task != null && w != null) {
             tookShared(w, task);
         }
         return task;
-    }
-
-    /** The global queue's oldest task; with globalBatch > 1, moves more into {@code w}'s inbox. */
-    private Runnable takeGlobalBatch(WorkStealingWorker w) {
-        if (globalBatch == 1) {
-            return takeGlobal();
-        }
-        WorkStealingWorker.BatchSink batch = w.batch;
-        if (batch.stranded) { // volatile: this worker's last batch is not empty yet; never append to it
-            return batch.takeStranded();
-        }
-        if (!startMoving(w)) {
-            return null;
-        }
-        try {
-            if (injector != null) {
-                injector.takeBatch(globalBatch, batch); // one CAS on the injector's head
-            } else {
-                for (Runnable next; batch.size < globalBatch && (next = takeGlobal()) != null; ) {
-                    batch.accept(next);
-                }
-            }
-            if (batch.size > 1) {
-                pause.at(PausePoint.BATCH_TAKEN);
-            }
-            return batch.runFirstMoveRest(this);
-        } finally {
-            // An Error cut the move short if tasks are left: strand them. No call before the
-            // stores below (a call could overflow the stack again and leave them unseen).
-            boolean strand = batch.size > 0;
-            if (strand) {
-                batch.stranded = true; // volatile: publishes the batch; pairs with takeStranded's read
-                strandedHint = true; // volatile, after the flag: see takeStranded
-            }
-            // volatile: the moved tasks are in the inbox, the rest stranded, for shutdownNow's drain
-            w.moving = false;
-            if (strand) {
-                signalMoved(); // the tasks were in no queue since their take: a worker may have parked
-            }
-        }
-    }
-
-    /**
-     * Announces that {@code w} is about to take tasks out of a shared queue and push them into
-     * its inbox, where shutdownNow's drain must find them; false, announcing nothing, once the
-     * pool is stopping. Volatile store of moving, then volatile read of stopping: the store-load
-     * pair with shutdownNow's store of stopping and its read of every worker's moving (volatile
-     * accesses are totally ordered), so either this worker sees stopping and takes nothing, or
-     * shutdownNow sees the flag and waits for the tasks to reach the inbox before draining it.
-     */
-    private boolean startMoving(WorkStealingWorker w) {
-        w.moving = true;
-        if (stopping) {
-            w.moving = false;
-            return false;
-        }
-        return true;
-    }
-
-    /** Pushes a task {@code w} took from elsewhere into its inbox, recording it as the thief. */
-    void moveToInbox(WorkStealingWorker w, Runnable task) {
-        pause.at(PausePoint.MOVE_TO_INBOX);
-        if (task instanceof ForkTask<?> forked) {
-            forked.setThiefRelease(w);
-        }
-        w.inbox.push(task);
     }
 
     /**
@@ -843,36 +639,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     }
 
     /**
-     * The oldest task of some worker's stranded batch, or null: one volatile read while no batch
-     * is stranded (always, but after an Error cut a batch move short).
-     */
-    private Runnable takeStranded() {
-        if (!strandedHint) { // volatile: pairs with the store after a batch's flag in takeGlobalBatch
-            return null;
-        }
-        WorkStealingWorker[] ws = workers;
-        for (WorkStealingWorker v : ws) {
-            Runnable task = v.batch.takeStranded();
-            if (task != null) {
-                return task;
-            }
-        }
-        // Every batch was empty: clear the hint, then read every flag again, with no call in
-        // between (an overflow there would leave a stranded batch behind a false hint).
-        // Volatile accesses are totally ordered: a strander stores its flag and then the hint, and
-        // this stores the hint and then reads the flags, so either this sees the flag or the
-        // strander's hint store comes after this clear.
-        strandedHint = false;
-        for (WorkStealingWorker v : ws) {
-            if (v.batch.stranded) {
-                strandedHint = true;
-                break;
-            }
-        }
-        return null;
-    }
-
-    /**
      * After {@code w} took {@code task} from a queue not its own: records {@code w} as the
      * task's thief (for joins) and passes the wake-up on if work remains and a worker is idle.
      * The signal that woke {@code w} may have been for another task than the one it took, so
@@ -885,7 +651,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         // With Signalling.SEARCHING the searcher's transition passes the signal on (stopSearching).
         // The take was an atomic read-modify-write or a lock (a full barrier on the queue), so the
         // reads below see every push that preceded it; see "why no wake-up is lost".
-        if (!searchingGate && idle.count() != 0 && anyQueuedWork()) {
+        if (signalling != Signalling.SEARCHING && idle.count() != 0 && anyQueuedWork()) {
             idle.wakeOne();
         }
     }
@@ -904,7 +670,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             Runnable task = thievesPop ? deque.pop() : deque.steal();
             if (task != null) {
                 if (stealHalf && w != null) {
-                    stealMore(w, deque);
+                    moves.stealMore(w, deque);
                 }
                 return task;
             }
@@ -934,26 +700,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         // The batch's flag: a volatile read, after the caller's fence (stranded tasks count as
         // queued for the wake-up and termination arguments).
         return holdsForks(w) || !w.inbox.isEmpty() || w.batch.stranded;
-    }
-
-    /** Steal-half: after one successful steal, moves half of what {@code victim} still holds. */
-    private void stealMore(WorkStealingWorker w, TaskQueue<Runnable> victim) {
-        if (!startMoving(w)) {
-            return;
-        }
-        int moved = 0;
-        try {
-            int extra = Math.min(victim.size() / 2, MAX_BATCH - 1);
-            for (Runnable next; moved < extra && (next = thievesPop ? victim.pop() : victim.steal()) != null;
-                    moved++) {
-                moveToInbox(w, next);
-            }
-        } finally {
-            w.moving = false; // volatile: as in takeGlobalBatch
-        }
-        if (moved > 0) {
-            signalMoved();
-        }
     }
 
     /** {@code w}'s own next task (its LIFO slot's first, under that option), or null. */
@@ -1026,7 +772,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private Runnable findTask(WorkStealingWorker w) {
         Runnable task = scan(w);
         if (task == null) {
-            task = searchingGate ? search(w) : spinScan(w);
+            task = signalling == Signalling.SEARCHING ? search(w) : spinScan(w);
             if (task == null) {
                 pause.at(PausePoint.NOTHING_FOUND);
             }
@@ -1098,7 +844,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     @Override
     public void shutdown() {
-        if (injectorAdmission) {
+        if (admission == Admission.INJECTOR) {
             // Before SHUTDOWN, so that whoever sees SHUTDOWN also finds the injector closed and no
             // outside push can land after termination (a refused pusher sets SHUTDOWN itself).
             injector.close();
@@ -1120,7 +866,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     @Override
     public List<Runnable> shutdownNow() {
         shutdown();
-        stopping = true; // volatile: the store-load pair with startMoving (read of moving below)
+        // volatile: the store-load pair with InboxMoves.startMoving and executeOwn (read of moving below)
+        stopping = true;
         while ((ctl.value & IN_FLIGHT) != 0) {
             Thread.yield();
         }
@@ -1217,7 +964,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         workersStarted(1);
         helping.set(helping.get() + 1);
         try {
-            Runnable task = takeStranded();
+            Runnable task = moves.takeStranded();
             if (task == null) {
                 task = takeGlobal();
             }
@@ -1289,9 +1036,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return "ws-" + workerDequeKind.id() + "[threads=" + workers.length + ", global=" + globalQueueKind.id()
                 + ", " + searchOrder + (thievesPop ? ", thieves pop owner's end" : "")
                 + (flowContext ? ", context flow" : "") + ", signalling " + signalling
-                + (globalBatch > 1 ? ", global-batch " + globalBatch : "")
+                + (globalBatch() > 1 ? ", global-batch " + globalBatch() : "")
                 + (stealHalf ? ", steal-half" : "") + (lifoSlot ? ", lifo-slot" : "")
                 + ", idle scans " + idleScans
-                + (injectorAdmission ? ", injector admission" : "") + (isShutdown() ? ", shut down" : "") + "]";
+                + (admission == Admission.INJECTOR ? ", injector admission" : "")
+                + (isShutdown() ? ", shut down" : "") + "]";
     }
 }

@@ -16,10 +16,11 @@ import org.stealbench.queues.QueueKind;
 /**
  * The work-stealing pool's tuning table: every item {@link WorkStealingPoolBuilder#tuning} understands, grouped
  * by the builder option it sets, with that option's description and default. The spec parser,
- * its error text, the test matrix of single items and the table in docs/using.md (checked by
- * WorkStealingTuningTest) all come from this one list, so an option is spelled once.
+ * its error text, the test matrix of single items, {@link WorkStealingThreadPool#COMPARED_TUNINGS}
+ * and the table in docs/using.md (checked by WorkStealingTuningTest) all come from this one list,
+ * so an option is spelled once.
  *
- * <p>A spec is {@link WorkStealingThreadPool#DEFAULT_TUNING} alone, or items joined by {@code +}
+ * <p>A spec is {@link WorkStealingPoolBuilder#DEFAULT_TUNING} alone, or items joined by {@code +}
  * (a comma would split a JMH parameter), each applied on top of the defaults; two items that set
  * the same option are refused, since the last would silently win.
  */
@@ -32,8 +33,11 @@ final class WorkStealingTuning {
     /**
      * One item as users spell it; an item with an argument ends in {@code N} (a number) or
      * {@code <id>} (a queue kind) after its prefix, and {@code example} is one valid spelling.
+     * {@code compared} is the spelling the pool-options experiments compare alone with the
+     * defaults, or null if they do not compare the item.
      */
-    record Item(String spelling, String example, BiConsumer<WorkStealingPoolBuilder, String> apply) {
+    record Item(String spelling, String example, BiConsumer<WorkStealingPoolBuilder, String> apply,
+            String compared) {
 
         boolean takesArgument() {
             return spelling.endsWith("N") || spelling.endsWith("<id>");
@@ -45,41 +49,63 @@ final class WorkStealingTuning {
     }
 
     private static Item flag(String spelling, Consumer<WorkStealingPoolBuilder> apply) {
-        return new Item(spelling, spelling, (b, unused) -> apply.accept(b));
+        return new Item(spelling, spelling, (b, unused) -> apply.accept(b), null);
     }
 
     private static Item numbered(String spelling, String example, BiConsumer<WorkStealingPoolBuilder, Integer> apply) {
-        return new Item(spelling, example, (b, n) -> apply.accept(b, Integer.parseInt(n)));
+        return new Item(spelling, example, (b, n) -> apply.accept(b, Integer.parseInt(n)), null);
+    }
+
+    /** {@code item}, compared alone with the defaults by the pool-options experiments as its example. */
+    private static Item compared(Item item) {
+        return comparedAs(item, item.example());
+    }
+
+    /** {@code item}, compared alone with the defaults by the pool-options experiments as {@code tuning}. */
+    private static Item comparedAs(Item item, String tuning) {
+        return new Item(item.spelling(), item.example(), item.apply(), tuning);
     }
 
     /** The table, in the order docs/using.md shows it. */
     static final List<Option> OPTIONS = List.of(
             new Option("globalQueue", "where outside submissions go",
-                    "`" + WorkStealingThreadPool.DEFAULT_GLOBAL_QUEUE.id() + "` (lock-free injector)",
-                    List.of(new Item("global-<id>", "global-locked", (b, id) -> b.globalQueue(QueueKind.byId(id))))),
+                    "`" + WorkStealingPoolBuilder.DEFAULT_GLOBAL_QUEUE.id() + "` (lock-free injector)",
+                    List.of(compared(new Item("global-<id>", "global-locked",
+                            (b, id) -> b.globalQueue(QueueKind.byId(id)), null)))),
             new Option("globalBatch", "tasks a worker takes from the global queue at once (one CAS on the"
-                    + " injector) into its inbox", String.valueOf(WorkStealingThreadPool.DEFAULT_GLOBAL_BATCH),
-                    List.of(numbered("global-batch-N", "global-batch-8", WorkStealingPoolBuilder::globalBatch))),
+                    + " injector) into its inbox", String.valueOf(WorkStealingPoolBuilder.DEFAULT_GLOBAL_BATCH),
+                    List.of(comparedAs(numbered("global-batch-N", "global-batch-8",
+                            WorkStealingPoolBuilder::globalBatch), "global-batch-1"))),
             new Option("admission", "how a submission checks for shutdown", "`injector-admission` with"
                     + " `segmented-mpmc` (closing the injector refuses later pushes), else `shared-counter`",
                     List.of(flag("injector-admission", b -> b.admission(Admission.INJECTOR)),
-                            flag("shared-counter", b -> b.admission(Admission.SHARED_COUNTER)))),
+                            compared(flag("shared-counter", b -> b.admission(Admission.SHARED_COUNTER))))),
             new Option("signalling", "when a push wakes a worker", "`eager-signalling`",
                     List.of(flag("eager-signalling", b -> b.signalling(Signalling.EMPTY_TO_NON_EMPTY)),
-                            flag("searching", b -> b.signalling(Signalling.SEARCHING)))),
+                            compared(flag("searching", b -> b.signalling(Signalling.SEARCHING))))),
             new Option("stealHalf", "whether a steal also moves half the victim's other tasks into the"
                     + " thief's inbox", "`steal-one`",
-                    List.of(flag("steal-one", b -> b.stealHalf(false)), flag("steal-half", b -> b.stealHalf(true)))),
+                    List.of(flag("steal-one", b -> b.stealHalf(false)),
+                            compared(flag("steal-half", b -> b.stealHalf(true))))),
             new Option("searchOrder", "where a worker with an empty deque and inbox looks first",
                     "`global-before-steal`",
                     List.of(flag("global-before-steal", b -> b.searchOrder(SearchOrder.LOCAL_GLOBAL_STEAL)),
                             flag("steal-before-global", b -> b.searchOrder(SearchOrder.LOCAL_STEAL_GLOBAL)))),
-            new Option("idleScans", "re-scans before parking (N in 0.." + WorkStealingThreadPool.MAX_IDLE_SCANS
-                    + ")", "2 (16 while searching)",
-                    List.of(numbered("idle-scans-N", "idle-scans-64", WorkStealingPoolBuilder::idleScans))),
+            new Option("idleScans", "re-scans before parking (N in 0.." + WorkStealingPoolBuilder.MAX_IDLE_SCANS
+                    + ")", WorkStealingPoolBuilder.DEFAULT_IDLE_SCANS + " ("
+                    + WorkStealingPoolBuilder.DEFAULT_SEARCH_SCANS + " while searching)",
+                    List.of(comparedAs(numbered("idle-scans-N", "idle-scans-64", WorkStealingPoolBuilder::idleScans),
+                            "idle-scans-256"))),
             new Option("lifoSlot", "a worker keeps its newest own push in a slot of its own (Go's runnext,"
                     + " Tokio's LIFO slot), popped first with one CAS, stolen once its deque is empty", "off",
-                    List.of(flag("lifo-slot", b -> b.lifoSlot(true)))));
+                    List.of(compared(flag("lifo-slot", b -> b.lifoSlot(true))))));
+
+    /**
+     * The combinations the pool-options experiments compare besides single items: the defaults
+     * before the injector, and the two options Tokio pairs.
+     */
+    private static final List<String> COMPARED_COMBINATIONS = List.of("global-locked+global-batch-1",
+            "searching+steal-half");
 
     private WorkStealingTuning() {
     }
@@ -92,7 +118,7 @@ final class WorkStealingTuning {
      */
     static void apply(WorkStealingPoolBuilder builder, String spec) {
         Objects.requireNonNull(spec, "tuning");
-        if (spec.equals(WorkStealingThreadPool.DEFAULT_TUNING)) {
+        if (spec.equals(WorkStealingPoolBuilder.DEFAULT_TUNING)) {
             return;
         }
         Set<String> optionsSet = new HashSet<>();
@@ -137,8 +163,25 @@ final class WorkStealingTuning {
         String items = OPTIONS.stream().flatMap(o -> o.items().stream()).map(Item::spelling)
                 .collect(Collectors.joining(", "));
         return new IllegalArgumentException("tuning item '" + token + "' is not one of " + items
-                + " (N in range, <id> a global queue kind; joined by +), or " + WorkStealingThreadPool.DEFAULT_TUNING
+                + " (N in range, <id> a global queue kind; joined by +), or " + WorkStealingPoolBuilder.DEFAULT_TUNING
                 + " alone");
+    }
+
+    /**
+     * The tunings the pool-options experiments compare: the defaults, then every compared item
+     * alone, in the table's order, then COMPARED_COMBINATIONS.
+     */
+    static List<String> comparedTunings() {
+        List<String> tunings = new ArrayList<>(List.of(WorkStealingPoolBuilder.DEFAULT_TUNING));
+        for (Option option : OPTIONS) {
+            for (Item item : option.items()) {
+                if (item.compared() != null) {
+                    tunings.add(item.compared());
+                }
+            }
+        }
+        tunings.addAll(COMPARED_COMBINATIONS);
+        return List.copyOf(tunings);
     }
 
     /** One valid spec per item, each alone (the test matrix's single items). */

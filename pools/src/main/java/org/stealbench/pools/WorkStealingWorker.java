@@ -2,7 +2,6 @@ package org.stealbench.pools;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.function.Consumer;
 import org.stealbench.queues.LifoSlot;
 import org.stealbench.queues.TaskQueue;
 
@@ -44,7 +43,7 @@ abstract class WorkerFields extends WorkerPadBefore {
      */
     volatile boolean moving;
     /** Where this worker collects a batch from the global queue (takeGlobalBatch). */
-    final WorkStealingWorker.BatchSink batch;
+    final InboxMoves.BatchSink batch;
     /** The task this worker pushed last, under the lifoSlot option (pushOwn); unused without it. */
     final LifoSlot<Runnable> slot = new LifoSlot<>();
     /**
@@ -60,7 +59,7 @@ abstract class WorkerFields extends WorkerPadBefore {
         this.pool = pool;
         this.deque = deque;
         this.inbox = inbox;
-        this.batch = new WorkStealingWorker.BatchSink((WorkStealingWorker) this, pool.globalBatch);
+        this.batch = new InboxMoves.BatchSink((WorkStealingWorker) this, pool.globalBatch());
         this.seed = (index + 1) * 0x9E3779B9;
         setDaemon(true);
     }
@@ -70,11 +69,9 @@ abstract class WorkerFields extends WorkerPadBefore {
  * A worker thread. Its fields (WorkerFields) sit between 128 bytes of padding on each side,
  * JCTools-style: the worker writes depth at every task a join runs and seed at every steal,
  * and whatever object the collector copies next to a worker must not share those cache lines
- * (or the pairs the adjacent-line prefetcher fetches). Without the padding, fork/join fib(30)
- * ran about twice as long in some JVM runs and not in others (G1's parallel copying places
- * objects differently from run to run): in 16 interleaved rounds of the builds without and
- * with it (JDK 17, 2 workers, per-fork medians), 2 of 16 forks without it took 41 and 56 ms
- * against 24-28 ms, and none of 16 with it (24-28 ms).
+ * (or the pairs the adjacent-line prefetcher fetches). Without the padding, fork/join ran
+ * about twice as long in some JVM runs and not in others, as G1's parallel copying placed
+ * objects differently from run to run (docs/findings.md has the figures).
  */
 final class WorkStealingWorker extends WorkerFields {
     long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
@@ -120,118 +117,5 @@ final class WorkStealingWorker extends WorkerFields {
     /** CAS of helpWanted, a full barrier (a joiner's registration and its withdrawal). */
     boolean casHelpWanted(ForkTask<?> expected, ForkTask<?> next) {
         return HELP_WANTED.compareAndSet(this, expected, next);
-    }
-
-    /**
-     * Where a worker collects a batch taken from the global queue, oldest first; made with the
-     * worker, so a batch allocates nothing. Normally used by its worker alone, without a lock.
-     * If an Error cuts the batch's move into the inbox short, the tasks left here become
-     * <em>stranded</em> (the pool's overview, "Stranded batches"): from then on until the last of them is
-     * taken, every thread takes them one at a time under this object's monitor.
-     */
-    static final class BatchSink implements Consumer<Runnable> {
-        private final WorkStealingWorker owner;
-        private final Runnable[] tasks;
-        int size;
-        /**
-         * Whether this batch holds tasks a move cut short left (then shared, under the monitor).
-         * Set by the pool's takeGlobalBatch with a plain volatile field store, no call between
-         * the Error and it (a call could overflow the stack again): publishes the plain slots and
-         * size to whoever reads it true. Cleared under the monitor by whoever takes the last task
-         * (volatile: publishes the emptied batch to the owner, which reads it before it touches
-         * the batch again).
-         */
-        volatile boolean stranded;
-
-        BatchSink(WorkStealingWorker owner, int capacity) {
-            this.owner = owner;
-            this.tasks = new Runnable[capacity];
-        }
-
-        @Override
-        public void accept(Runnable task) {
-            tasks[size++] = task;
-        }
-
-        /**
-         * Empties the batch: returns its oldest task (null if none) and pushes the rest into the
-         * owner's inbox in the order its pops then run them in submission order (as without
-         * batches): newest first for a LIFO-pop kind, oldest first for a FIFO one; then wakes an
-         * idle worker if any moved. If anything here throws (a StackOverflowError, an
-         * OutOfMemoryError while the inbox grows), the batch keeps the tasks not yet pushed, the
-         * first included (a deque push that throws has not pushed), and the caller strands them.
-         */
-        Runnable runFirstMoveRest(WorkStealingThreadPool pool) {
-            int n = size;
-            if (n == 0) {
-                return null;
-            }
-            boolean newestFirst = pool.inboxPopsLifo;
-            for (int moved = 0; moved < n - 1; moved++) {
-                int i = newestFirst ? n - 1 - moved : 1 + moved;
-                pool.moveToInbox(owner, tasks[i]);
-                tasks[i] = null; // no call between a push's return and this
-            }
-            if (n > 1) {
-                pool.signalMoved(); // before the first task leaves the batch: if it throws, the first is stranded
-            }
-            Runnable first = tasks[0];
-            tasks[0] = null;
-            size = 0;
-            return first;
-        }
-
-        /**
-         * Takes the oldest stranded task, or null if none (any thread). Nothing in the monitor
-         * calls a method, so a stack overflow can only come at this method's entry, before it
-         * changes anything.
-         */
-        Runnable takeStranded() {
-            if (!stranded) { // volatile: pairs with the store in the pool's takeGlobalBatch
-                return null;
-            }
-            synchronized (this) {
-                if (!stranded) {
-                    return null; // emptied meanwhile: the owner may be filling a new batch
-                }
-                Runnable task = null;
-                boolean more = false;
-                for (int k = 0; k < size; k++) {
-                    if (tasks[k] != null) {
-                        if (task != null) {
-                            more = true;
-                            break;
-                        }
-                        task = tasks[k];
-                        tasks[k] = null;
-                    }
-                }
-                if (!more) {
-                    size = 0;
-                    stranded = false; // volatile: publishes size and the nulled slots to the owner
-                }
-                return task;
-            }
-        }
-
-        /** Hands every stranded task to {@code out} and empties the batch (shutdownNow). */
-        void drain(Consumer<Runnable> out) {
-            if (!stranded) {
-                return; // w is not moving (shutdownNow waited), so an unstranded batch is empty
-            }
-            synchronized (this) {
-                if (!stranded) {
-                    return;
-                }
-                for (int k = 0; k < size; k++) {
-                    if (tasks[k] != null) {
-                        out.accept(tasks[k]);
-                        tasks[k] = null;
-                    }
-                }
-                size = 0;
-                stranded = false;
-            }
-        }
     }
 }

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.stealbench.pools.WorkStealingThreadPool.PausePoint;
+import org.stealbench.pools.PauseHook.PausePoint;
 import org.stealbench.queues.QueueKind;
 
 /**

@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.stealbench.pools.WorkStealingThreadPool.PausePoint;
+import org.stealbench.pools.PauseHook.PausePoint;
 
 /**
  * Errors (StackOverflowError, OutOfMemoryError) thrown part-way through the work-stealing pool's
@@ -166,7 +166,7 @@ final class WorkStealingErrorPathsTest {
     }
 
     /** Throws a StackOverflowError before the {@code nth} push of a move into the inbox, once armed. */
-    static final class FailMove implements WorkStealingThreadPool.PauseHook {
+    static final class FailMove implements PauseHook {
         final AtomicBoolean armed = new AtomicBoolean();
         private final AtomicInteger moves = new AtomicInteger();
         private final int nth;

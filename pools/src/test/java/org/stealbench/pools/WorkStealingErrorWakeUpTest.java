@@ -105,7 +105,7 @@ final class WorkStealingErrorWakeUpTest {
     }
 
     /** Holds the first worker to find nothing, then the first batch taker, then fails the nth inbox push. */
-    private static final class MoveGaps implements WorkStealingThreadPool.PauseHook {
+    private static final class MoveGaps implements PauseHook {
         final AtomicBoolean holdIdle = new AtomicBoolean();
         final AtomicBoolean holdBatch = new AtomicBoolean();
         final AtomicBoolean failMove = new AtomicBoolean();
@@ -123,7 +123,7 @@ final class WorkStealingErrorWakeUpTest {
         }
 
         @Override
-        public void at(WorkStealingThreadPool.PausePoint point) {
+        public void at(PauseHook.PausePoint point) {
             switch (point) {
                 case NOTHING_FOUND -> {
                     if (holdIdle.compareAndSet(true, false)) {

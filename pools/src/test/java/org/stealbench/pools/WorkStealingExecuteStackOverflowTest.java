@@ -24,7 +24,7 @@ final class WorkStealingExecuteStackOverflowTest {
     private static final int SWEEPS = 100;
 
     @ParameterizedTest
-    @ValueSource(strings = {WorkStealingThreadPool.DEFAULT_TUNING, "global-locked", "searching", "lifo-slot"})
+    @ValueSource(strings = {WorkStealingPoolBuilder.DEFAULT_TUNING, "global-locked", "searching", "lifo-slot"})
     void workerExecuteCutShortByStackOverflow_shutdownNowReturnsAndPoolTerminates(String tuning)
             throws InterruptedException {
         WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(2).tuning(tuning).build();
@@ -45,14 +45,7 @@ final class WorkStealingExecuteStackOverflowTest {
             });
             sweptAll = swept.await(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS);
         }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Thread stopper = new Thread(() -> {
-            pool.shutdownNow();
-            stopped.countDown();
-        }, "shutdownNow caller");
-        stopper.setDaemon(true); // left spinning if shutdownNow never returns
-        stopper.start();
-        boolean returned = stopped.await(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS);
+        boolean returned = NumberedExecuteSweeper.shutdownNowReturns(pool);
         boolean terminated = returned && pool.awaitTermination(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS);
         assertNull(unexpected.get(), "only StackOverflowErrors expected from the pool's steps");
         assertTrue(sweptAll, "every sweep ends");

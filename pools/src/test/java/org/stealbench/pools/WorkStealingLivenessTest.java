@@ -16,8 +16,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.stealbench.pools.WorkStealingThreadPool.PauseHook;
-import org.stealbench.pools.WorkStealingThreadPool.PausePoint;
+import org.stealbench.pools.PauseHook.PausePoint;
 import org.stealbench.pools.WorkStealingThreadPool.SearchOrder;
 import org.stealbench.pools.WorkStealingThreadPool.Signalling;
 

@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.stealbench.pools.WorkStealingThreadPool.PausePoint;
+import org.stealbench.pools.PauseHook.PausePoint;
 
 /**
  * A worker whose own scan throws every time (an Error that does not go away, such as an

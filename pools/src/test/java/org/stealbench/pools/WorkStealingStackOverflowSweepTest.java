@@ -105,7 +105,7 @@ final class WorkStealingStackOverflowSweepTest {
         } finally {
             pool.shutdown();
             terminated = pool.awaitTermination(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS);
-            WorkStealingWorker.BatchSink batch = worker.get() == null ? null : worker.get().batch;
+            InboxMoves.BatchSink batch = worker.get() == null ? null : worker.get().batch;
             state = batch == null ? "" : "; then: queued work " + pool.anyQueuedWork() + ", the worker's batch stranded "
                     + batch.stranded + " holding " + batch.size + " of its " + batchSlots + " slots";
             try {

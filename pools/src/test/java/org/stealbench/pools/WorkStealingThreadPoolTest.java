@@ -94,11 +94,11 @@ final class WorkStealingThreadPoolTest {
             assertTrue(eager.idleScans() < searching.idleScans(), "each signalling keeps its own default");
         }
         try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).tuning("default").build()) {
-            assertEquals(WorkStealingThreadPool.DEFAULT_SIGNALLING, pool.signalling());
-            assertEquals(WorkStealingThreadPool.DEFAULT_GLOBAL_BATCH, pool.globalBatch());
-            assertEquals(WorkStealingThreadPool.DEFAULT_STEAL_HALF, pool.stealHalf());
+            assertEquals(WorkStealingPoolBuilder.DEFAULT_SIGNALLING, pool.signalling());
+            assertEquals(WorkStealingPoolBuilder.DEFAULT_GLOBAL_BATCH, pool.globalBatch());
+            assertEquals(WorkStealingPoolBuilder.DEFAULT_STEAL_HALF, pool.stealHalf());
             assertEquals(WorkStealingThreadPool.Admission.INJECTOR, pool.admission());
-            assertEquals(WorkStealingThreadPool.DEFAULT_LIFO_SLOT, pool.lifoSlot());
+            assertEquals(WorkStealingPoolBuilder.DEFAULT_LIFO_SLOT, pool.lifoSlot());
         }
         for (String retired : List.of("owner-claim", "owner-cas", "submitter-cells", "precheck-pop")) {
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
@@ -135,8 +135,8 @@ final class WorkStealingThreadPoolTest {
             assertFalse(pool.stealHalf());
         }
         for (String bad : new String[] {"", "fast", "searching,steal-half", "global-batch-0", "global-batch-x",
-                "global-batch-" + (WorkStealingThreadPool.MAX_BATCH + 1), "steal-half+", "default+steal-half",
-                " searching", "idle-scans-", "idle-scans--1", "idle-scans-" + (WorkStealingThreadPool.MAX_IDLE_SCANS + 1),
+                "global-batch-" + (WorkStealingPoolBuilder.MAX_BATCH + 1), "steal-half+", "default+steal-half",
+                " searching", "idle-scans-", "idle-scans--1", "idle-scans-" + (WorkStealingPoolBuilder.MAX_IDLE_SCANS + 1),
                 "global-", "global-nonsense", "global-chase-lev", "lifo-slots", "owner"}) {
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                     () -> WorkStealingThreadPool.builder().tuning(bad), bad);
@@ -309,7 +309,7 @@ final class WorkStealingThreadPoolTest {
             UnaryOperator<WorkStealingPoolBuilder> tuning) {
         try (WorkStealingThreadPool pool = tuning.apply(WorkStealingThreadPool.builder().threads(1)).build()) {
             CountDownLatch release = TestPools.occupyWorker(pool);
-            int tasks = 3 * WorkStealingThreadPool.MAX_BATCH + 5;
+            int tasks = 3 * WorkStealingPoolBuilder.MAX_BATCH + 5;
             List<Integer> order = Collections.synchronizedList(new ArrayList<>());
             CountDownLatch done = new CountDownLatch(tasks);
             for (int i = 0; i < tasks; i++) {
@@ -395,9 +395,9 @@ final class WorkStealingThreadPoolTest {
     void builder_defaults_areDocumentedOnes() {
         try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().build()) {
             assertEquals(Runtime.getRuntime().availableProcessors(), pool.threads());
-            assertEquals(WorkStealingThreadPool.DEFAULT_WORKER_DEQUE, pool.workerDeque());
-            assertEquals(WorkStealingThreadPool.DEFAULT_GLOBAL_QUEUE, pool.globalQueue());
-            assertEquals(WorkStealingThreadPool.DEFAULT_SEARCH_ORDER, pool.searchOrder());
+            assertEquals(WorkStealingPoolBuilder.DEFAULT_WORKER_DEQUE, pool.workerDeque());
+            assertEquals(WorkStealingPoolBuilder.DEFAULT_GLOBAL_QUEUE, pool.globalQueue());
+            assertEquals(WorkStealingPoolBuilder.DEFAULT_SEARCH_ORDER, pool.searchOrder());
             assertFalse(pool.thievesPopOwnersEnd());
             assertFalse(pool.flowsContext());
         }

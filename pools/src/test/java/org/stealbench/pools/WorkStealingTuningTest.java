@@ -8,7 +8,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -39,6 +42,21 @@ final class WorkStealingTuningTest {
         }
         assertEquals(WorkStealingTuning.OPTIONS.stream().mapToInt(o -> o.items().size()).sum(),
                 WorkStealingTuning.singleItemExamples().size());
+    }
+
+    @Test
+    void comparedTunings_startWithTheDefaults_andHoldEachComparedItemAloneOnce_andNoOtherItemAlone() {
+        List<String> compared = WorkStealingThreadPool.COMPARED_TUNINGS;
+        assertEquals(WorkStealingPoolBuilder.DEFAULT_TUNING, compared.get(0));
+        assertEquals(compared.size(), Set.copyOf(compared).size(), "no tuning twice: " + compared);
+        Set<String> markedAlone = WorkStealingTuning.OPTIONS.stream().flatMap(o -> o.items().stream())
+                .map(WorkStealingTuning.Item::compared).filter(Objects::nonNull)
+                .collect(Collectors.toSet());
+        Set<String> listedAlone = compared.stream().skip(1).filter(t -> !t.contains("+")).collect(Collectors.toSet());
+        assertEquals(markedAlone, listedAlone, "the single items compared are the table's compared items");
+        for (String tuning : compared) {
+            WorkStealingThreadPool.builder().tuning(tuning);
+        }
     }
 
     @Test

@@ -30,7 +30,7 @@ final class WorkStealingWakeOneStackOverflowTest {
     private static final int SWEEPS = 40;
 
     @ParameterizedTest
-    @ValueSource(strings = {WorkStealingThreadPool.DEFAULT_TUNING, "searching"})
+    @ValueSource(strings = {WorkStealingPoolBuilder.DEFAULT_TUNING, "searching"})
     void wakeUpCutShortByStackOverflow_idleWorkerStillWakesAndPoolTerminates(String tuning)
             throws InterruptedException {
         sweepAndCheck(WorkStealingThreadPool.builder().threads(2).tuning(tuning).globalBatch(2).build());

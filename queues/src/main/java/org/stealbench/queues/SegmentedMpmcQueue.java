@@ -239,7 +239,10 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
     public void close() {
         long t = getAndCloseTail(); // linearization point (volatile OR)
         if ((t & CLOSED) == 0) {
-            setClosedAtRelease(t); // release: pairs with closedAtAcquire in admittedTail
+            // A volatile field store, not a VarHandle call: a StackOverflowError between the OR and
+            // a call here would leave closedAt unset and every reader spinning in admittedTail for
+            // good. Volatile is at least the release that pairs with closedAtAcquire there.
+            closedAt = t;
         }
     }
 
@@ -627,8 +630,11 @@ abstract class SegmentedMpmcTail extends SegmentedMpmcPadBeforeTail {
 
     private long tail;
     private SegmentedMpmcSegment tailSegment;
-    /** tail as close() found it: the admitted pushes are below it; -1 until then. Written once. */
-    private long closedAt = -1;
+    /**
+     * tail as close() found it: the admitted pushes are below it; -1 until then. Written once, by
+     * a volatile field store in close() (no call between its OR and the store), read by acquire.
+     */
+    volatile long closedAt = -1;
 
     SegmentedMpmcTail(SegmentedMpmcSegment first) {
         this.tailSegment = first;
@@ -645,10 +651,6 @@ abstract class SegmentedMpmcTail extends SegmentedMpmcPadBeforeTail {
     /** Sets CLOSED; volatile, and returns tail as it was. */
     final long getAndCloseTail() {
         return (long) TAIL.getAndBitwiseOr(this, CLOSED);
-    }
-
-    final void setClosedAtRelease(long value) {
-        CLOSED_AT.setRelease(this, value);
     }
 
     final long closedAtAcquire() {
