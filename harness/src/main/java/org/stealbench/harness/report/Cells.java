@@ -27,10 +27,7 @@ final class Cells {
 
     /** The metric's summary over its samples, with the interval from its replicates. */
     static ReportStats.Summary summary(Metric m, double confidence) {
-        ReportStats.Summary all = ReportStats.summarize(m.samples(), confidence);
-        List<Double> reps = ReportStats.replicates(m);
-        double half = reps.size() >= 2 ? ReportStats.summarize(reps, confidence).halfWidth() : Double.NaN;
-        return new ReportStats.Summary(all.n(), all.mean(), half, all.median(), all.p10(), all.p90());
+        return ReportStats.summarize(m.samples(), ReportStats.halfWidth(ReportStats.replicates(m), confidence));
     }
 
     /** Whether the interval is wider than the threshold's fraction of the mean. */

@@ -141,12 +141,8 @@ final class Charts {
                 if (line.low() != null && line.low()[k] < line.high()[k]) {
                     all.add(line.low()[k]);
                     all.add(line.high()[k]);
-                    XYSeries bar = chart.addSeries(line.name() + " interval " + k, new double[] {line.x()[k], line.x()[k]},
-                            new double[] {line.low()[k], line.high()[k]});
-                    bar.setMarker(SeriesMarkers.NONE);
-                    bar.setLineColor(c);
-                    bar.setLineStyle(new BasicStroke(1.5f));
-                    bar.setShowInLegend(false);
+                    segment(chart, line.name() + " interval " + k, new double[] {line.x()[k], line.x()[k]},
+                            new double[] {line.low()[k], line.high()[k]}, c, 1.5f);
                     intervals = true;
                 }
             }
@@ -232,12 +228,8 @@ final class Charts {
             s.setMarker(SeriesMarkers.CIRCLE);
             s.setMarkerColor(new Color(c.getRed(), c.getGreen(), c.getBlue(), 170));
             double median = org.stealbench.harness.stats.Quantiles.of(ys, 0.5);
-            XYSeries m = chart.addSeries(names.get(k) + " median", new double[] {k - 0.3, k + 0.3},
-                    new double[] {median, median});
-            m.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-            m.setMarker(SeriesMarkers.NONE);
-            m.setLineColor(Color.BLACK);
-            m.setLineStyle(new BasicStroke(2.5f));
+            segment(chart, names.get(k) + " median", new double[] {k - 0.3, k + 0.3}, new double[] {median, median},
+                    Color.BLACK, 2.5f);
         }
         String thinned = drawn < total ? "; " + drawn + " of " + total + " samples drawn (evenly spaced quantiles of each "
                 + "column; the median bar is of all)" : "";
@@ -556,30 +548,22 @@ final class Charts {
                 Contender.Family family = Contender.family(contenders.get(ci));
                 byFamily.computeIfAbsent(family, f -> new ArrayList<>()).add(new double[] {ci + offset, g.value()});
                 if (g.hasInterval() && g.low() < g.high()) {
-                    XYSeries line = chart.addSeries("interval " + si + " " + ci, new double[] {ci + offset, ci + offset},
-                            new double[] {g.low(), g.high()});
-                    line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-                    line.setMarker(SeriesMarkers.NONE);
-                    line.setLineColor(marks == null ? colour(family) : marks.get(si).colour());
-                    line.setLineStyle(new BasicStroke(2f));
-                    line.setShowInLegend(false);
+                    segment(chart, "interval " + si + " " + ci, new double[] {ci + offset, ci + offset},
+                            new double[] {g.low(), g.high()}, marks == null ? colour(family) : marks.get(si).colour(), 2f);
                 }
             }
             if (marks != null) {
                 List<double[]> points = byFamily.values().stream().flatMap(List::stream).toList();
                 if (!points.isEmpty()) {
-                    XYSeries dot = chart.addSeries(settings.get(si), points.stream().mapToDouble(p -> p[0]).toArray(),
-                            points.stream().mapToDouble(p -> p[1]).toArray());
+                    XYSeries dot = chart.addSeries(settings.get(si), coordinates(points, 0), coordinates(points, 1));
                     dot.setMarker(marks.get(si).shape());
                     dot.setMarkerColor(marks.get(si).colour());
                 }
                 continue;
             }
             for (java.util.Map.Entry<Contender.Family, List<double[]>> e : byFamily.entrySet()) {
-                double[] x = e.getValue().stream().mapToDouble(p -> p[0]).toArray();
-                double[] y = e.getValue().stream().mapToDouble(p -> p[1]).toArray();
                 String name = e.getKey().label() + (settings.size() > 1 ? ", " + settings.get(si) : "");
-                XYSeries dot = chart.addSeries(name, x, y);
+                XYSeries dot = chart.addSeries(name, coordinates(e.getValue(), 0), coordinates(e.getValue(), 1));
                 dot.setMarker(SHAPES[si % SHAPES.length]);
                 dot.setMarkerColor(colour(e.getKey()));
             }
@@ -592,6 +576,21 @@ final class Charts {
         }
         return new Html.Chart(svg.id(), svg.title(), svg.dataUri(), svg.alt(),
                 columnAreas(chart, columnLinks, range[0], range[1]));
+    }
+
+    /** Coordinate {@code axis} (0 for x, 1 for y) of each point. */
+    private static double[] coordinates(List<double[]> points, int axis) {
+        return points.stream().mapToDouble(p -> p[axis]).toArray();
+    }
+
+    /** A solid line segment through the points, in colour {@code c}, {@code width} pixels wide, not in the legend. */
+    private static void segment(XYChart chart, String name, double[] x, double[] y, Color c, float width) {
+        XYSeries s = chart.addSeries(name, x, y);
+        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        s.setMarker(SeriesMarkers.NONE);
+        s.setLineColor(c);
+        s.setLineStyle(new BasicStroke(width));
+        s.setShowInLegend(false);
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.run.BenchmarkCatalog;
 import org.stealbench.harness.stats.GeometricMean;
 import org.stealbench.harness.stats.LogRatios;
 
@@ -173,7 +174,7 @@ final class ComparisonSection {
      * had one depth pairs with {@code locked, pushPop, depth=0} of a run that had several.
      */
     static String key(JmhResult r) {
-        return r.benchmark() + DeclaredParams.complete(r);
+        return r.benchmark() + BenchmarkCatalog.completeParams(r);
     }
 
     /**
@@ -182,10 +183,10 @@ final class ComparisonSection {
      */
     static Map<String, String> labels(List<JmhResult> all) {
         String contender = ExperimentSection.contenderParam(all);
-        ExperimentSection.Varying varying = ExperimentSection.Varying.of(all, DeclaredParams::complete);
+        ExperimentSection.Varying varying = ExperimentSection.Varying.of(all, BenchmarkCatalog::completeParams);
         Map<String, String> out = new LinkedHashMap<>();
         for (JmhResult r : all) {
-            List<String> parts = varying.parts(r, DeclaredParams.complete(r), contender);
+            List<String> parts = varying.parts(r, BenchmarkCatalog.completeParams(r), contender);
             if (contender != null || !varying.methods()) {
                 parts.add(0, contender == null ? ExperimentSection.method(r) : r.param(contender));
             }

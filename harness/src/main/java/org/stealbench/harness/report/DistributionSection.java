@@ -55,7 +55,7 @@ final class DistributionSection {
         Map<String, ReportStats.Summary> summaries = new LinkedHashMap<>();
         samples.forEach((c, v) -> {
             if (!v.isEmpty()) {
-                summaries.put(c, ReportStats.summarize(v, t.confidence()));
+                summaries.put(c, ReportStats.summarize(v, Double.NaN));
             }
         });
         for (Map.Entry<String, List<Double>> e : samples.entrySet()) {

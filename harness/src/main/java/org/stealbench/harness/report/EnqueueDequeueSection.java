@@ -98,13 +98,13 @@ final class EnqueueDequeueSection {
     }
 
     /** Mean time of a queue's cell net of {@code none} at the same shape; NaN when either is missing. */
-    static double net(Grid g, String queue, int threads, double confidence) {
+    static double net(Grid g, String queue, int threads) {
         JmhResult r = g.get(queue, threads);
         JmhResult none = g.get(NONE, threads);
         if (r == null || none == null) {
             return Double.NaN;
         }
-        return Cells.summary(r.primary(), confidence).mean() - Cells.summary(none.primary(), confidence).mean();
+        return ReportStats.mean(r.primary().samples()) - ReportStats.mean(none.primary().samples());
     }
 
     /** The correctness indicator of a queue over a grid: invocations with a wrong final size, and misses. */
@@ -211,7 +211,7 @@ final class EnqueueDequeueSection {
             List<Html.Cell> row = new ArrayList<>();
             row.add(Correctness.nameCell(q));
             for (int n : g.threads()) {
-                double v = net(g, q, n, ctx.confidence());
+                double v = net(g, q, n);
                 row.add(Double.isNaN(v) ? Cells.dash() : Cells.number(v));
             }
             t.row(row);
@@ -240,7 +240,7 @@ final class EnqueueDequeueSection {
                 JmhResult r = g.get(q, n);
                 if (r != null) {
                     x.add((double) n);
-                    y.add(Cells.summary(r.primary(), ctx.confidence()).mean());
+                    y.add(ReportStats.mean(r.primary().samples()));
                 }
             }
             String name = q.equals(NONE) ? "none (overhead)" : Contender.label(q);

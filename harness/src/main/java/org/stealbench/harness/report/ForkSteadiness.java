@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.RoundsFile;
+import org.stealbench.harness.run.BenchmarkCatalog;
 import org.stealbench.harness.run.Experiment;
 import org.stealbench.harness.stats.GeometricMean;
 
@@ -68,7 +69,7 @@ final class ForkSteadiness {
                     List<Double> forkTotals = r.primary().rawData().stream().filter(row -> !row.isEmpty())
                             .map(row -> row.stream().mapToDouble(Double::doubleValue).sum()).toList();
                     if (!forkTotals.isEmpty()) {
-                        totals.put(SummarySection.shapeKey(e.getKey(), r.benchmark(), DeclaredParams.complete(r), param) + " "
+                        totals.put(SummarySection.shapeKey(e.getKey(), r.benchmark(), BenchmarkCatalog.completeParams(r), param) + " "
                                 + r.param(param), GeometricMean.of(forkTotals, 0.95).value());
                     }
                 }

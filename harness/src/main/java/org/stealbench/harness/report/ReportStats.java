@@ -2,7 +2,7 @@ package org.stealbench.harness.report;
 
 import java.util.List;
 import org.apache.commons.math3.distribution.TDistribution;
-import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
+import org.apache.commons.math3.stat.StatUtils;
 import org.stealbench.harness.results.Metric;
 import org.stealbench.harness.stats.LogRatios;
 import org.stealbench.harness.stats.Quantiles;
@@ -33,20 +33,24 @@ final class ReportStats {
         return metric.forks() >= 2 ? metric.forkMeans() : metric.samples();
     }
 
-    /** Summary at the given two-sided confidence; the half-width is NaN below two values. */
-    static Summary summarize(List<Double> values, double confidence) {
+    /** The values' summary, {@code halfWidth} the half-width of its mean's interval (NaN for none). */
+    static Summary summarize(List<Double> values, double halfWidth) {
         if (values.isEmpty()) {
             throw new IllegalArgumentException("values must not be empty");
         }
-        DescriptiveStatistics d = new DescriptiveStatistics();
-        values.forEach(d::addValue);
+        return new Summary(values.size(), mean(values), halfWidth, Quantiles.of(values, 0.5),
+                Quantiles.of(values, 0.1), Quantiles.of(values, 0.9));
+    }
+
+    /** The half-width of the t interval of the values' mean at the two-sided confidence; NaN below two values. */
+    static double halfWidth(List<Double> values, double confidence) {
         int n = values.size();
-        double half = Double.NaN;
-        if (n >= 2) {
-            double t = new TDistribution(null, n - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
-            half = t * d.getStandardDeviation() / Math.sqrt(n);
-        }
-        return new Summary(n, d.getMean(), half, Quantiles.of(values, 0.5), Quantiles.of(values, 0.1),
-                Quantiles.of(values, 0.9));
+        return n < 2 ? Double.NaN : new TDistribution(null, n - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2)
+                * Math.sqrt(StatUtils.variance(values.stream().mapToDouble(Double::doubleValue).toArray())) / Math.sqrt(n);
+    }
+
+    /** The plain mean of the values; of a metric's samples, the mean of every iteration of every fork. */
+    static double mean(List<Double> values) {
+        return StatUtils.mean(values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 }

@@ -13,6 +13,7 @@ import java.util.TreeSet;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
 import org.stealbench.harness.results.Units;
+import org.stealbench.harness.run.BenchmarkCatalog;
 import org.stealbench.harness.stats.GeometricMean;
 import org.stealbench.harness.stats.LogRatios;
 import org.stealbench.harness.stats.RatioEstimate;
@@ -96,7 +97,7 @@ final class ScalingSection {
                 if (threads == null) {
                     continue;
                 }
-                SortedMap<String, String> rest = DeclaredParams.complete(r);
+                SortedMap<String, String> rest = BenchmarkCatalog.completeParams(r);
                 rest.remove(param);
                 rest.remove(THREADS);
                 Rungs rungs = byKey.computeIfAbsent(r.benchmark() + " " + param + " " + rest,

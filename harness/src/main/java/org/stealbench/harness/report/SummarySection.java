@@ -13,6 +13,7 @@ import java.util.function.Function;
 import org.stealbench.harness.bench.Contenders;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.run.BenchmarkCatalog;
 import org.stealbench.harness.stats.CostVerdict;
 import org.stealbench.harness.stats.GeometricMean;
 import org.stealbench.harness.stats.LogRatios;
@@ -222,7 +223,7 @@ final class SummarySection {
         for (Measure measure : measures(experiment)) {
             shapes.forEach((setting, rs) -> {
                 Shape s = shape(experiment, setting, String.join(", ", constants), rs, param, measure, interleaved,
-                        confidence, margin, shapeKey(experiment, rs.get(0).benchmark(), DeclaredParams.complete(rs.get(0)),
+                        confidence, margin, shapeKey(experiment, rs.get(0).benchmark(), BenchmarkCatalog.completeParams(rs.get(0)),
                                 param) + (measure.name() == null ? "" : " by " + measure.name()));
                 if (s != null) {
                     out.add(s);

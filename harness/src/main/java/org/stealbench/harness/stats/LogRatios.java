@@ -62,9 +62,8 @@ public final class LogRatios {
                     Double.POSITIVE_INFINITY, confidence);
         }
         int n = ratios.size();
-        double se = Math.log(g.high() / g.value()) / new TDistribution(null, n - 1,
-                TDistribution.DEFAULT_INVERSE_ABSOLUTE_ACCURACY).inverseCumulativeProbability(1 - (1 - confidence) / 2);
         TDistribution t = new TDistribution(null, n - 1, TDistribution.DEFAULT_INVERSE_ABSOLUTE_ACCURACY);
+        double se = Math.log(g.high() / g.value()) / t.inverseCumulativeProbability(1 - (1 - confidence) / 2);
         double p = 2 * t.cumulativeProbability(-Math.abs(Math.log(g.value())) / se);
         return new RatioEstimate(g.value(), g.low(), g.high(), Math.min(1, p), n - 1, confidence);
     }

@@ -24,6 +24,7 @@ import org.stealbench.harness.results.Metric;
 import org.stealbench.harness.results.RoundsFile;
 import org.stealbench.harness.results.RunData;
 import org.stealbench.harness.results.RunFolder;
+import org.stealbench.harness.run.BenchmarkCatalog;
 
 /** The summary's unsettled forks, on an interleaved run folder written here whose rounds file says which settled. */
 final class ForkSteadinessTest {
@@ -55,7 +56,7 @@ final class ForkSteadinessTest {
         for (int round = 0; round < 3; round++) {
             for (JmhResult r : results) {
                 String name = r.param("pool") + "-r" + round;
-                rounds = rounds.with(new RoundsFile.Fork(round, 0, FIB, DeclaredParams.complete(r), "t", name, null,
+                rounds = rounds.with(new RoundsFile.Fork(round, 0, FIB, BenchmarkCatalog.completeParams(r), "t", name, null,
                         unsettled.contains(name) ? NEVER : round == 0 ? WARM_UP : FLAT));
             }
         }

@@ -61,15 +61,17 @@ final class ReportStatsTest {
     }
 
     @Test
-    void summarize_knownSample_givesTheTIntervalOfTheMean() {
-        ReportStats.Summary s = ReportStats.summarize(List.of(1.0, 2.0, 3.0, 4.0, 5.0), 0.95);
+    void summarize_knownSample_givesItsMeanAndPercentiles_halfWidth_isTheTIntervalOfTheMean() {
+        List<Double> values = List.of(1.0, 2.0, 3.0, 4.0, 5.0);
+        ReportStats.Summary s = ReportStats.summarize(values, ReportStats.halfWidth(values, 0.95));
         assertEquals(3.0, s.mean(), 1e-12);
+        assertEquals(3.0, ReportStats.mean(values), 1e-12);
         // t(0.975, 4) = 2.7764451; sd = sqrt(2.5)
         assertEquals(2.7764451 * Math.sqrt(2.5) / Math.sqrt(5), s.halfWidth(), 1e-6);
         assertEquals(3.0, s.median(), 1e-12);
         assertEquals(1.4, s.p10(), 1e-12);
         assertEquals(4.6, s.p90(), 1e-12);
-        assertTrue(Double.isNaN(ReportStats.summarize(List.of(7.0), 0.95).halfWidth()));
+        assertTrue(Double.isNaN(ReportStats.halfWidth(List.of(7.0), 0.95)));
     }
 
     @Test

@@ -77,8 +77,8 @@ final class ReportTablesTest {
         EnqueueDequeueSection.Grid g = EnqueueDequeueSection.grid(results, EnqueueDequeueSection.Series.EQUAL, "1000");
         assertEquals(List.of("locked", "hybrid", "none"), g.queues());
         assertEquals(List.of(10, 40), g.threads());
-        assertEquals(11 - 3, EnqueueDequeueSection.net(g, "locked", 10, 0.95), 1e-12);
-        assertTrue(Double.isNaN(EnqueueDequeueSection.net(g, "locked", 40, 0.95)), "no 'none' at 40x40");
+        assertEquals(11 - 3, EnqueueDequeueSection.net(g, "locked", 10), 1e-12);
+        assertTrue(Double.isNaN(EnqueueDequeueSection.net(g, "locked", 40)), "no 'none' at 40x40");
         assertEquals("size right in all 4 invocations", EnqueueDequeueSection.indicator(g, "locked"));
 
         Html.Table raw = EnqueueDequeueSection.rawTable(g, ctx());
