@@ -79,9 +79,9 @@ public enum Experiment {
             .measures("seed 004: fork/join fib")
             // threshold 0 only (every task forked), this pool against ForkJoinPool: the budget that
             // threshold 10 and ws-duffy took buys the cold-start experiments and the thread ladder.
-            // 80 shots of fib(25) (about half a second): a fresh JVM's pools take up to about 50
-            // to settle, and the steady-state rule keeps the steady ones (at least 30)
-            .quick(Settings.singleShot(50, 30, 0.005).param("pool", Choices.QUICK_IDLE_POOLS).param("n", "25")
+            // 200 shots of fib(25) (under a second): a fresh JVM's pools take up to about 100 to
+            // settle, and the steady-state rule keeps the steady ones (at least 50)
+            .quick(Settings.singleShot(150, 50, 0.004).param("pool", Choices.QUICK_IDLE_POOLS).param("n", "25")
                     .param("threshold", "0"))
             // 15 warm-up shots of fib(32), as many forks as about 40 shots of fib(30): what the
             // work-stealing pool needs on JDK 17 before C2 stops recompiling the inlined fork/join
@@ -179,7 +179,7 @@ public enum Experiment {
     SCHEDULER_WORKLOADS(define("scheduler-workloads", SchedulerWorkloadsBenchmark.class, "pool", Contenders::pools)
             .measures("Tokio's runtime workloads, one `workload` per fork: `spawn-idle`, `spawn-busy`, "
                     + "`spawn-inside`, `chain` (depth 1,000), `ping-pong`, `yield`")
-            .quick(Settings.singleShot(25, 15, 0.005).param("pool", Choices.QUICK_IDLE_POOLS)
+            .quick(Settings.singleShot(60, 30, 0.005).param("pool", Choices.QUICK_IDLE_POOLS)
                     .param("workload", "spawn-idle", "chain"))
             .full(Settings.singleShot(5, 20, 0.05).param("workload", SchedulerWorkloadsBenchmark.WORKLOADS))
             .section("Runtime-scheduler workloads (after Tokio's runtime benchmarks)", "Tiny tasks whose only cost "

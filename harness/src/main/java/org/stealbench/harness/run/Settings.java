@@ -17,8 +17,11 @@ public record Settings(int forks, int warmupIterations, double warmupSeconds, in
                        double measurementSeconds, double secondsPerShot, Map<String, List<String>> params,
                        boolean gcProfiler) {
 
-    /** Seconds to start the JMH host and the forked JVM and pre-touch its heap: a rough figure. */
-    static final double FORK_OVERHEAD_SECONDS = 2.5;
+    /**
+     * Seconds to start the JMH host and the forked JVM and pre-touch its heap: a rough figure, a
+     * little above what a short fork takes on a 2-core machine with JDK 17 (about 1.3 s).
+     */
+    static final double FORK_OVERHEAD_SECONDS = 1.5;
 
     public Settings {
         if (forks < 1 || warmupIterations < 0 || measurementIterations < 1) {
