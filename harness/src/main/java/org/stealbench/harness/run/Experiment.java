@@ -234,7 +234,7 @@ public enum Experiment {
     OVERSUBSCRIBED_FIB(define("oversubscribed-fib", ForkJoinFibBenchmark.class, "pool", Contenders::forkJoinPools,
             "fork/join pools")
             .measures("fork/join fib with twice and four times as many `threads` as cores (quick: twice)")
-            .quick(Settings.singleShot(20, 10, 0.005).param("pool", Choices.QUICK_IDLE_POOLS).param("n", "25")
+            .quick(Settings.singleShot(150, 50, 0.004).param("pool", Choices.QUICK_IDLE_POOLS).param("n", "25")
                     .param("threshold", "0"))
             // 15 shots of fib(32), as FORK_JOIN_FIB (whose comment explains the warm-up)
             .full(Settings.singleShot(15, 8, 1.0).param("n", "32").param("threshold", "0", "10"))
