@@ -101,14 +101,12 @@ final class IdleWorkers {
      * still search leaves the check to the last of them.
      */
     void stopSearching(WorkStealingWorker w, boolean found) {
+        w.searching = false;
         // Atomic decrement, a full barrier: orders it before the count and queue reads below
         // (and before awaitWork()'s re-check); pairs with a pusher's full fence between its push
         // and its read of searchers (noSearcher()): either the pusher reads the count after this
-        // decrement (and signals, if it was the last) or the reads below see its push. Before the
-        // flag: a call that overflows the stack throws before its add, and the flag still says
-        // the worker is counted (runWorker's catch then ends the search).
+        // decrement (and signals, if it was the last) or the reads below see its push.
         int left = (int) SEARCHERS.getAndAdd(this, -1) - 1;
-        w.searching = false;
         // Volatile read of count: a worker that registers later re-checks the queues itself
         // after its own fence (awaitWork()), so reading 0 here loses nothing.
         if (found && left == 0 && count != 0 && pool.anyQueuedWork()) {
@@ -183,27 +181,22 @@ final class IdleWorkers {
             if (w.signaled) {
                 return;
             }
-            int i = top - 1;
-            while (i >= 0 && stack[i] != w) {
-                i--;
+            for (int i = top - 1; i >= 0; i--) {
+                if (stack[i] == w) {
+                    System.arraycopy(stack, i + 1, stack, i, top - i - 1);
+                    stack[--top] = null;
+                    epoch++;
+                    count = top;
+                    if (search) {
+                        // Atomic increment before this worker's next scan: a push that reads the
+                        // count and skips its signal is then covered by this worker's decrement
+                        // and the look at the queues that follows it (stopSearching()).
+                        SEARCHERS.getAndAdd(this, 1);
+                        w.searching = true;
+                    }
+                    return;
+                }
             }
-            if (i < 0) {
-                return; // not reached: only a signaller takes a registered worker off, and it sets signaled
-            }
-            if (search) {
-                // Atomic increment before this worker's next scan: a push that reads the count and
-                // skips its signal is then covered by this worker's decrement and the look at the
-                // queues that follows it (stopSearching()). The only call here, before any change:
-                // one that overflows the stack throws before its add and leaves w registered.
-                SEARCHERS.getAndAdd(this, 1);
-                w.searching = true;
-            }
-            for (; i < top - 1; i++) {
-                stack[i] = stack[i + 1];
-            }
-            stack[--top] = null;
-            epoch++;
-            count = top;
         }
     }
 

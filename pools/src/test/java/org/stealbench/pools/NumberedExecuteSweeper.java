@@ -88,6 +88,21 @@ final class NumberedExecuteSweeper {
         }
     }
 
+    /**
+     * Runs up to {@code sweeps} dives on a new outside thread and waits for it up to {@code
+     * millis} (0: without bound); whether the thread ended.
+     */
+    boolean sweepFromOutside(int sweeps, long millis) throws InterruptedException {
+        Thread submitter = new Thread(() -> {
+            for (int sweep = 0; sweep < sweeps && hasRoom(); sweep++) {
+                descend();
+            }
+        }, "outside submitter");
+        submitter.start();
+        submitter.join(millis);
+        return !submitter.isAlive();
+    }
+
     /** Calls shutdownNow() on a daemon thread; whether it returned within TestPools.HANG. */
     static boolean shutdownNowReturns(WorkStealingThreadPool pool) throws InterruptedException {
         CountDownLatch stopped = new CountDownLatch(1);

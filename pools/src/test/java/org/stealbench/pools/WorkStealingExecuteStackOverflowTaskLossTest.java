@@ -19,8 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * returned normally must have run exactly once. WorkStealingExecuteStackOverflowTest checks only
  * that shutdownNow returns. Not lifo-slot: an execute there exchanges its task into the slot and
  * then pushes the displaced one onto the deque, and an overflow at that push loses the displaced
- * task, which an earlier execute had accepted (the class comment's known limits; it lost 18 of
- * 302,317 tasks in one run, docs/findings.md).
+ * task, which an earlier execute had accepted (the class comment's known limits; docs/findings.md).
  */
 @Timeout(300)
 final class WorkStealingExecuteStackOverflowTaskLossTest {

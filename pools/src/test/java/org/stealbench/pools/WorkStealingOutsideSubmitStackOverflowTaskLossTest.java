@@ -33,13 +33,7 @@ final class WorkStealingOutsideSubmitStackOverflowTaskLossTest {
     void outsideExecuteCutShortByStackOverflow_everyAcceptedTaskRunsOnce(String tuning) throws InterruptedException {
         WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(2).tuning(tuning).build();
         NumberedExecuteSweeper sweeper = new NumberedExecuteSweeper(pool);
-        Thread submitter = new Thread(() -> {
-            for (int sweep = 0; sweep < SWEEPS && sweeper.hasRoom(); sweep++) {
-                sweeper.descend();
-            }
-        }, "outside submitter");
-        submitter.start();
-        submitter.join();
+        sweeper.sweepFromOutside(SWEEPS, 0);
         pool.execute(() -> { }); // wakes a worker for tasks whose execute threw after queueing them
         long deadline = System.nanoTime() + TestPools.HANG.toNanos();
         while (sweeper.acceptedNotRun() != 0 && !sweeper.ranTwice() && System.nanoTime() < deadline) {

@@ -15,8 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the submission, the in-flight count's decrement (leave()) included. Then {@code shutdownNow()}
  * on another thread. Under Admission.INJECTOR nothing is counted, so it returns. Not the counted
  * admissions (global-locked, shared-counter): a decrement cut short there leaves the count raised
- * and shutdownNow() spins for good (the class comment's known limits; those tunings failed this
- * test in every run, docs/findings.md).
+ * and shutdownNow() spins for good (the class comment's known limits; docs/findings.md).
  */
 @Timeout(180)
 final class WorkStealingOutsideSubmitStackOverflowTest {
@@ -29,14 +28,7 @@ final class WorkStealingOutsideSubmitStackOverflowTest {
             throws InterruptedException {
         WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(2).tuning(tuning).build();
         NumberedExecuteSweeper sweeper = new NumberedExecuteSweeper(pool);
-        Thread submitter = new Thread(() -> {
-            for (int sweep = 0; sweep < SWEEPS && sweeper.hasRoom(); sweep++) {
-                sweeper.descend();
-            }
-        }, "outside submitter");
-        submitter.start();
-        submitter.join(TestPools.HANG.toMillis() * 4);
-        boolean sweptAll = !submitter.isAlive();
+        boolean sweptAll = sweeper.sweepFromOutside(SWEEPS, TestPools.HANG.toMillis() * 4);
         boolean returned = NumberedExecuteSweeper.shutdownNowReturns(pool);
         boolean terminated = returned && pool.awaitTermination(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS);
         assertTrue(sweptAll, "every sweep ends");

@@ -79,8 +79,8 @@ public enum Experiment {
             .measures("seed 004: fork/join fib")
             // threshold 0 only (every task forked), this pool against ForkJoinPool: the budget that
             // threshold 10 and ws-duffy took buys the cold-start experiments and the thread ladder.
-            // 200 shots of fib(25) (under a second): a fresh JVM's pools take up to about 100 to
-            // settle, and the steady-state rule keeps the steady ones (at least 50)
+            // 200 shots of fib(25): enough for a fresh JVM's pools to settle and the steady-state
+            // rule to keep at least 50 (docs/findings.md, quick's fork/join answer against a long run)
             .quick(Settings.singleShot(150, 50, 0.004).param("pool", Choices.QUICK_IDLE_POOLS).param("n", "25")
                     .param("threshold", "0"))
             // 15 warm-up shots of fib(32), as many forks as about 40 shots of fib(30): what the

@@ -19,7 +19,8 @@ public record Settings(int forks, int warmupIterations, double warmupSeconds, in
 
     /**
      * Seconds to start the JMH host and the forked JVM and pre-touch its heap: a rough figure, a
-     * little above what a short fork takes on a 2-core machine with JDK 17 (about 1.3 s).
+     * little above what a short fork was measured to take (docs/findings.md, quick's fork/join
+     * answer against a long run).
      */
     static final double FORK_OVERHEAD_SECONDS = 1.5;
 
