@@ -79,6 +79,10 @@ public class SchedulerWorkloadsBenchmark {
     @Param({"2"})
     public int threads;
 
+    /** A {@code ws-*} pool's tuning, as in {@link QueueDrainBenchmark#tuning}; other pools ignore it. */
+    @Param({"default"})
+    public String tuning;
+
     /** Tasks per invocation (every workload but chain). */
     @Param({"10000"})
     public int tasks;
@@ -104,7 +108,7 @@ public class SchedulerWorkloadsBenchmark {
             throw new IllegalArgumentException("tasks must be at least " + Math.max(2 * PAIRS, YIELDERS)
                     + " and depth at least 1; got tasks=" + tasks + ", depth=" + depth);
         }
-        executor = PoolKind.byId(pool).create(threads);
+        executor = PoolKind.byId(pool).create(threads, tuning);
         workers = PoolThreads.discover(executor, threads, WAIT_SECONDS);
     }
 

@@ -57,7 +57,8 @@ final class ExperimentSection {
      */
     static final List<Experiment> OWN_SECTIONS = List.of(Experiment.FORK_JOIN_FIB, Experiment.RECURSIVE_WORK,
             Experiment.RANGE_PARTITIONER, Experiment.DEQUE_OPS, Experiment.DEQUE_CONTENTION, Experiment.GLOBAL_QUEUE,
-            Experiment.POOL_OPTIONS_DRAIN, Experiment.POOL_OPTIONS_FIB, Experiment.LIVENESS_SCENARIOS);
+            Experiment.POOL_OPTIONS_DRAIN, Experiment.POOL_OPTIONS_FIB, Experiment.POOL_OPTIONS_SCHEDULER,
+            Experiment.LIVENESS_SCENARIOS);
 
     /**
      * The measures the summary ranks an experiment by where its primary score (the invocation's

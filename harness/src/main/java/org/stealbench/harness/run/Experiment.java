@@ -115,6 +115,17 @@ public enum Experiment {
                     + "WorkStealingThreadPool against its defaults on fib(n) with threshold 0: workers' own forks, "
                     + "steals and helping joins carry the cost. Milliseconds per fib(n).", "default")),
 
+    /** Left out of the quick profile: it would not fit the budget. */
+    POOL_OPTIONS_SCHEDULER(define("pool-options-scheduler", SchedulerWorkloadsBenchmark.class, "tuning",
+            () -> WorkStealingThreadPool.COMPARED_TUNINGS)
+            .measures("the same tunings under the runtime-scheduler workloads")
+            .full(Settings.singleShot(60, 30, 0.005).param("pool", "ws-chase-lev")
+                    .param("workload", SchedulerWorkloadsBenchmark.WORKLOADS))
+            .section("Work-stealing pool options under the runtime-scheduler workloads", "ws-chase-lev with each "
+                    + "tuning of WorkStealingThreadPool against its defaults on the runtime-scheduler workloads: "
+                    + "submissions from outside and from workers, hand-offs between tasks and wake-ups of idle "
+                    + "workers carry the cost. Milliseconds per invocation.", "default")),
+
     RANGE_PARTITIONER(define("range-partitioner", RangePartitionerBenchmark.class, "partitioner",
             () -> Contenders.PARTITIONERS)
             .profile("seed-001")

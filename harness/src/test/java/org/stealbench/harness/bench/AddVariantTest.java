@@ -153,7 +153,7 @@ final class AddVariantTest {
                         "profile " + profile + ": no fork with -p " + expected);
             }
         }
-        assertEquals(Set.of("range-partitioner", "pool-options-drain", "pool-options-fib"), without,
+        assertEquals(Set.of("range-partitioner", "pool-options-drain", "pool-options-fib", "pool-options-scheduler"), without,
                 "experiments whose contenders are no queue or pool registry's (partitioners, the pool's tunings)");
     }
 
