@@ -54,6 +54,14 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
      * on that worker's deque (the pool's "Helping join"). It is a hint: a stale or null value
      * makes the joiner wait instead of help, never run the wrong task twice. Only thieves and
      * movers write it, so a task has at most one writer at a time.
+     *
+     * Why two constructors. C2 does not inline a callee whose signature names a class not yet
+     * loaded ("unloaded signature classes"), and a pool without context flow need never load
+     * TaskContext; with the context constructor alone, a task body compiled before TaskContext
+     * happened to be loaded called the constructor out of line at every fork, through the
+     * constructor's own compiled code (which a cold start may still run at tier 2 or 3). The
+     * context-free constructor names only classes every fork has loaded. What the JIT logs
+     * showed: docs/findings.md.
      */
 
     private static final int NEW = 0;
@@ -85,6 +93,13 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
     private volatile boolean waiting;
     /** The worker that took this task from a queue not its own; accessed through THIEF. */
     private Object thief;
+
+    /** A task that runs under no flowing context: what a pool without context flow forks. */
+    ForkTask(WorkStealingThreadPool pool, Callable<? extends T> callable) {
+        this.pool = pool;
+        this.callable = callable;
+        this.context = null;
+    }
 
     /** @param context the context to run under, or null when the pool does not flow context */
     ForkTask(WorkStealingThreadPool pool, Callable<? extends T> callable, TaskContext context) {

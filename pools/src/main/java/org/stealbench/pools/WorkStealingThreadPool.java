@@ -523,7 +523,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     @Override
     public <T> Joinable<T> fork(Callable<T> task) {
         checkTask(task);
-        ForkTask<T> forked = new ForkTask<>(this, task, flowContext ? TaskContext.current() : null);
+        ForkTask<T> forked = flowContext
+                ? new ForkTask<>(this, task, TaskContext.current())
+                : new ForkTask<>(this, task); // no TaskContext in its signature (ForkTask's overview)
         WorkStealingWorker w = currentWorker();
         if (w != null) {
             pushOwn(w, forked);
