@@ -173,8 +173,7 @@ final class ExperimentSection {
     static Html.Section build(RunView run, Experiment experiment, ReportContext ctx) {
         List<JmhResult> results = run.results(experiment.id());
         if (results.isEmpty()) {
-            return Html.Section.absent(experiment.id(), experiment.title(), "Not in this run: no readable jmh-"
-                    + experiment.id() + ".json.");
+            return Html.Section.notInRun(experiment.id(), experiment.title(), experiment.id());
         }
         Grid registry = grid(results);
         Grid g = registry.byScore(ExperimentSection::metric);
@@ -234,18 +233,8 @@ final class ExperimentSection {
     /** A grid's table: a row per contender (the reference's marked as the baseline), a column per setting. */
     private static Html.TableBuilder gridTable(String id, String caption, Grid g, String reference,
                                                BiFunction<String, String, Html.Cell> cell) {
-        Html.TableBuilder t = new Html.TableBuilder(id, caption);
-        List<String> head = new ArrayList<>();
-        head.add("contender");
-        head.addAll(g.columns());
-        t.header(head.toArray(String[]::new));
-        for (String c : g.contenders()) {
-            List<Html.Cell> row = new ArrayList<>();
-            row.add(Correctness.nameCell(c));
-            g.columns().forEach(col -> row.add(cell.apply(c, col)));
-            t.row(row, c.equals(reference) ? "baseline" : "");
-        }
-        return t;
+        return new Html.TableBuilder(id, caption).header("contender", g.columns()).rows(g.contenders(),
+                Correctness::nameCell, g.columns(), cell, c -> c.equals(reference) ? "baseline" : "");
     }
 
     private static Html.Chart chart(Experiment experiment, Grid g, String unit, ReportContext ctx) {

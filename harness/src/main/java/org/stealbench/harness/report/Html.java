@@ -6,6 +6,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * The page's view model, rendered by {@code report/page.mustache}: a page of sections, a section
@@ -137,6 +139,11 @@ final class Html {
             return new Section(id, title, List.of(), List.of(), why);
         }
 
+        /** Absent because the run has no readable results of {@code experiment}. */
+        static Section notInRun(String id, String title, String experiment) {
+            return absent(id, title, "Not in this run: no readable jmh-" + experiment + ".json.");
+        }
+
         boolean isAbsent() {
             return absent != null;
         }
@@ -188,6 +195,27 @@ final class Html {
 
         TableBuilder header(String... names) {
             head.add(new Row(Arrays.stream(names).map(Cell::text).toList()));
+            return this;
+        }
+
+        /** A header row: {@code first}, then {@code rest}. */
+        TableBuilder header(String first, List<String> rest) {
+            List<String> names = new ArrayList<>(List.of(first));
+            names.addAll(rest);
+            return header(names.toArray(String[]::new));
+        }
+
+        /**
+         * A row per entry of {@code rows}: its {@code name} cell, then {@code cell} of it and each of
+         * {@code columns}; {@code rowClass} gives the row's class.
+         */
+        <R, C> TableBuilder rows(List<R> rows, Function<R, Cell> name, List<C> columns, BiFunction<R, C, Cell> cell,
+                                 Function<R, String> rowClass) {
+            for (R r : rows) {
+                List<Cell> cells = new ArrayList<>(List.of(name.apply(r)));
+                columns.forEach(c -> cells.add(cell.apply(r, c)));
+                row(cells, rowClass.apply(r));
+            }
             return this;
         }
 
