@@ -223,18 +223,14 @@ final class EnqueueDequeueSection {
     private static Html.Chart chart(Grid g, ReportContext ctx) {
         List<Charts.Line> lines = new ArrayList<>();
         for (String q : g.queues()) {
-            List<Double> x = new ArrayList<>();
-            List<Double> y = new ArrayList<>();
+            List<double[]> points = new ArrayList<>();
             for (int n : g.threads()) {
                 JmhResult r = g.get(q, n);
                 if (r != null) {
-                    x.add((double) n);
-                    y.add(ReportStats.mean(r.primary().samples()));
+                    points.add(new double[] {n, ReportStats.mean(r.primary().samples()), Double.NaN, Double.NaN});
                 }
             }
-            String name = q.equals(NONE) ? "none (overhead)" : Contender.label(q);
-            lines.add(new Charts.Line(name, q, x.stream().mapToDouble(Double::doubleValue).toArray(),
-                    y.stream().mapToDouble(Double::doubleValue).toArray(), q.equals(NONE)));
+            lines.add(Charts.Line.of(q.equals(NONE) ? "none (overhead)" : Contender.label(q), q, points, q.equals(NONE)));
         }
         return Charts.lines(tableId(g) + "-chart", "K = " + g.items() + ", " + g.series().caption, g.series().axis,
                 "ms per invocation", lines);

@@ -72,7 +72,7 @@ final class ExperimentSection {
      * deque-contention's), else the primary metric.
      */
     static Metric metric(JmhResult r) {
-        String method = r.benchmark().substring(r.benchmark().lastIndexOf('.') + 1);
+        String method = method(r);
         if (method.startsWith("thieves")) {
             Metric owner = r.secondary().get("owner" + method.substring("thieves".length()));
             if (owner != null) {
