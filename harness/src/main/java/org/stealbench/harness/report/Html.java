@@ -23,43 +23,35 @@ final class Html {
      * One table cell; {@code cls} holds CSS classes (num, broken, warn, good, bad), {@code title} a tooltip,
      * {@code href} a link around its text and {@code anchor} its element id (both empty for none).
      */
-    record Cell(String text, String cls, String title, int colspan, String value, String href, String anchor) {
-
-        Cell(String text, String cls, String title, int colspan, String value) {
-            this(text, cls, title, colspan, value, "", "");
-        }
+    record Cell(String text, String cls, String title, String value, String href, String anchor) {
 
         static Cell text(String text) {
-            return new Cell(text, "", "", 1, "");
+            return new Cell(text, "", "", "", "", "");
         }
 
         /** A number right-aligned, its raw value kept in {@code data-value} for tools and tests. */
         static Cell num(String text, double value) {
-            return new Cell(text, "num", "", 1, Double.isNaN(value) ? "" : Double.toString(value));
+            return new Cell(text, "num", "", Double.isNaN(value) ? "" : Double.toString(value), "", "");
         }
 
         Cell withClass(String more) {
-            return new Cell(text, (cls + " " + more).trim(), title, colspan, value, href, anchor);
+            return new Cell(text, (cls + " " + more).trim(), title, value, href, anchor);
         }
 
         Cell withTitle(String tooltip) {
-            return new Cell(text, cls, tooltip, colspan, value, href, anchor);
+            return new Cell(text, cls, tooltip, value, href, anchor);
         }
 
         Cell withHref(String link) {
-            return new Cell(text, cls, title, colspan, value, link, anchor);
+            return new Cell(text, cls, title, value, link, anchor);
         }
 
         Cell withAnchor(String id) {
-            return new Cell(text, cls, title, colspan, value, href, id);
+            return new Cell(text, cls, title, value, href, id);
         }
 
         boolean hasValue() {
             return !value.isEmpty();
-        }
-
-        boolean wide() {
-            return colspan > 1;
         }
     }
 
