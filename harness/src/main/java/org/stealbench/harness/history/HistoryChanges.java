@@ -46,7 +46,6 @@ public final class HistoryChanges {
         List<Group> out = new ArrayList<>();
         for (HistorySeries.Chart chart : charts) {
             Map<String, List<Change>> byRange = new LinkedHashMap<>();
-            Map<String, HistoryRun[]> ranges = new LinkedHashMap<>();
             chart.series().forEach((contender, points) -> {
                 double[] logs = points.stream().mapToDouble(p -> Math.log(p.mean().value())).toArray();
                 List<EDivisive.ChangePoint> found = method.find(logs);
@@ -57,11 +56,10 @@ public final class HistoryChanges {
                     Change change = change(contender, points, from, at, to, found.get(c).pValue());
                     String range = change.lastBefore().runId() + "\0" + change.firstAfter().runId();
                     byRange.computeIfAbsent(range, r -> new ArrayList<>()).add(change);
-                    ranges.putIfAbsent(range, new HistoryRun[] {change.lastBefore(), change.firstAfter()});
                 }
             });
-            byRange.forEach((range, changes) -> out.add(new Group(chart.key(), ranges.get(range)[0],
-                    ranges.get(range)[1], changes)));
+            byRange.values().forEach(changes -> out.add(new Group(chart.key(), changes.get(0).lastBefore(),
+                    changes.get(0).firstAfter(), changes)));
         }
         return out;
     }

@@ -1,6 +1,5 @@
 package org.stealbench.harness.report;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
@@ -170,20 +169,9 @@ final class Cells {
      */
     static Html.Table counters(String id, String caption, List<String> headings, List<String> counters,
                                List<JmhResult> results, ReportContext ctx, String note) {
-        Html.TableBuilder t = new Html.TableBuilder(id, caption);
-        List<String> head = new ArrayList<>(List.of("pool"));
-        head.addAll(headings);
-        t.header(head.toArray(String[]::new));
-        for (JmhResult r : results) {
-            List<Html.Cell> row = new ArrayList<>(List.of(Correctness.nameCell(contender(r))));
-            for (String counter : counters) {
-                Metric m = r.secondary().get(counter);
-                row.add(m == null ? dash() : score(m, ctx.thresholds()));
-            }
-            t.row(row);
-        }
-        t.note(note);
-        return t.build();
+        return new Html.TableBuilder(id, caption).header("pool", headings).rows(results,
+                r -> Correctness.nameCell(contender(r)), counters, (r, counter) -> r.secondary().get(counter) == null
+                        ? dash() : score(r.secondary().get(counter), ctx.thresholds()), r -> "").note(note).build();
     }
 
     static Html.Cell dash() {

@@ -58,6 +58,19 @@ final class Charts {
         Line(String name, String contender, double[] x, double[] y, boolean dashed) {
             this(name, contender, x, y, null, null, dashed);
         }
+
+        /** A line through points given as {x, y, low, high}, low and high NaN where a point has no interval. */
+        static Line of(String name, String contender, List<double[]> points, boolean dashed) {
+            return new Line(name, contender, coordinates(points, 0), coordinates(points, 1), coordinates(points, 2),
+                    coordinates(points, 3), dashed);
+        }
+
+        /** A point at {@code x}: the geometric mean and its interval (NaN where it has none, all NaN for null). */
+        static double[] point(double x, GeometricMean g) {
+            boolean interval = g != null && g.hasInterval();
+            return new double[] {x, g == null ? Double.NaN : g.value(), interval ? g.low() : Double.NaN,
+                    interval ? g.high() : Double.NaN};
+        }
     }
 
     /** Whether values (NaN and non-positive ignored) spread enough to need a log axis. */
@@ -578,7 +591,7 @@ final class Charts {
                 columnAreas(chart, columnLinks, range[0], range[1]));
     }
 
-    /** Coordinate {@code axis} (0 for x, 1 for y) of each point. */
+    /** Coordinate {@code axis} (0 for x, 1 for y, ...) of each point. */
     private static double[] coordinates(List<double[]> points, int axis) {
         return points.stream().mapToDouble(p -> p[axis]).toArray();
     }

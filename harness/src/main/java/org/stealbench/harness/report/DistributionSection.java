@@ -158,9 +158,6 @@ final class DistributionSection {
                     Html.Cell.text(f.bimodal().isEmpty() ? "\u2013" : String.join("; ", f.bimodal())).withClass("flag"),
                     Html.Cell.text(f.swamped().isEmpty() ? "\u2013" : String.join("; ", f.swamped()))));
         }
-        if (flagged.isEmpty()) {
-            t.row(List.of(new Html.Cell("no distribution is bimodal or swamped", "", "", 4, "")));
-        }
         t.note("Bimodal: the samples split into two clusters (thresholds at the foot of the page), with each cluster's "
                 + "size and mean. Swamped: the two contenders' 10th-90th percentile ranges each contain the other's median, "
                 + "so the order the tables give them is noise at this number of iterations.");

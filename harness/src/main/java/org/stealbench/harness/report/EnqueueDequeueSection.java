@@ -136,7 +136,7 @@ final class EnqueueDequeueSection {
     static Html.Section build(RunView run, ReportContext ctx) {
         List<JmhResult> results = run.results(EXPERIMENT);
         if (results.isEmpty()) {
-            return Html.Section.absent(ID, TITLE, "Not in this run: no readable jmh-" + EXPERIMENT + ".json.");
+            return Html.Section.notInRun(ID, TITLE, EXPERIMENT);
         }
         List<Html.Block> blocks = new ArrayList<>();
         blocks.add(Html.Block.paragraph("As in the seed: E enqueuer and D dequeuer threads each do K operations on one queue "
@@ -203,19 +203,8 @@ final class EnqueueDequeueSection {
     static Html.Table netTable(Grid g, ReportContext ctx) {
         Html.TableBuilder t = new Html.TableBuilder(tableId(g) + "-net", "K = " + g.items() + ", " + g.series().caption
                 + ": ms per invocation net of thread start/join ('none' subtracted)");
-        t.header(header(g, null));
-        for (String q : g.queues()) {
-            if (q.equals(NONE)) {
-                continue;
-            }
-            List<Html.Cell> row = new ArrayList<>();
-            row.add(Correctness.nameCell(q));
-            for (int n : g.threads()) {
-                double v = net(g, q, n);
-                row.add(Double.isNaN(v) ? Cells.dash() : Cells.number(v));
-            }
-            t.row(row);
-        }
+        t.header(header(g, null)).rows(g.queues().stream().filter(q -> !q.equals(NONE)).toList(), Correctness::nameCell,
+                g.threads(), (q, n) -> Double.isNaN(net(g, q, n)) ? Cells.dash() : Cells.number(net(g, q, n)), q -> "");
         t.note("Net = mean of the queue's invocations minus the mean of 'none' at the same shape; a net near zero or "
                 + "negative means the queue work is lost in the thread overhead's noise.");
         return t.build();
@@ -234,18 +223,14 @@ final class EnqueueDequeueSection {
     private static Html.Chart chart(Grid g, ReportContext ctx) {
         List<Charts.Line> lines = new ArrayList<>();
         for (String q : g.queues()) {
-            List<Double> x = new ArrayList<>();
-            List<Double> y = new ArrayList<>();
+            List<double[]> points = new ArrayList<>();
             for (int n : g.threads()) {
                 JmhResult r = g.get(q, n);
                 if (r != null) {
-                    x.add((double) n);
-                    y.add(ReportStats.mean(r.primary().samples()));
+                    points.add(new double[] {n, ReportStats.mean(r.primary().samples()), Double.NaN, Double.NaN});
                 }
             }
-            String name = q.equals(NONE) ? "none (overhead)" : Contender.label(q);
-            lines.add(new Charts.Line(name, q, x.stream().mapToDouble(Double::doubleValue).toArray(),
-                    y.stream().mapToDouble(Double::doubleValue).toArray(), q.equals(NONE)));
+            lines.add(Charts.Line.of(q.equals(NONE) ? "none (overhead)" : Contender.label(q), q, points, q.equals(NONE)));
         }
         return Charts.lines(tableId(g) + "-chart", "K = " + g.items() + ", " + g.series().caption, g.series().axis,
                 "ms per invocation", lines);

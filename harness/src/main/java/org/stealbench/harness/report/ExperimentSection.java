@@ -73,7 +73,7 @@ final class ExperimentSection {
      * deque-contention's), else the primary metric.
      */
     static Metric metric(JmhResult r) {
-        String method = r.benchmark().substring(r.benchmark().lastIndexOf('.') + 1);
+        String method = method(r);
         if (method.startsWith("thieves")) {
             Metric owner = r.secondary().get("owner" + method.substring("thieves".length()));
             if (owner != null) {
@@ -174,8 +174,7 @@ final class ExperimentSection {
     static Html.Section build(RunView run, Experiment experiment, ReportContext ctx) {
         List<JmhResult> results = run.results(experiment.id());
         if (results.isEmpty()) {
-            return Html.Section.absent(experiment.id(), experiment.title(), "Not in this run: no readable jmh-"
-                    + experiment.id() + ".json.");
+            return Html.Section.notInRun(experiment.id(), experiment.title(), experiment.id());
         }
         Grid registry = grid(results);
         Grid g = registry.byScore(ExperimentSection::metric);
@@ -235,18 +234,8 @@ final class ExperimentSection {
     /** A grid's table: a row per contender (the reference's marked as the baseline), a column per setting. */
     private static Html.TableBuilder gridTable(String id, String caption, Grid g, String reference,
                                                BiFunction<String, String, Html.Cell> cell) {
-        Html.TableBuilder t = new Html.TableBuilder(id, caption);
-        List<String> head = new ArrayList<>();
-        head.add("contender");
-        head.addAll(g.columns());
-        t.header(head.toArray(String[]::new));
-        for (String c : g.contenders()) {
-            List<Html.Cell> row = new ArrayList<>();
-            row.add(Correctness.nameCell(c));
-            g.columns().forEach(col -> row.add(cell.apply(c, col)));
-            t.row(row, c.equals(reference) ? "baseline" : "");
-        }
-        return t;
+        return new Html.TableBuilder(id, caption).header("contender", g.columns()).rows(g.contenders(),
+                Correctness::nameCell, g.columns(), cell, c -> c.equals(reference) ? "baseline" : "");
     }
 
     private static Html.Chart chart(Experiment experiment, Grid g, String unit, ReportContext ctx) {

@@ -6,6 +6,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * The page's view model, rendered by {@code report/page.mustache}: a page of sections, a section
@@ -21,43 +23,35 @@ final class Html {
      * One table cell; {@code cls} holds CSS classes (num, broken, warn, good, bad), {@code title} a tooltip,
      * {@code href} a link around its text and {@code anchor} its element id (both empty for none).
      */
-    record Cell(String text, String cls, String title, int colspan, String value, String href, String anchor) {
-
-        Cell(String text, String cls, String title, int colspan, String value) {
-            this(text, cls, title, colspan, value, "", "");
-        }
+    record Cell(String text, String cls, String title, String value, String href, String anchor) {
 
         static Cell text(String text) {
-            return new Cell(text, "", "", 1, "");
+            return new Cell(text, "", "", "", "", "");
         }
 
         /** A number right-aligned, its raw value kept in {@code data-value} for tools and tests. */
         static Cell num(String text, double value) {
-            return new Cell(text, "num", "", 1, Double.isNaN(value) ? "" : Double.toString(value));
+            return new Cell(text, "num", "", Double.isNaN(value) ? "" : Double.toString(value), "", "");
         }
 
         Cell withClass(String more) {
-            return new Cell(text, (cls + " " + more).trim(), title, colspan, value, href, anchor);
+            return new Cell(text, (cls + " " + more).trim(), title, value, href, anchor);
         }
 
         Cell withTitle(String tooltip) {
-            return new Cell(text, cls, tooltip, colspan, value, href, anchor);
+            return new Cell(text, cls, tooltip, value, href, anchor);
         }
 
         Cell withHref(String link) {
-            return new Cell(text, cls, title, colspan, value, link, anchor);
+            return new Cell(text, cls, title, value, link, anchor);
         }
 
         Cell withAnchor(String id) {
-            return new Cell(text, cls, title, colspan, value, href, id);
+            return new Cell(text, cls, title, value, href, id);
         }
 
         boolean hasValue() {
             return !value.isEmpty();
-        }
-
-        boolean wide() {
-            return colspan > 1;
         }
     }
 
@@ -137,6 +131,11 @@ final class Html {
             return new Section(id, title, List.of(), List.of(), why);
         }
 
+        /** Absent because the run has no readable results of {@code experiment}. */
+        static Section notInRun(String id, String title, String experiment) {
+            return absent(id, title, "Not in this run: no readable jmh-" + experiment + ".json.");
+        }
+
         boolean isAbsent() {
             return absent != null;
         }
@@ -188,6 +187,27 @@ final class Html {
 
         TableBuilder header(String... names) {
             head.add(new Row(Arrays.stream(names).map(Cell::text).toList()));
+            return this;
+        }
+
+        /** A header row: {@code first}, then {@code rest}. */
+        TableBuilder header(String first, List<String> rest) {
+            List<String> names = new ArrayList<>(List.of(first));
+            names.addAll(rest);
+            return header(names.toArray(String[]::new));
+        }
+
+        /**
+         * A row per entry of {@code rows}: its {@code name} cell, then {@code cell} of it and each of
+         * {@code columns}; {@code rowClass} gives the row's class.
+         */
+        <R, C> TableBuilder rows(List<R> rows, Function<R, Cell> name, List<C> columns, BiFunction<R, C, Cell> cell,
+                                 Function<R, String> rowClass) {
+            for (R r : rows) {
+                List<Cell> cells = new ArrayList<>(List.of(name.apply(r)));
+                columns.forEach(c -> cells.add(cell.apply(r, c)));
+                row(cells, rowClass.apply(r));
+            }
             return this;
         }
 

@@ -52,7 +52,7 @@ final class IdleCostSection {
         // one pool size: a ladder's other counts are in Scaling and the summary
         List<JmhResult> results = ScalingSection.atCores(run.results(EXPERIMENT), run.cores());
         if (results.isEmpty()) {
-            return Html.Section.absent(EXPERIMENT, TITLE, "Not in this run: no readable jmh-" + EXPERIMENT + ".json.");
+            return Html.Section.notInRun(EXPERIMENT, TITLE, EXPERIMENT);
         }
         JmhResult first = results.get(0);
         List<Html.Block> blocks = new ArrayList<>();

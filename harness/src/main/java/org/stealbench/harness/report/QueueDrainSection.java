@@ -1,6 +1,7 @@
 package org.stealbench.harness.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,6 +24,9 @@ final class QueueDrainSection {
 
     private QueueDrainSection() {
     }
+
+    /** The phases in their columns' order: queue, drain, total. */
+    private static final List<Function<Phases, Metric>> PHASES = List.of(Phases::queue, Phases::drain, Phases::total);
 
     /** A pool's three phases for one value of {@code separate}. */
     record Phases(String pool, JmhResult result, Metric queue, Metric drain, Metric total) {
@@ -47,7 +51,7 @@ final class QueueDrainSection {
     static Html.Section build(RunView run, ReportContext ctx) {
         List<JmhResult> results = ScalingSection.atCores(run.results(EXPERIMENT), run.cores());
         if (results.isEmpty()) {
-            return Html.Section.absent(ID, TITLE, "Not in this run: no readable jmh-" + EXPERIMENT + ".json.");
+            return Html.Section.notInRun(ID, TITLE, EXPERIMENT);
         }
         List<Html.Block> blocks = new ArrayList<>();
         List<Html.Banner> banners = new ArrayList<>();
@@ -80,30 +84,19 @@ final class QueueDrainSection {
     }
 
     static Html.Table costTable(List<Phases> phases, String separate, ReportContext ctx, List<String> registryOrder) {
-        boolean gcTime = phases.stream().anyMatch(p -> p.result().secondary().containsKey("gc.time"));
+        Map<String, Function<Phases, Html.Cell>> columns = new LinkedHashMap<>();
+        columns.put("queue (ms)", p -> p.queue() == null ? Cells.dash() : Cells.score(p.queue(), ctx.thresholds()));
+        columns.put("drain (ms)", p -> p.drain() == null ? Cells.dash() : Cells.score(p.drain(), ctx.thresholds()));
+        columns.put("total (ms)", p -> Cells.score(p.total(), ctx.thresholds()));
+        columns.put("allocated (B/op)", p -> secondary(p, Metric.ALLOCATION_NORM, Metric::score, Cells.dash()));
+        columns.put("GC count per op", p -> secondary(p, "gc.count", QueueDrainSection::mean, Cells.dash()));
+        if (phases.stream().anyMatch(p -> p.result().secondary().containsKey("gc.time"))) {
+            columns.put("GC time (ms/op)", p -> secondary(p, "gc.time", QueueDrainSection::mean, Cells.number(0)));
+        }
         Html.TableBuilder t = new Html.TableBuilder("seed003-separate-" + separate,
-                "separate = " + separate + ": cost per invocation");
-        List<String> head = new ArrayList<>(List.of("pool", "queue (ms)", "drain (ms)", "total (ms)",
-                "allocated (B/op)", "GC count per op"));
-        if (gcTime) {
-            head.add("GC time (ms/op)");
-        }
-        t.header(head.toArray(String[]::new));
-        for (Phases p : phases) {
-            List<Html.Cell> row = new ArrayList<>();
-            row.add(Correctness.nameCell(p.pool()));
-            row.add(p.queue() == null ? Cells.dash() : Cells.score(p.queue(), ctx.thresholds()));
-            row.add(p.drain() == null ? Cells.dash() : Cells.score(p.drain(), ctx.thresholds()));
-            row.add(Cells.score(p.total(), ctx.thresholds()));
-            Map<String, Metric> sec = p.result().secondary();
-            row.add(sec.containsKey(Metric.ALLOCATION_NORM) ? Cells.number(sec.get(Metric.ALLOCATION_NORM).score())
-                    : Cells.dash());
-            row.add(sec.containsKey("gc.count") ? Cells.number(mean(sec.get("gc.count"))) : Cells.dash());
-            if (gcTime) {
-                row.add(sec.containsKey("gc.time") ? Cells.number(mean(sec.get("gc.time"))) : Cells.number(0));
-            }
-            t.row(row, p.pool().equals(ctx.baseline()) ? "baseline" : "");
-        }
+                "separate = " + separate + ": cost per invocation").header("pool", List.copyOf(columns.keySet()))
+                .rows(phases, p -> Correctness.nameCell(p.pool()), List.copyOf(columns.values()), (p, c) -> c.apply(p),
+                        p -> p.pool().equals(ctx.baseline()) ? "baseline" : "");
         t.note("queue = the submitting loop, drain = from the last submission (or the gate opening) until the last item "
                 + "ran, total = both (JMH's score). A missing allocation column means the run had no -prof gc. Rows "
                 + "sorted by total, cheapest first; registry order: " + String.join(", ", registryOrder) + ".");
@@ -113,16 +106,10 @@ final class QueueDrainSection {
     static Html.Table ratioTable(List<Phases> phases, Phases base, String separate, ReportContext ctx) {
         Html.TableBuilder t = new Html.TableBuilder("seed003-ratio-separate-" + separate,
                 "separate = " + separate + ": comparison against baseline (" + base.pool() + ")");
-        t.header("pool", "q", "d", "t");
-        for (Phases p : phases) {
-            if (p == base) {
-                Html.Cell one = Html.Cell.num("1x (baseline)", 1);
-                t.row(List.of(Correctness.nameCell(p.pool()), one, one, one), "baseline");
-                continue;
-            }
-            t.row(List.of(Correctness.nameCell(p.pool()), ratio(base.queue(), p.queue(), ctx),
-                    ratio(base.drain(), p.drain(), ctx), ratio(base.total(), p.total(), ctx)));
-        }
+        Html.Cell one = Html.Cell.num("1x (baseline)", 1);
+        t.header("pool", "q", "d", "t").rows(phases, p -> Correctness.nameCell(p.pool()), PHASES,
+                (p, phase) -> p == base ? one : ratio(phase.apply(base), phase.apply(p), ctx),
+                p -> p == base ? "baseline" : "");
         t.note("Ratio of geometric means, pool / " + base.pool() + ", with its " + Math.round(ctx.confidence() * 100)
                 + "% interval (Welch's t on the logarithms of " + (base.total().forks() >= 2 ? "fork means" : "iterations")
                 + "). Green: significantly cheaper than the baseline; red: significantly dearer; grey: no clear difference. "
@@ -137,6 +124,12 @@ final class QueueDrainSection {
         return Cells.ratioOrDash(Cells.ratio(base, m, ctx.confidence()));
     }
 
+    /** A number cell of the result's secondary metric {@code name} as {@code value} gives it; {@code absent} when it has none. */
+    private static Html.Cell secondary(Phases p, String name, Function<Metric, Double> value, Html.Cell absent) {
+        Metric m = p.result().secondary().get(name);
+        return m == null ? absent : Cells.number(value.apply(m));
+    }
+
     private static double mean(Metric m) {
         return m.samples().stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }
@@ -144,7 +137,7 @@ final class QueueDrainSection {
     private static Html.Chart chart(List<Phases> phases, String separate, ReportContext ctx) {
         List<String> pools = phases.stream().map(Phases::pool).toList();
         List<List<GeometricMean>> means = new ArrayList<>();
-        for (Function<Phases, Metric> phase : List.<Function<Phases, Metric>>of(Phases::queue, Phases::drain, Phases::total)) {
+        for (Function<Phases, Metric> phase : PHASES) {
             means.add(phases.stream().map(p -> phase.apply(p) == null ? null
                     : Cells.geometricOrNull(phase.apply(p), ctx.confidence())).toList());
         }

@@ -354,10 +354,8 @@ final class ScalingSection {
     private static List<Charts.Line> throughputLines(Ladder l) {
         List<Charts.Line> lines = new ArrayList<>();
         for (Curve c : l.curves()) {
-            lines.add(line(c.contender(), c.points().stream().map(p -> p.throughput().hasInterval()
-                    ? new double[] {p.threads(), p.throughput().value(), p.throughput().low(), p.throughput().high()}
-                    : new double[] {p.threads(), p.throughput().value(), p.throughput().value(), p.throughput().value()})
-                    .toList()));
+            lines.add(Charts.Line.of(c.contender(), c.contender(), c.points().stream()
+                    .map(p -> Charts.Line.point(p.threads(), p.throughput())).toList(), false));
         }
         return lines;
     }
@@ -377,7 +375,7 @@ final class ScalingSection {
                 }
             }
             if (rows.size() >= 2) {
-                lines.add(line(c.contender(), rows));
+                lines.add(Charts.Line.of(c.contender(), c.contender(), rows, false));
             }
         }
         List<Integer> threads = l.threads();
@@ -388,16 +386,6 @@ final class ScalingSection {
         }).toArray();
         lines.add(new Charts.Line("ideal", null, x, ideal, true));
         return lines;
-    }
-
-    /** A contender's line from rows of {threads, value, low, high}. */
-    private static Charts.Line line(String contender, List<double[]> rows) {
-        return new Charts.Line(contender, contender, column(rows, 0), column(rows, 1), column(rows, 2), column(rows, 3),
-                false);
-    }
-
-    private static double[] column(List<double[]> rows, int k) {
-        return rows.stream().mapToDouble(r -> r[k]).toArray();
     }
 
     private static Html.Table table(String id, Ladder l, ReportContext ctx) {

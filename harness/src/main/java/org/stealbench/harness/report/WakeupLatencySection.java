@@ -34,7 +34,7 @@ final class WakeupLatencySection {
         // one pool size: a ladder's other counts are in Scaling and the summary
         List<JmhResult> results = ScalingSection.atCores(run.results(EXPERIMENT), run.cores());
         if (results.isEmpty()) {
-            return Html.Section.absent(EXPERIMENT, TITLE, "Not in this run: no readable jmh-" + EXPERIMENT + ".json.");
+            return Html.Section.notInRun(EXPERIMENT, TITLE, EXPERIMENT);
         }
         List<Html.Block> blocks = new ArrayList<>();
         JmhResult first = results.get(0);
@@ -71,21 +71,14 @@ final class WakeupLatencySection {
     static Html.Chart plot(List<JmhResult> results, String path, ReportContext ctx) {
         List<Charts.Line> lines = new ArrayList<>();
         for (JmhResult r : results) {
-            double[] y = new double[SUFFIXES.size()];
-            double[] low = new double[SUFFIXES.size()];
-            double[] high = new double[SUFFIXES.size()];
-            boolean any = false;
-            for (int i = 0; i < y.length; i++) {
+            List<double[]> points = new ArrayList<>();
+            for (int i = 0; i < SUFFIXES.size(); i++) {
                 Metric m = r.secondary().get(path + SUFFIXES.get(i));
                 // the geometric mean with its log-scale interval, as the table: it never reaches below zero
-                org.stealbench.harness.stats.GeometricMean g = m == null ? null : Cells.geometricOrNull(m, ctx.confidence());
-                y[i] = g == null ? Double.NaN : g.value();
-                low[i] = g == null || !g.hasInterval() ? Double.NaN : g.low();
-                high[i] = g == null || !g.hasInterval() ? Double.NaN : g.high();
-                any |= g != null;
+                points.add(Charts.Line.point(NINES[i], m == null ? null : Cells.geometricOrNull(m, ctx.confidence())));
             }
-            if (any) {
-                lines.add(new Charts.Line(Cells.contender(r), Cells.contender(r), NINES.clone(), y, low, high, false));
+            if (points.stream().anyMatch(p -> !Double.isNaN(p[1]))) {
+                lines.add(Charts.Line.of(Cells.contender(r), Cells.contender(r), points, false));
             }
         }
         return Charts.lines("wakeup-latency-" + path, "Wake-up latency, " + path,
