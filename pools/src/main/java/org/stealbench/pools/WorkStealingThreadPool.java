@@ -291,8 +291,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     static {
         // PausePoint's class initialisation, if it first ran at a deep stack (a pause.at in a
         // scan near the stack's end), would fail, and the class would then be unusable for the
-        // JVM's lifetime: initialise it with the pool's class.
+        // JVM's lifetime: initialise it with the pool's class. ThreadLocalRandom likewise: an
+        // outside tryRunOne() picks its first victim with it, from whatever depth it is called at.
         PausePoint.values();
+        ThreadLocalRandom.current();
     }
 
     private static final int SHUTDOWN = 1 << 30;
@@ -335,8 +337,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     volatile boolean stopping;
     /** The idle stack and searchers: the worker's side of parking and signalling. */
     final IdleWorkers idle;
-    /** How deep the calling outside thread is in this pool's tryRunOne() (isOwnWorker, for close()). */
-    private final ThreadLocal<Integer> helping = ThreadLocal.withInitial(() -> 0);
+    /**
+     * How deep the calling outside thread is in this pool's tryRunOne() (isOwnWorker, for
+     * close()): one element, changed by array stores, so no call can cut its restore short.
+     */
+    private final ThreadLocal<int[]> helping = ThreadLocal.withInitial(() -> new int[1]);
 
     WorkStealingThreadPool(WorkStealingPoolBuilder b) {
         super("ws-" + b.workerDeque.id());
@@ -597,7 +602,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     @Override
     boolean isOwnWorker(Thread thread) {
         return thread instanceof WorkStealingWorker w && w.pool == this
-                || thread == Thread.currentThread() && helping.get() > 0;
+                || thread == Thread.currentThread() && helping.get()[0] > 0;
     }
 
     // ---------------------------------------------------------------- finding work
@@ -962,10 +967,16 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         }
         // Counted as a live thread from before its take until its task has run, so the pool is
         // not terminated (isTerminated, awaitTermination) while this thread runs a task it took;
-        // the workers may leave meanwhile, as every queue was empty when they did.
+        // the workers may leave meanwhile, as every queue was empty when they did. A
+        // StackOverflowError (a caller deep in its stack) must not leave the count raised (the pool
+        // would never terminate) nor the depth (close() would not wait): the thread-local lookup
+        // comes before both, the depth changes by array stores, and the count's decrement is the
+        // finally's one call, from this same frame and no deeper than the increment's calls, so an
+        // overflow that let the increment through lets the decrement through.
+        int[] depth = helping.get();
         workersStarted(1);
-        helping.set(helping.get() + 1);
         try {
+            depth[0]++;
             Runnable task = moves.takeStranded();
             if (task == null) {
                 task = takeGlobal();
@@ -979,7 +990,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             runReporting(task);
             return true;
         } finally {
-            helping.set(helping.get() - 1);
+            depth[0]--;
             workerExited();
         }
     }
