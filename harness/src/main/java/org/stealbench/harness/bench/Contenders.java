@@ -3,11 +3,11 @@ package org.stealbench.harness.bench;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
 import org.stealbench.pools.PoolKind;
 import org.stealbench.pools.WorkStealingThreadPool;
@@ -78,32 +78,18 @@ public final class Contenders {
 
     /** The registry ids whose traits satisfy {@code eligible}, in registry order. */
     public static List<String> queueIds(Predicate<QueueTraits> eligible) {
-        List<String> ids = new ArrayList<>();
-        for (QueueKind kind : QueueKind.values()) {
-            if (eligible.test(kind.traits())) {
-                ids.add(kind.id());
-            }
-        }
-        return ids;
+        return Stream.of(QueueKind.values()).filter(k -> eligible.test(k.traits())).map(QueueKind::id).toList();
     }
 
     /** DequeOpsBenchmark's contenders: every deque, and the two single-thread floors if asked. */
     public static List<String> dequeOps(boolean withFloor) {
-        List<String> ids = new ArrayList<>();
-        if (withFloor) {
-            ids.add(ARRAY_DEQUE);
-            ids.add(ARRAY_DEQUE_FENCED);
-        }
-        ids.addAll(queueIds(DEQUE));
-        return ids;
+        return Stream.concat(withFloor ? Stream.of(ARRAY_DEQUE, ARRAY_DEQUE_FENCED) : Stream.empty(),
+                queueIds(DEQUE).stream()).toList();
     }
 
     /** EnqueueDequeueBenchmark's contenders: any-thread queues, JCTools, and no queue. */
     public static List<String> enqueueDequeue() {
-        List<String> ids = queueIds(ANY_THREAD);
-        ids.add(JCTOOLS_MPMC);
-        ids.add(NONE);
-        return ids;
+        return Stream.concat(queueIds(ANY_THREAD).stream(), Stream.of(JCTOOLS_MPMC, NONE)).toList();
     }
 
     /**
@@ -126,13 +112,8 @@ public final class Contenders {
 
     /** Queue kinds a work-stealing pool accepts as its global queue. */
     public static List<String> globalQueues() {
-        List<String> ids = new ArrayList<>();
-        for (QueueKind kind : QueueKind.values()) {
-            if (WorkStealingThreadPool.canServeAsGlobalQueue(kind)) {
-                ids.add(kind.id());
-            }
-        }
-        return ids;
+        return Stream.of(QueueKind.values()).filter(WorkStealingThreadPool::canServeAsGlobalQueue).map(QueueKind::id)
+                .toList();
     }
 
     /** Every pool of the registry. */

@@ -116,7 +116,8 @@ final class GateAbOutput {
     /** The text table's further columns. */
     private static final List<String> DETAIL_HEADER = List.of("pairs", "baseline", "current", "detectable",
             "p (Holm)", "reason");
-    /** The Markdown and the JUnit XML, from {@code resources/gate}, each with its own escaping. */
+    /** The text, the Markdown and the JUnit XML, from {@code resources/gate}, each with its own escaping. */
+    private static final MustacheFactory TEXT = templates(UnaryOperator.identity());
     private static final MustacheFactory MARKDOWN = templates(GateAbOutput::escape);
     private static final MustacheFactory XML = templates(s -> s.replace("&", "&amp;").replace("<", "&lt;")
             .replace(">", "&gt;").replace("\"", "&quot;"));
@@ -201,40 +202,36 @@ final class GateAbOutput {
     }
 
     static String text(Report r, boolean strict) {
-        StringBuilder out = new StringBuilder("stealbench regression gate (A/B in one job)\n");
-        preamble(r).forEach(l -> out.append("  ").append(l).append('\n'));
-        if (r.error() != null) {
-            out.append("\nbad input: ").append(r.error()).append('\n');
-        } else {
-            List<String> header = new ArrayList<>(HEADER);
-            header.addAll(DETAIL_HEADER);
-            List<List<String>> cells = new ArrayList<>();
-            for (PairedGate.Row x : ordered(r.rows())) {
-                List<String> c = new ArrayList<>(lead(x));
-                c.addAll(details(x));
-                cells.add(c);
-            }
-            out.append('\n').append(cells.isEmpty() ? "  (nothing compared)\n" : table(header, cells));
-            notGated(r, (title, items) -> {
-                out.append('\n').append(title).append(":\n");
-                items.forEach(a -> out.append("  ").append(a).append('\n'));
-            });
+        Map<String, Object> view = view(r, strict);
+        List<String> header = new ArrayList<>(HEADER);
+        header.addAll(DETAIL_HEADER);
+        List<List<String>> cells = new ArrayList<>();
+        for (PairedGate.Row x : ordered(r.rows())) {
+            List<String> c = new ArrayList<>(lead(x));
+            c.addAll(details(x));
+            cells.add(c);
         }
-        String loud = r.unjudged(strict);
-        if (loud != null) {
-            out.append('\n').append(loud).append('\n');
-        }
-        return out.append('\n').append(r.summary(strict)).append('\n').toString();
+        view.put("table", cells.isEmpty() ? "  (nothing compared)" : table(header, cells).stripTrailing());
+        return render(TEXT, "text.mustache", view);
     }
 
-    /** The new and removed benchmarks, each list with its title, when there are any. */
-    private static void notGated(Report r, java.util.function.BiConsumer<String, List<String>> each) {
+    /** What every format shows: outcome, summary, the loud line, the bad input, the rows not gated, the inputs. */
+    private static Map<String, Object> view(Report r, boolean strict) {
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("outcome", r.outcome(strict));
+        view.put("summary", r.summary(strict));
+        view.put("loud", r.unjudged(strict));
+        view.put("error", r.error());
+        List<NotGated> notGated = new ArrayList<>();
         if (!r.added().isEmpty()) {
-            each.accept("new (current jar only, not gated)", r.added());
+            notGated.add(new NotGated("new (current jar only, not gated)", r.added()));
         }
         if (!r.removed().isEmpty()) {
-            each.accept("removed (baseline jar only, not gated)", r.removed());
+            notGated.add(new NotGated("removed (baseline jar only, not gated)", r.removed()));
         }
+        view.put("notGated", notGated);
+        view.put("inputs", preamble(r));
+        return view;
     }
 
     /** Columns padded to their widest cell, for the log. */
@@ -269,19 +266,21 @@ final class GateAbOutput {
     }
 
     /** The new or removed benchmarks, under their title. */
-    private record NotGated(String title, String items) {
+    private record NotGated(String title, List<String> items) {
+
+        /** The Markdown's list: each in backticks, comma-separated. */
+        String inline() {
+            return String.join(", ", items.stream().map(i -> "`" + escape(i) + "`").toList());
+        }
     }
 
     static String markdown(Report r, boolean strict) {
-        Map<String, Object> view = new LinkedHashMap<>();
-        view.put("outcome", r.outcome(strict));
+        Map<String, Object> view = view(r, strict);
         view.put("summary", r.summary(strict).substring("gate-ab: ".length()));
         view.put("baselineSha", r.baselineSha());
         view.put("baselineName", r.baselineSha().equals(r.baseline()) ? null : r.baseline());
         view.put("currentSha", r.currentSha());
         view.put("currentName", r.currentSha().equals(r.current()) ? null : r.current());
-        view.put("loud", r.unjudged(strict));
-        view.put("error", r.error());
         view.put("head", "| " + String.join(" | ", HEADER) + " |\n|" + " --- |".repeat(HEADER.size()));
         List<MarkdownRow> shown = new ArrayList<>();
         List<MarkdownRow> folded = new ArrayList<>();
@@ -295,11 +294,6 @@ final class GateAbOutput {
                 : new MarkdownRows(plural(shown.size(), "row", "rows") + " above", shown));
         view.put("folded", folded.isEmpty() ? null
                 : new MarkdownRows(plural(folded.size(), "passing row", "passing rows"), folded));
-        List<NotGated> notGated = new ArrayList<>();
-        notGated(r, (title, items) -> notGated.add(new NotGated(title, String.join(", ",
-                items.stream().map(i -> "`" + escape(i) + "`").toList()))));
-        view.put("notGated", notGated);
-        view.put("inputs", preamble(r));
         return render(MARKDOWN, "markdown.mustache", view);
     }
 

@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The gate's thresholds: defaults and per-benchmark rules from a checked-in JSON file
@@ -158,22 +160,10 @@ public final class GateThresholds {
 
     /** A glob over labels: {@code *} any characters, {@code ?} one, everything else literal. */
     static Pattern glob(String glob) {
-        StringBuilder regex = new StringBuilder();
-        StringBuilder literal = new StringBuilder();
-        for (char c : glob.toCharArray()) {
-            if (c == '*' || c == '?') {
-                if (literal.length() > 0) {
-                    regex.append(Pattern.quote(literal.toString()));
-                    literal.setLength(0);
-                }
-                regex.append(c == '*' ? ".*" : ".");
-            } else {
-                literal.append(c);
-            }
-        }
-        if (literal.length() > 0) {
-            regex.append(Pattern.quote(literal.toString()));
-        }
-        return Pattern.compile(regex.toString(), Pattern.DOTALL);
+        return Pattern.compile(Stream.of(glob.split("(?=[*?])|(?<=[*?])")).map(part -> switch (part) {
+            case "*" -> ".*";
+            case "?" -> ".";
+            default -> Pattern.quote(part);
+        }).collect(Collectors.joining()), Pattern.DOTALL);
     }
 }

@@ -306,13 +306,8 @@ public final class PairedJob {
 
     /** {@code log(B cost / A cost)} of every pair's score, units converted to A's. */
     static List<Double> timeLogRatios(List<ForkValues[]> pairs) {
-        List<Double> out = new ArrayList<>();
-        for (ForkValues[] p : pairs) {
-            double b = Units.convert(p[1].time(), p[1].unit(), p[0].unit());
-            double ratio = Math.log(b / p[0].time());
-            out.add(Units.higherIsBetter(p[0].unit()) ? -ratio : ratio);
-        }
-        return out;
+        return pairs.stream().map(p -> (Units.higherIsBetter(p[0].unit()) ? -1 : 1)
+                * Math.log(Units.convert(p[1].time(), p[1].unit(), p[0].unit()) / p[0].time())).toList();
     }
 
     /** {@code log(B / A)} of every pair's CPU time per op. */
@@ -322,15 +317,10 @@ public final class PairedJob {
 
     /** Read-only view for the report: side {@code 0} (A) or {@code 1} (B) of every pair, in the score's A unit. */
     static List<Double> side(List<ForkValues[]> pairs, int side, String metric) {
-        List<Double> out = new ArrayList<>();
-        for (ForkValues[] p : pairs) {
-            ForkValues v = p[side];
-            out.add(switch (metric) {
-                case "time" -> Units.convert(v.time(), v.unit(), p[0].unit());
-                case "cpu" -> v.cpu();
-                default -> v.allocation();
-            });
-        }
-        return out;
+        return pairs.stream().map(p -> switch (metric) {
+            case "time" -> Units.convert(p[side].time(), p[side].unit(), p[0].unit());
+            case "cpu" -> p[side].cpu();
+            default -> p[side].allocation();
+        }).toList();
     }
 }

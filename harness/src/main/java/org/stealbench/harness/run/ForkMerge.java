@@ -91,10 +91,8 @@ public final class ForkMerge {
         }
         JsonNode element = results.get(0);
         JsonNode primary = element.get("primaryMetric");
-        List<Double> values = new ArrayList<>();
-        primary.path("rawData").forEach(row -> row.forEach(v -> values.add(v.asDouble())));
         String unit = primary.path("scoreUnit").asText();
-        double[] series = values.stream().mapToDouble(Double::doubleValue).toArray();
+        double[] series = values(primary.path("rawData"));
         int n = series.length;
         int needed = Math.max(1, Math.min(minSteady, n));
         SteadyState state;
@@ -164,9 +162,7 @@ public final class ForkMerge {
                 }
             }
             if (metric.has("score") && metric.path("rawData").size() > 0) {
-                List<Double> kept = new ArrayList<>();
-                metric.path("rawData").forEach(row -> row.forEach(v -> kept.add(v.asDouble())));
-                ((ObjectNode) metric).put("score", aggregate(policy, kept.stream().mapToDouble(Double::doubleValue).toArray()));
+                ((ObjectNode) metric).put("score", aggregate(policy, values(metric.path("rawData"))));
             }
         }
     }
@@ -192,19 +188,15 @@ public final class ForkMerge {
         JsonNode template = forks.stream().filter(m -> m.has("score")).findFirst().orElse(forks.get(0));
         ObjectNode out = template.deepCopy();
         ArrayNode rows = JSON.createArrayNode();
-        List<Double> all = new ArrayList<>();
         for (JsonNode fork : forks) {
             JsonNode forkRows = fork.path("rawData");
             if (forkRows.isEmpty()) {
                 rows.add(JSON.createArrayNode());
             }
-            for (JsonNode row : forkRows) {
-                rows.add(row.deepCopy());
-                row.forEach(v -> all.add(v.asDouble()));
-            }
+            forkRows.forEach(row -> rows.add(row.deepCopy()));
         }
         out.set("rawData", rows);
-        double[] values = all.stream().mapToDouble(Double::doubleValue).toArray();
+        double[] values = values(rows);
         double score = aggregate(policyOf(template), values);
         setScore(out, score, meanError(values), values);
         return out;
@@ -218,9 +210,7 @@ public final class ForkMerge {
         if (rows.isEmpty() || !metric.has("score")) {
             return Policy.MEAN;
         }
-        List<Double> first = new ArrayList<>();
-        rows.forEach(row -> row.forEach(v -> first.add(v.asDouble())));
-        double[] values = first.stream().mapToDouble(Double::doubleValue).toArray();
+        double[] values = values(rows);
         double score = metric.get("score").asDouble();
         for (Policy p : Policy.values()) {
             double v = aggregate(p, values);
@@ -229,6 +219,13 @@ public final class ForkMerge {
             }
         }
         return Policy.MEAN;
+    }
+
+    /** Every value of a metric's rawData rows, row by row. */
+    private static double[] values(JsonNode rows) {
+        List<Double> values = new ArrayList<>();
+        rows.forEach(row -> row.forEach(v -> values.add(v.asDouble())));
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     private static double aggregate(Policy policy, double[] values) {

@@ -1,7 +1,6 @@
 package org.stealbench.harness.run;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.openjdk.jmh.util.Version;
 import org.stealbench.harness.VersionProvider;
 
 /**
@@ -79,7 +79,8 @@ public final class RunEnvironment {
         env.put("memoryBytes", memoryBytes());
         env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch"));
-        env.put("jmhVersion", jmhVersion());
+        String jmh = Version.getPlainVersion(); // "-" when JMH's jar lacks its jmh.properties
+        env.put("jmhVersion", jmh.equals("-") ? null : jmh);
         Path jar = runningJar();
         env.put("jar", jar == null ? null : jar.toString());
         String built = VersionProvider.buildDescribe();
@@ -164,24 +165,6 @@ public final class RunEnvironment {
         }
         String kb = match(Files.readString(meminfo), "(?m)^MemTotal:\\s*(\\d+) kB");
         return kb == null ? null : Long.parseLong(kb) * 1024;
-    }
-
-    private static String jmhVersion() {
-        Package p = org.openjdk.jmh.runner.Runner.class.getPackage();
-        String v = p == null ? null : p.getImplementationVersion();
-        if (v != null) {
-            return v;
-        }
-        try (InputStream in = org.openjdk.jmh.runner.Runner.class.getResourceAsStream("/jmh.properties")) {
-            if (in == null) {
-                return null;
-            }
-            java.util.Properties props = new java.util.Properties();
-            props.load(in);
-            return props.getProperty("jmh.version");
-        } catch (IOException e) {
-            return null;
-        }
     }
 
     /**

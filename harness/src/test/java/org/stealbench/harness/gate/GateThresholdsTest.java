@@ -52,6 +52,9 @@ final class GateThresholdsTest {
         assertTrue(GateThresholds.glob("a.b(c)").matcher("a.b(c)").matches());
         assertTrue(!GateThresholds.glob("a.b").matcher("axb").matches());
         assertTrue(GateThresholds.glob("a?c*").matcher("abcdef").matches());
+        assertTrue(GateThresholds.glob("*x\\E[y]??").matcher("ax\\E[y]zz").matches());
+        assertTrue(!GateThresholds.glob("*x\\E[y]??").matcher("ax\\E[y]z").matches());
+        assertTrue(GateThresholds.glob("**").matcher("").matches() && GateThresholds.glob("").matcher("").matches());
     }
 
     @Test

@@ -1,9 +1,11 @@
 package org.stealbench.harness.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -52,5 +54,12 @@ class RunEnvironmentTest {
         assertEquals(expected(null, null, "jar build"), RunEnvironment.commit(null, TREE, HEAD, "", null));
         assertEquals(expected(HEAD, null, "working tree"), RunEnvironment.commit(
                 TREE.resolve("benchmarks.jar"), TREE, HEAD, null, null));
+    }
+
+    @Test
+    void describe_recordsTheJmhVersionOnTheClassPath() throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Object version = RunEnvironment.describe(java, "quick", null, List.of()).get("jmhVersion");
+        assertTrue(version instanceof String v && v.matches("\\d+\\.\\d+(\\.\\d+)?"), String.valueOf(version));
     }
 }
