@@ -3,6 +3,7 @@ package org.stealbench.harness.history;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -104,7 +105,7 @@ public final class FiguresTable {
             HistorySeries.Key k = chart.key();
             List<HistorySeries.Point> pool = chart.series().get(POOL);
             List<HistorySeries.Point> baseline = chart.series().get(BASELINE);
-            if (!k.measure().equals(Measurement.SCORE) || pool == null || baseline == null) {
+            if (!k.measure().equals(Measurement.SCORE) || pool == null || baseline == null || !defaultTuning(k)) {
                 continue;
             }
             for (int i = chart.runs().size() - 1; i >= 0; i--) {
@@ -124,6 +125,12 @@ public final class FiguresTable {
         StringBuilder s = new StringBuilder();
         tables.forEach((machine, rs) -> s.append(HistoryExport.markdownTable(machine, COLUMNS, rs)));
         return s.toString();
+    }
+
+    /** Whether the workload ran {@value #POOL} with its defaults: a tuning other than {@code default} is an option's study. */
+    private static boolean defaultTuning(HistorySeries.Key k) {
+        return Arrays.stream(k.params().split(" ")).filter(p -> p.startsWith("tuning="))
+                .allMatch(p -> p.equals("tuning=default"));
     }
 
     private static HistorySeries.Point pointOf(List<HistorySeries.Point> points, HistoryRun run) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,6 +48,21 @@ final class FiguresTableTest {
                 | fork-join-fib, ForkJoinFibBenchmark.fib, n=32 threads=2 threshold=0 | Debian 17.0.15 | 0.501x | 0.494 to 0.508 | 5 | none | adaba82 | 2026-11-26 |
 
                 """, t);
+    }
+
+    @Test
+    void markdown_aTuningOtherThanTheDefaults_noRow() throws Exception {
+        RunFolderFixture r = run("20261126T210758Z-adaba82");
+        for (String tuning : List.of("default", "searching")) {
+            for (String pool : List.of(FJP, WS)) {
+                r.result("fork-join-fib", "org.stealbench.harness.bench.ForkJoinFibBenchmark.fib",
+                        Map.of("pool", pool, "threads", "2", "n", "25", "tuning", tuning), 10, 11, 12);
+            }
+        }
+        String t = table(r);
+
+        assertTrue(t.contains("tuning=default"), t);
+        assertFalse(t.contains("tuning=searching"), t);
     }
 
     @Test
