@@ -971,8 +971,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         // StackOverflowError (a caller deep in its stack) must not leave the count raised (the pool
         // would never terminate) nor the depth (close() would not wait): the thread-local lookup
         // comes before both, the depth changes by array stores, and the count's decrement is the
-        // finally's one call, from this same frame and no deeper than the increment's calls, so an
-        // overflow that let the increment through lets the decrement through.
+        // finally's one call, from this same frame. That balances the count only while the
+        // decrement needs no more stack than the increment did: true under tiered compilation,
+        // not under -XX:-TieredCompilation, where a compiled increment can pass where the
+        // decrement's call overflows and the count stays raised (issue 30, docs/findings.md).
         int[] depth = helping.get();
         workersStarted(1);
         try {
