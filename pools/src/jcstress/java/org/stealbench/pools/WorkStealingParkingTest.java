@@ -11,7 +11,6 @@ import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.II_Result;
 import org.openjdk.jcstress.infra.results.I_Result;
-import org.stealbench.queues.LifoSlot;
 import org.stealbench.queues.SegmentedMpmcQueue;
 
 /**
@@ -70,36 +69,6 @@ public final class WorkStealingParkingTest {
     public static class OwnPush extends Setup {
         public OwnPush() {
             super(WorkStealingPoolBuilder.DEFAULT_TUNING);
-        }
-
-        @Actor
-        public void owner() {
-            pool.pushOwn(owner, TASK);
-        }
-
-        @Actor
-        public void worker(II_Result r) {
-            r.r2 = registerAndRescan();
-        }
-
-        @Arbiter
-        public void woken(II_Result r) {
-            r.r1 = woken();
-        }
-    }
-
-    /**
-     * Under lifo-slot a push into an empty slot has no fence besides {@link LifoSlot}'s exchange,
-     * which is the pair's full barrier.
-     */
-    @JCStressTest
-    @Description("lifo-slot: a worker's exchange into its empty slot, read of the idle count vs register, fence, re-scan")
-    @Outcome(id = {"1, 0", "0, 0", "1, 1"}, expect = ACCEPTABLE, desc = "at least one side saw the other")
-    @Outcome(id = "0, 1", expect = FORBIDDEN, desc = "lost wake-up: nobody woke the worker and it saw no task")
-    @State
-    public static class LifoSlotPush extends Setup {
-        public LifoSlotPush() {
-            super("lifo-slot");
         }
 
         @Actor

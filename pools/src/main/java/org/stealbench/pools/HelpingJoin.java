@@ -109,9 +109,6 @@ final class HelpingJoin {
                 WorkStealingWorker thief = helpsThief ? helpableThief(pool, w, task) : null;
                 if (thief != null) {
                     other = pool.thievesPop ? thief.deque.pop() : thief.deque.steal();
-                    if (other == null && pool.lifoSlot) {
-                        other = thief.slot.steal(); // the thief's newest push: in the subtree too
-                    }
                     if (other != null) {
                         pool.tookShared(w, other);
                     }

@@ -156,7 +156,7 @@ final class IdleWorkers {
         }
         // Full fence: orders the count store above before the queue reads below; pairs with the
         // publishers' fences between a push and their read of count (WorkStealingThreadPool's
-        // pushOwn, signalWork, signalMoved; the LIFO slot's exchange). Under
+        // pushOwn, signalWork, signalMoved). Under
         // Signalling.SEARCHING the re-check also serves a searcher that found nothing: its
         // decrement in stopSearching() came before the registration.
         VarHandle.fullFence();

@@ -57,9 +57,6 @@ public final class WorkStealingPoolBuilder {
     /** Whether a successful steal takes half the victim's tasks by default (docs/using.md has the figures). */
     public static final boolean DEFAULT_STEAL_HALF = false;
 
-    /** Whether a worker keeps its newest own push in a LIFO slot by default (see {@link #lifoSlot}). */
-    public static final boolean DEFAULT_LIFO_SLOT = false;
-
     /** The largest {@link #globalBatch} and {@link #stealHalf} batch. */
     public static final int MAX_BATCH = 64;
 
@@ -82,7 +79,6 @@ public final class WorkStealingPoolBuilder {
     Signalling signalling = DEFAULT_SIGNALLING;
     int globalBatch = DEFAULT_GLOBAL_BATCH;
     boolean stealHalf = DEFAULT_STEAL_HALF;
-    boolean lifoSlot = DEFAULT_LIFO_SLOT;
     int idleScans = -1; // the signalling's default
     /** Null: {@link #defaultAdmission} of the global queue, decided in build(). */
     Admission admission;
@@ -203,19 +199,6 @@ public final class WorkStealingPoolBuilder {
     }
 
     /**
-     * Whether a worker keeps the task it pushed last (fork, or execute from a worker) in a slot
-     * of its own instead of its deque (default {@link #DEFAULT_LIFO_SLOT}; Go's runnext, Tokio's
-     * LIFO slot): a push exchanges the new task into the slot and pushes the one it displaced
-     * onto the deque; the worker's next pop takes the slot first, with one CAS instead of the
-     * deque's pop; thieves take it, with a CAS, once the worker's deque is empty, so a fork
-     * left there while its forker waits by other means than join still runs.
-     */
-    public WorkStealingPoolBuilder lifoSlot(boolean lifoSlot) {
-        this.lifoSlot = lifoSlot;
-        return this;
-    }
-
-    /**
      * How many times a worker that found nothing re-scans every queue before it parks
      * (default 2 under EMPTY_TO_NON_EMPTY, 16 while searching under SEARCHING), with a spin-wait
      * hint before each. More scans keep a briefly idle worker from parking and being woken
@@ -241,7 +224,7 @@ public final class WorkStealingPoolBuilder {
     /**
      * Applies a tuning spec, so a benchmark can select the options with one string parameter:
      * {@code default} (the defaults), or items applied on top of them, joined by {@code +};
-     * e.g. {@code searching+steal-half}, {@code lifo-slot+global-batch-8}. The items, the
+     * e.g. {@code searching+steal-half}, {@code steal-half+global-batch-8}. The items, the
      * option each sets and its default: the table in WorkStealingTuning (and docs/using.md).
      *
      * @throws IllegalArgumentException naming the first item it does not understand

@@ -54,8 +54,7 @@ import org.stealbench.queues.TaskQueue;
  * work); {@link #shutdownNow()} cancels the forked tasks it drains (their {@code join()} throws
  * {@link java.util.concurrent.CancellationException}) and returns them with the rest; every other
  * accepted task has started by the time it returns, except at most one per worker (or outside
- * helper) that it had already taken from a queue (as with ThreadPoolExecutor), and, under
- * {@link WorkStealingPoolBuilder#lifoSlot}, a task a running fork displaced from the slot while the drain passed.
+ * helper) that it had already taken from a queue (as with ThreadPoolExecutor).
  * A task forked by a running task after {@code shutdownNow} drained the queues is run by that
  * task's joins or by its worker afterwards, and not returned. A task that an outside thread runs
  * through {@link #tryRunOne()} is an outside submitter's: it cannot fork after shutdown. An
@@ -80,14 +79,13 @@ import org.stealbench.queues.TaskQueue;
  * second Error in the stranding's wake-up leaves the stranded tasks to the next scan (of their
  * worker, or of any worker a later submission wakes); a StackOverflowError in the unpark of a
  * wake-up delays the woken worker by up to a second (it parks with a timeout and re-reads its
- * flag, which its waker set before the unpark); under lifo-slot, an overflow in the push of the
- * task a fork or execute displaced from the slot loses that task; with the JDK's deques as worker
+ * flag, which its waker set before the unpark); with the JDK's deques as worker
  * deques, whose pushes call on after they publish, an overflow inside an inbox push can leave the task
  * both queued and stranded, or the deque's lock held; and after a cut-short move, outside
  * submissions no longer start in submission order on one worker.
  *
  * <p>Tuning. The {@link WorkStealingPoolBuilder builder}'s options globalQueue, globalBatch,
- * admission, signalling, stealHalf, lifoSlot, idleScans and searchOrder change how work is
+ * admission, signalling, stealHalf, idleScans and searchOrder change how work is
  * submitted, taken and signalled, not what runs; each can be set from one string with {@link
  * WorkStealingPoolBuilder#tuning}, which is what {@link PoolKind#create(int, String)} passes for
  * benchmarks, and {@link #COMPARED_TUNINGS} lists the ones the harness's pool-options
@@ -174,19 +172,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * queue. An Error that escapes a worker's own scan is reported, the worker ends any search,
      * and goes on as one that found nothing (runWorker: it may park, exit or terminate the pool);
      * an Error in a worker's tryRunOne goes to the task that called it.
-     *
-     * LIFO slot (an option). A worker's own push exchanges the task into its slot (one atomic
-     * exchange, which is also the signalling protocol's full barrier) and pushes the task it
-     * displaced onto its deque, where it is older than the slot's; its pop takes the slot first
-     * (plain read, CAS), then the deque. Thieves and joins that steal try a victim's slot after
-     * its deque (volatile read, CAS; see LifoSlot, whose accesses jcstress checks), so the slot is
-     * part of the worker's queue for every rule above: a worker takes from elsewhere only when
-     * its slot and deque are empty, anyQueuedWork() reads every slot, shutdownNow() drains it with
-     * an exchange. Signalling: a push into an empty slot signals if the deque is empty too (tasks
-     * in the deque were signalled, and a taker of one passes the signal on); the displaced task's
-     * push onto the deque signals by the deque's rule. The displaced task is in no queue between
-     * the exchange and its push, but the slot is never empty meanwhile, so a woken worker finds the
-     * slot's task, and the deque push's size check covers the displaced one.
      *
      * Shutdown. `ctl` holds the SHUTDOWN bit and the number of outside execute/fork calls
      * (without Admission.INJECTOR) between their admission check and the end of their push ("in
@@ -319,8 +304,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** Global batches and steal-half: moves into the inboxes, and batches an Error stranded. */
     final InboxMoves moves;
     private final boolean stealHalf;
-    /** Whether a worker keeps its newest own push in its slot (WorkStealingPoolBuilder.lifoSlot). */
-    final boolean lifoSlot;
     /** Re-scans before parking: spinScan's under EMPTY_TO_NON_EMPTY, search's under SEARCHING. */
     private final int idleScans;
     private final Admission admission;
@@ -350,7 +333,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         this.searchOrder = b.searchOrder;
         this.signalling = b.signalling;
         this.stealHalf = b.stealHalf;
-        this.lifoSlot = b.lifoSlot;
         this.idleScans = b.idleScans >= 0 ? b.idleScans
                 : signalling == Signalling.SEARCHING ? DEFAULT_SEARCH_SCANS : DEFAULT_IDLE_SCANS;
         this.admission = b.admission != null ? b.admission : defaultAdmission(b.globalQueue);
@@ -443,10 +425,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     public int idleScans() {
         return idleScans;
-    }
-
-    public boolean lifoSlot() {
-        return lifoSlot;
     }
 
     public Admission admission() {
@@ -546,23 +524,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      */
     void pushOwn(WorkStealingWorker w, Runnable task) {
         TaskQueue<Runnable> deque = w.deque;
-        if (lifoSlot) {
-            // Atomic exchange, a full barrier like the fence below: orders the slot's store before
-            // the idle count, deque and searchers reads (store->load); pairs with the fence in
-            // IdleWorkers.registerAndRescan, whose re-scan reads the slot, and with a thief's
-            // atomic take (jcstress: WorkStealingParkingTest.LifoSlotPush).
-            Runnable displaced = w.slot.exchange(task);
-            if (displaced == null) {
-                // The slot went from empty to full. Signal as a push onto an empty deque does, unless
-                // the deque holds older tasks: their signal covers this one (a taker passes it on).
-                if (idle.count() != 0 && deque.isEmpty() && idle.noSearcher()) {
-                    idle.wakeOne();
-                }
-                HelpingJoin.wakeHelper(w);
-                return;
-            }
-            task = displaced; // onto the deque, older than the slot's task, as without the slot
-        }
         deque.push(task);
         // Full fence: orders the push before the idle count and size reads below (store->load);
         // pairs with the fence in IdleWorkers.registerAndRescan (a worker registering as idle,
@@ -681,9 +642,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 }
                 return task;
             }
-            if (lifoSlot && (task = victim.slot.steal()) != null) { // after the deque's older tasks
-                return task;
-            }
             // The emptiness check first spares the steal's fence on the usual empty inbox.
             TaskQueue<Runnable> inbox = victim.inbox;
             if (!inbox.isEmpty() && (task = thievesPop ? inbox.pop() : inbox.steal()) != null) {
@@ -693,34 +651,24 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return null;
     }
 
-    /**
-     * Whether {@code w} holds a task a join may help with: in its deque or, with the LIFO slot
-     * option, its slot (volatile reads; no take). Without the option the slot is never read: it
-     * is always null.
-     */
+    /** Whether {@code w}'s deque holds a task a join may help with (volatile reads; no take). */
     boolean holdsForks(WorkStealingWorker w) {
-        return !w.deque.isEmpty() || lifoSlot && !w.slot.isEmpty();
+        return !w.deque.isEmpty();
     }
 
-    /** Whether any of {@code w}'s queues (deque, slot, inbox) holds a task (volatile reads; no take). */
+    /** Whether any of {@code w}'s queues (deque, inbox) holds a task (volatile reads; no take). */
     boolean holdsWork(WorkStealingWorker w) {
         // The batch's flag: a volatile read, after the caller's fence (stranded tasks count as
         // queued for the wake-up and termination arguments).
         return holdsForks(w) || !w.inbox.isEmpty() || w.batch.stranded;
     }
 
-    /** {@code w}'s own next task (its LIFO slot's first, under that option), or null. */
+    /** {@code w}'s own next task, or null. */
     Runnable popOwn(WorkStealingWorker w) {
-        if (lifoSlot) {
-            Runnable task = w.slot.takeOwn();
-            if (task != null) {
-                return task;
-            }
-        }
         return w.deque.pop(); // run() claims a ForkTask with a CAS
     }
 
-    /** {@code w}'s next task: its own (slot, deque), then its inbox's, then the shared search's. */
+    /** {@code w}'s next task: its own deque's, then its inbox's, then the shared search's. */
     private Runnable scan(WorkStealingWorker w) {
         Runnable task = popOwn(w);
         if (task == null && (task = w.inbox.pop()) == null) {
@@ -892,10 +840,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             w.batch.drain(task -> collectNeverRun(neverRun, task)); // w starts no move now (stopping)
             drainInto(neverRun, w.deque);
             drainInto(neverRun, w.inbox);
-            Runnable slotted = w.slot.drain();
-            if (slotted != null) {
-                collectNeverRun(neverRun, slotted);
-            }
         }
         idle.wakeAll();
         for (WorkStealingWorker w : workers) {
@@ -1032,12 +976,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return w == null ? -1 : w.deque.size();
     }
 
-    /** Whether the calling worker's LIFO slot holds a task (false on another thread). */
-    boolean currentSlotHolds() {
-        WorkStealingWorker w = currentWorker();
-        return w != null && !w.slot.isEmpty();
-    }
-
     int globalQueueSize() {
         return global.size();
     }
@@ -1052,7 +990,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 + ", " + searchOrder + (thievesPop ? ", thieves pop owner's end" : "")
                 + (flowContext ? ", context flow" : "") + ", signalling " + signalling
                 + (globalBatch() > 1 ? ", global-batch " + globalBatch() : "")
-                + (stealHalf ? ", steal-half" : "") + (lifoSlot ? ", lifo-slot" : "")
+                + (stealHalf ? ", steal-half" : "")
                 + ", idle scans " + idleScans
                 + (admission == Admission.INJECTOR ? ", injector admission" : "")
                 + (isShutdown() ? ", shut down" : "") + "]";

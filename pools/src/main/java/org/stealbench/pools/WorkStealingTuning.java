@@ -95,10 +95,7 @@ final class WorkStealingTuning {
                     + ")", WorkStealingPoolBuilder.DEFAULT_IDLE_SCANS + " ("
                     + WorkStealingPoolBuilder.DEFAULT_SEARCH_SCANS + " while searching)",
                     List.of(comparedAs(numbered("idle-scans-N", "idle-scans-64", WorkStealingPoolBuilder::idleScans),
-                            "idle-scans-256"))),
-            new Option("lifoSlot", "a worker keeps its newest own push in a slot of its own (Go's runnext,"
-                    + " Tokio's LIFO slot), popped first with one CAS, stolen once its deque is empty", "off",
-                    List.of(compared(flag("lifo-slot", b -> b.lifoSlot(true))))));
+                            "idle-scans-256"))));
 
     /**
      * The combinations the pool-options experiments compare besides single items: the defaults

@@ -2,7 +2,6 @@ package org.stealbench.pools;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import org.stealbench.queues.LifoSlot;
 import org.stealbench.queues.TaskQueue;
 
 /** 128 bytes between Thread's own fields and a worker's (see WorkStealingWorker). */
@@ -44,8 +43,6 @@ abstract class WorkerFields extends WorkerPadBefore {
     volatile boolean moving;
     /** Where this worker collects a batch from the global queue (takeGlobalBatch). */
     final InboxMoves.BatchSink batch;
-    /** The task this worker pushed last, under the lifoSlot option (pushOwn); unused without it. */
-    final LifoSlot<Runnable> slot = new LifoSlot<>();
     /**
      * A task this worker runs, taken from a queue not its own, that a join on another worker
      * waits for with nothing to help yet: set by that joiner (CAS from null), cleared by this

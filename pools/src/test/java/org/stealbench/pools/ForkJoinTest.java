@@ -406,7 +406,7 @@ final class ForkJoinTest {
      * Owner pops against inline claims and steals, under every tuning: the invoking worker forks
      * children and joins them oldest first, so its joins pop the newer ones, while a task on the
      * other worker joins the same children newest first, claiming inline those still in the first
-     * worker's deque (and stealing, or taking from the LIFO slot, where the tuning lets it). Every
+     * worker's deque (and stealing, where the tuning lets it). Every
      * child must run exactly once and every join see its value: a claim that is not exclusive runs
      * a child twice (its second run finds no body and fails the join); a take that drops a child
      * no one claimed loses it (its join then hangs, caught by the timeout).

@@ -17,9 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * accepted (issue 30 review): a task recurses until the stack overflows and executes a numbered
  * task at every frame on the way up; after shutdown() and termination, every task whose execute
  * returned normally must have run exactly once. WorkStealingExecuteStackOverflowTest checks only
- * that shutdownNow returns. Not lifo-slot: an execute there exchanges its task into the slot and
- * then pushes the displaced one onto the deque, and an overflow at that push loses the displaced
- * task, which an earlier execute had accepted (the class comment's known limits; docs/findings.md).
+ * that shutdownNow returns.
  */
 @Timeout(300)
 final class WorkStealingExecuteStackOverflowTaskLossTest {

@@ -24,7 +24,7 @@ final class WorkStealingExecuteStackOverflowTest {
     private static final int SWEEPS = 100;
 
     @ParameterizedTest
-    @ValueSource(strings = {WorkStealingPoolBuilder.DEFAULT_TUNING, "global-locked", "searching", "lifo-slot"})
+    @ValueSource(strings = {WorkStealingPoolBuilder.DEFAULT_TUNING, "global-locked", "searching"})
     void workerExecuteCutShortByStackOverflow_shutdownNowReturnsAndPoolTerminates(String tuning)
             throws InterruptedException {
         WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(2).tuning(tuning).build();

@@ -60,8 +60,7 @@ final class WorkStealingThreadPoolTest {
                         "global-locked+global-batch-8", "global-segmented-mpmc+global-batch-8",
                         "searching+global-batch-8+steal-half+shared-counter",
                         "global-segmented-mpmc+searching+global-batch-8+steal-half+idle-scans-64",
-                        "lifo-slot+searching+steal-half", "lifo-slot+global-locked+global-batch-1",
-                        "lifo-slot+steal-half+global-batch-64", "steal-before-global+steal-half+lifo-slot"))
+                        "searching+steal-half", "steal-half+global-batch-64", "steal-before-global+steal-half"))
                 .flatMap(specs -> specs)
                 .map(spec -> Named.of(spec, (UnaryOperator<WorkStealingPoolBuilder>) b -> b.tuning(spec)));
     }
@@ -98,16 +97,11 @@ final class WorkStealingThreadPoolTest {
             assertEquals(WorkStealingPoolBuilder.DEFAULT_GLOBAL_BATCH, pool.globalBatch());
             assertEquals(WorkStealingPoolBuilder.DEFAULT_STEAL_HALF, pool.stealHalf());
             assertEquals(WorkStealingThreadPool.Admission.INJECTOR, pool.admission());
-            assertEquals(WorkStealingPoolBuilder.DEFAULT_LIFO_SLOT, pool.lifoSlot());
         }
-        for (String retired : List.of("owner-claim", "owner-cas", "submitter-cells", "precheck-pop")) {
+        for (String retired : List.of("owner-claim", "owner-cas", "submitter-cells", "precheck-pop", "lifo-slot")) {
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                     () -> WorkStealingThreadPool.builder().tuning(retired), retired);
             assertTrue(refused.getMessage().contains("'" + retired + "'"), refused.getMessage());
-        }
-        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).tuning("lifo-slot").build()) {
-            assertTrue(pool.lifoSlot());
-            assertTrue(pool.toString().contains("lifo-slot"), pool.toString());
         }
         try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1)
                 .tuning("steal-before-global").build()) {
@@ -146,7 +140,7 @@ final class WorkStealingThreadPoolTest {
         }
         // two items that set one option: the last would silently win, so the spec is refused
         for (String twice : new String[] {"searching+eager-signalling", "global-locked+global-segmented-mpmc",
-                "steal-half+steal-one", "shared-counter+injector-admission", "lifo-slot+lifo-slot",
+                "steal-half+steal-one", "shared-counter+injector-admission", "idle-scans-4+idle-scans-8",
                 "steal-before-global+global-before-steal", "global-batch-8+global-batch-1"}) {
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                     () -> WorkStealingThreadPool.builder().tuning(twice), twice);
@@ -471,34 +465,6 @@ final class WorkStealingThreadPoolTest {
         }
         for (int i = 0; i < runs.length(); i++) {
             assertEquals(1, runs.get(i), "task " + i);
-        }
-    }
-
-    @Tag("quick")
-    @Timeout(60)
-    @Test
-    void lifoSlot_holdsTheNewestOwnPush_displacesTheOlderOntoTheDeque_andPopsFirst() {
-        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).tuning("lifo-slot").build()) {
-            assertTrue(pool.lifoSlot());
-            List<String> ran = Collections.synchronizedList(new ArrayList<>());
-            String placement = pool.invoke(() -> {
-                Joinable<Integer> a = pool.fork(() -> {
-                    ran.add("a");
-                    return 1;
-                });
-                String afterA = pool.currentDequeSize() + "/" + pool.currentSlotHolds();
-                Joinable<Integer> b = pool.fork(() -> {
-                    ran.add("b");
-                    return 2;
-                });
-                String afterB = pool.currentDequeSize() + "/" + pool.currentSlotHolds();
-                // joining the older fork helps LIFO: the slot's b first, then a from the deque
-                assertEquals(1, a.join());
-                assertEquals(2, b.join());
-                return afterA + " " + afterB + " " + pool.currentDequeSize() + "/" + pool.currentSlotHolds();
-            });
-            assertEquals("0/true 1/true 0/false", placement);
-            assertEquals(List.of("b", "a"), ran);
         }
     }
 

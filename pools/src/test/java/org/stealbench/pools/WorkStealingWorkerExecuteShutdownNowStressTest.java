@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * may start after shutdownNow() returns on the submitter's worker (its task still runs then), and
  * at most one on the other worker (one it had taken). A worker's execute is announced
  * by its `moving` flag, not counted in ctl, so this is the pool-level check of that pair under
- * the slot (lifo-slot), steal-half's moves and the batch moves that share the flag.
+ * steal-half's moves and the batch moves that share the flag.
  */
 @Timeout(600)
 final class WorkStealingWorkerExecuteShutdownNowStressTest {
