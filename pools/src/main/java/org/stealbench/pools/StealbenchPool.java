@@ -37,9 +37,9 @@ public abstract sealed class StealbenchPool extends AbstractExecutorService impl
      * Implementation overview
      *
      * Termination: a subclass calls workersStarted(n) once its threads exist and workerExited()
-     * as each one leaves its loop; the last exit (or terminateWithoutWorkers() for a pool that
-     * never started) sets `terminated` under `terminationLock` and notifies the waiters of
-     * awaitTermination. Every access to `liveWorkers`/`terminated` that waits holds that lock;
+     * as each one leaves its loop; the last exit (after awaitOutsideHelpers(), or
+     * terminateWithoutWorkers() for a pool that never started) sets `terminated` under
+     * `terminationLock` and notifies the waiters of awaitTermination. Every access to `liveWorkers`/`terminated` that waits holds that lock;
      * isTerminated() reads the volatile flag.
      */
 
@@ -71,7 +71,10 @@ public abstract sealed class StealbenchPool extends AbstractExecutorService impl
         return handler;
     }
 
-    /** The number of worker threads alive now (0 before a lazily started pool starts). */
+    /**
+     * The number of worker threads in their loops now (0 before a lazily started pool starts);
+     * outside threads helping through a pool's own methods are not counted.
+     */
     public int poolSize() {
         return liveWorkers.get();
     }
@@ -106,8 +109,16 @@ public abstract sealed class StealbenchPool extends AbstractExecutorService impl
     /** Called by each worker thread as it leaves its loop; the last one terminates the pool. */
     final void workerExited() {
         if (liveWorkers.decrementAndGet() == 0) {
+            awaitOutsideHelpers();
             markTerminated();
         }
+    }
+
+    /**
+     * Called by the last worker to leave, before the pool is terminated: returns once no thread
+     * outside the pool still runs a task it took from it (nothing to wait for by default).
+     */
+    void awaitOutsideHelpers() {
     }
 
     /** Terminates a pool that was shut down before any worker started. */

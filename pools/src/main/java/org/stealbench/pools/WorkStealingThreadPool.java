@@ -184,10 +184,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * full stack means no worker ran during the scan and the empty queues were really empty. Then
      * `terminating` is set and every worker is woken to exit. The checks run wherever the last
      * condition can become true: in shutdown(), when the last in-flight submission leaves, and in
-     * a worker about to park. An outside thread in tryRunOne() counts as a live thread of the
-     * pool (StealbenchPool's count) from before its take until its task has run, so the pool is
-     * not terminated while it runs a task it took, though the workers may have left (every queue
-     * was empty then, and only running tasks could have added to them). shutdownNow() sets SHUTDOWN
+     * a worker about to park. The last worker to leave waits for the outside threads inside
+     * tryRunOne() (OutsideHelpers), so the pool is not terminated while one runs a task it took,
+     * though the other workers may have left (every queue was empty then, and only running tasks
+     * could have added to them). shutdownNow() sets SHUTDOWN
      * and `stopping`, waits for the in-flight submissions to finish their push (a few
      * instructions each) and for every worker that is moving tasks from a shared queue into its
      * inbox (`moving`, set before the take and checked against `stopping`: a store-load pair, so
@@ -320,11 +320,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     volatile boolean stopping;
     /** The idle stack and searchers: the worker's side of parking and signalling. */
     final IdleWorkers idle;
-    /**
-     * How deep the calling outside thread is in this pool's tryRunOne() (isOwnWorker, for
-     * close()): one element, changed by array stores, so no call can cut its restore short.
-     */
-    private final ThreadLocal<int[]> helping = ThreadLocal.withInitial(() -> new int[1]);
+    /** The outside threads inside tryRunOne(), which termination waits for. */
+    private final OutsideHelpers outsideHelpers = new OutsideHelpers();
 
     WorkStealingThreadPool(WorkStealingPoolBuilder b) {
         super("ws-" + b.workerDeque.id());
@@ -563,7 +560,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     @Override
     boolean isOwnWorker(Thread thread) {
         return thread instanceof WorkStealingWorker w && w.pool == this
-                || thread == Thread.currentThread() && helping.get()[0] > 0;
+                || thread == Thread.currentThread() && outsideHelpers.mine().depth > 0;
     }
 
     // ---------------------------------------------------------------- finding work
@@ -909,20 +906,16 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             runNested(w, task);
             return true;
         }
-        // Counted as a live thread from before its take until its task has run, so the pool is
-        // not terminated (isTerminated, awaitTermination) while this thread runs a task it took;
-        // the workers may leave meanwhile, as every queue was empty when they did. A
-        // StackOverflowError (a caller deep in its stack) must not leave the count raised (the pool
-        // would never terminate) nor the depth (close() would not wait): the thread-local lookup
-        // comes before both, the depth changes by array stores, and the count's decrement is the
-        // finally's one call, from this same frame. That balances the count only while the
-        // decrement needs no more stack than the increment did: true under tiered compilation,
-        // not under -XX:-TieredCompilation, where a compiled increment can pass where the
-        // decrement's call overflows and the count stays raised (issue 30, docs/findings.md).
-        int[] depth = helping.get();
-        workersStarted(1);
+        // Inside from before its take until its task has run, so the pool does not terminate
+        // (isTerminated, awaitTermination) while this thread runs a task it took; the workers may
+        // leave meanwhile, as every queue was empty when they did. Only field stores mark it, so a
+        // StackOverflowError anywhere here cannot leave it marked (OutsideHelpers): the record's
+        // lookup comes first, and left()'s wake-up, the one call after the restore, has the
+        // waiting worker's timed re-check behind it.
+        OutsideHelpers.Helper me = outsideHelpers.mine();
+        int depth = me.depth;
+        me.depth = depth + 1;
         try {
-            depth[0]++;
             Runnable task = moves.takeStranded();
             if (task == null) {
                 task = takeGlobal();
@@ -936,9 +929,16 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             runReporting(task);
             return true;
         } finally {
-            depth[0]--;
-            workerExited();
+            me.depth = depth;
+            if (depth == 0) {
+                outsideHelpers.left();
+            }
         }
+    }
+
+    @Override
+    void awaitOutsideHelpers() {
+        outsideHelpers.awaitNoneInside();
     }
 
     /**

@@ -175,9 +175,9 @@ final class WorkStealingContractTest {
         TestPools.await(queuedStarted, "the outside helper to run the queued task");
         pool.shutdown();
         releaseWorker.countDown();
-        // The worker now finds every queue empty and leaves; the pool must still count the helper.
-        TestPools.awaitCondition(() -> pool.isTerminated()
-                || pool.workerThread(0).getState() == Thread.State.TERMINATED, "the worker to exit");
+        // The worker now finds every queue empty and leaves its loop; the pool must still wait for
+        // the helper.
+        TestPools.awaitCondition(() -> pool.isTerminated() || pool.poolSize() == 0, "the worker to leave its loop");
         assertFalse(pool.isTerminated(), pool + " terminated while an outside helper still ran a task");
         releaseQueued.countDown();
         helper.join();
@@ -249,7 +249,7 @@ final class WorkStealingContractTest {
 
     /**
      * After shutdownNow too, the pool is not terminated while an outside helper still runs a task
-     * it took: the workers leave at once, but the helper counts as a live thread.
+     * it took: the workers leave their loops at once, but the last one waits for the helper.
      */
     @Test
     void shutdownNow_outsideHelperStillRunning_poolDoesNotTerminateUntilItEnds() throws Exception {
@@ -266,9 +266,8 @@ final class WorkStealingContractTest {
         TestPools.await(queuedStarted, "the outside helper to run the queued task");
         pool.shutdownNow();
         releaseWorker.countDown();
-        // The worker leaves (stopping); the pool must still count the helper's running task.
-        TestPools.awaitCondition(() -> pool.workerThread(0).getState() == Thread.State.TERMINATED,
-                "the worker to exit");
+        // The worker leaves its loop (stopping); the pool must still wait for the helper's task.
+        TestPools.awaitCondition(() -> pool.poolSize() == 0, "the worker to leave its loop");
         boolean terminatedWhileHelperRuns = pool.isTerminated();
         releaseQueued.countDown();
         helper.join();
