@@ -119,7 +119,7 @@ public enum Experiment {
     POOL_OPTIONS_SCHEDULER(define("pool-options-scheduler", SchedulerWorkloadsBenchmark.class, "tuning",
             () -> WorkStealingThreadPool.COMPARED_TUNINGS)
             .measures("the same tunings under the runtime-scheduler workloads")
-            .full(Settings.singleShot(60, 30, 0.005).param("pool", "ws-chase-lev")
+            .full(Choices.SCHEDULER_SHOTS.param("pool", "ws-chase-lev")
                     .param("workload", SchedulerWorkloadsBenchmark.WORKLOADS))
             .section("Work-stealing pool options under the runtime-scheduler workloads", "ws-chase-lev with each "
                     + "tuning of WorkStealingThreadPool against its defaults on the runtime-scheduler workloads: "
@@ -190,9 +190,9 @@ public enum Experiment {
     SCHEDULER_WORKLOADS(define("scheduler-workloads", SchedulerWorkloadsBenchmark.class, "pool", Contenders::pools)
             .measures("Tokio's runtime workloads, one `workload` per fork: `spawn-idle`, `spawn-busy`, "
                     + "`spawn-inside`, `chain` (depth 1,000), `ping-pong`, `yield`")
-            .quick(Settings.singleShot(60, 30, 0.005).param("pool", Choices.QUICK_IDLE_POOLS)
+            .quick(Choices.SCHEDULER_SHOTS.param("pool", Choices.QUICK_IDLE_POOLS)
                     .param("workload", "spawn-idle", "chain"))
-            .full(Settings.singleShot(5, 20, 0.05).param("workload", SchedulerWorkloadsBenchmark.WORKLOADS))
+            .full(Choices.SCHEDULER_SHOTS.param("workload", SchedulerWorkloadsBenchmark.WORKLOADS))
             .section("Runtime-scheduler workloads (after Tokio's runtime benchmarks)", "Tiny tasks whose only cost "
                     + "is being scheduled, in the patterns async servers produce: spawn-idle (submit 'tasks' tasks "
                     + "from outside into an idle pool), spawn-busy (the same while every worker is held busy), "
@@ -273,6 +273,14 @@ public enum Experiment {
         static final int QUICK_COLD_SHOTS = 20;
         /** Shots a cold-start fork of the full profile measures. */
         static final int FULL_COLD_SHOTS = 80;
+        /**
+         * Both scheduler experiments in every profile: 300 shots, of which the steady-state rule may
+         * discard up to 240 as warm-up, and 8 rounds. A shot is well under a millisecond, so a fork
+         * costs its JVM start more than its shots: at 90 shots the forks were still getting faster,
+         * and most of the spread of a paired ratio was the level each fork settled at, which only
+         * more rounds average out (docs/findings.md, the scheduler workloads' spread).
+         */
+        static final Settings SCHEDULER_SHOTS = Settings.singleShot(240, 60, 0.005).forks(8);
 
         /** One pool per design (lock, Duffy's and Chase-Lev deques) and the JDK peers. */
         static final List<String> QUICK_POOLS = List.of("simple-lock", "ws-duffy", "ws-chase-lev", "jdk-tpe", "jdk-fjp");
@@ -392,19 +400,20 @@ public enum Experiment {
 
     /**
      * Settings of the quick profile as a run plans them ({@link #planned}): a representative
-     * subset, {@link #QUICK_ROUNDS} rounds, short iterations; null for an experiment the quick
-     * profile leaves out (the pool-options studies, the liveness scenarios).
+     * subset, {@link #QUICK_ROUNDS} rounds (more where the entry's settings ask for more forks),
+     * short iterations; null for an experiment the quick profile leaves out (the pool-options
+     * studies, the liveness scenarios).
      */
     Settings quick() {
-        return d.quick == null ? null : planned(d.quick.forks(QUICK_ROUNDS));
+        return d.quick == null ? null : planned(d.quick.forks(Math.max(QUICK_ROUNDS, d.quick.forks())));
     }
 
     /**
      * Settings of the full profile as a run plans them: the seeds' parameters, {@link #FULL_ROUNDS}
-     * rounds, the registry's contenders.
+     * rounds (more where the entry's settings ask for more forks), the registry's contenders.
      */
     Settings full() {
-        return planned(d.full.forks(FULL_ROUNDS));
+        return planned(d.full.forks(Math.max(FULL_ROUNDS, d.full.forks())));
     }
 
     /**

@@ -21,6 +21,22 @@ final class ProfileTest {
     }
 
     @Test
+    void schedulerExperiments_runEightRoundsOfThreeHundredShotsInEveryProfile() {
+        Settings quick = Profile.byName(Profile.QUICK).experiments().get(Experiment.SCHEDULER_WORKLOADS);
+        Map<Experiment, Settings> full = Profile.byName(Profile.FULL).experiments();
+
+        for (Settings s : List.of(quick, full.get(Experiment.SCHEDULER_WORKLOADS),
+                full.get(Experiment.POOL_OPTIONS_SCHEDULER))) {
+            assertEquals(8, s.forks(), "rounds");
+            assertEquals(240, s.warmupIterations(), "shots the steady-state rule may discard");
+            assertEquals(60, s.measurementIterations(), "shots a steady segment holds");
+        }
+        assertEquals(3, Profile.byName(Profile.QUICK).experiments().get(Experiment.FORK_JOIN_FIB).forks(),
+                "the other experiments keep the profile's rounds");
+        assertEquals(5, full.get(Experiment.FORK_JOIN_FIB).forks());
+    }
+
+    @Test
     void full_runsAtLeastFiveRounds() {
         Profile.byName(Profile.FULL).experiments()
                 .forEach((e, s) -> assertTrue(s.forks() >= 5, e.id() + ": " + s.forks() + " rounds"));
