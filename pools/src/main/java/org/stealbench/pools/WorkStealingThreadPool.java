@@ -890,7 +890,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * Runs one pending task on the calling thread, if there is one it may run: on a worker, its
      * own deque's next task or one found in the search order (nothing once the worker's help
      * depth reached {@link #MAX_HELP_DEPTH}); on another thread, the global queue's oldest task
-     * or one stolen from a random worker. What a task passed to {@code execute} throws goes to
+     * or one stolen from a random worker, and nothing once {@link #shutdownNow()} has begun (its
+     * drain returns those tasks). What a task passed to {@code execute} throws goes to
      * the uncaught-exception handler.
      *
      * @return whether a task ran
