@@ -194,7 +194,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * either the mover sees stopping and takes nothing, or shutdownNow sees it moving) or
      * pushing its own execute (`moving` before its read of SHUTDOWN, the same pair), drains
      * every queue and stranded batch, wakes and interrupts the workers, which leave as soon as
-     * they find no work. A task a worker has taken to run (one at a time) may still start after
+     * they find no work (a parked one without looking again), so the last may terminate the pool
+     * before the drain, beside an in-flight submission's task: an outside tryRunOne() takes
+     * nothing once it reads `stopping`, after raising its depth. A task a worker has taken to run (one at a time) may still start after
      * shutdownNow returns.
      *
      * Admission.INJECTOR (an option, with the segmented-mpmc global queue) moves the outside
@@ -888,7 +890,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * Runs one pending task on the calling thread, if there is one it may run: on a worker, its
      * own deque's next task or one found in the search order (nothing once the worker's help
      * depth reached {@link #MAX_HELP_DEPTH}); on another thread, the global queue's oldest task
-     * or one stolen from a random worker. What a task passed to {@code execute} throws goes to
+     * or one stolen from a random worker, and nothing once {@link #shutdownNow()} has begun (its
+     * drain returns those tasks). What a task passed to {@code execute} throws goes to
      * the uncaught-exception handler.
      *
      * @return whether a task ran
@@ -916,6 +919,14 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         int depth = me.depth;
         me.depth = depth + 1;
         try {
+            // After shutdownNow() set `stopping`, the workers leave without waiting for its drain,
+            // so the pool may terminate while tasks are still queued: take none of them. volatile
+            // store of depth, then volatile read of stopping; pairs with shutdownNow's store of
+            // stopping and the last worker's read of it before awaitNoneInside reads depth, so
+            // either this sees stopping and takes nothing, or that worker waits for this thread.
+            if (stopping) {
+                return false;
+            }
             Runnable task = moves.takeStranded();
             if (task == null) {
                 task = takeGlobal();

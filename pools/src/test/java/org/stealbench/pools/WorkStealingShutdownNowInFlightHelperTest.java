@@ -1,0 +1,100 @@
+package org.stealbench.pools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.lang.reflect.Field;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.stealbench.queues.QueueKind;
+
+/**
+ * shutdownNow() against an outside submission still in flight (Admission.SHARED_COUNTER) and an
+ * outside tryRunOne(): the parked worker leaves on `stopping` without waiting for the in-flight
+ * push, finds no helper inside, and terminates the pool; the push then lands and an outside
+ * helper could then take and run the task before shutdownNow's drain, after the pool reported
+ * terminated (14 of 20 rounds before tryRunOne checked `stopping`). The submission is held
+ * between its admission and its push by holding the locked global queue's monitor.
+ */
+@Timeout(120)
+final class WorkStealingShutdownNowInFlightHelperTest {
+
+    @Test
+    void shutdownNow_inFlightSubmissionThenOutsideHelper_noTaskStartsAfterTermination() throws Exception {
+        int rounds = 20;
+        int startedAfterTermination = 0;
+        StringBuilder log = new StringBuilder();
+        for (int round = 0; round < rounds; round++) {
+            String outcome = oneRound();
+            log.append(outcome).append('\n');
+            if (outcome.startsWith("started after termination")) {
+                startedAfterTermination++;
+            }
+        }
+        assertEquals(0, startedAfterTermination, log.toString());
+    }
+
+    private static String oneRound() throws Exception {
+        WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1)
+                .globalQueue(QueueKind.byId("locked"))
+                .admission(WorkStealingThreadPool.Admission.SHARED_COUNTER).build();
+        CountDownLatch firstRan = new CountDownLatch(1);
+        pool.execute(firstRan::countDown);
+        TestPools.await(firstRan, "the first task");
+        TestPools.awaitCondition(() -> pool.idleWorkers() == 1, "the worker to park");
+        Field field = WorkStealingThreadPool.class.getDeclaredField("global");
+        field.setAccessible(true);
+        Object global = field.get(pool);
+
+        AtomicReference<String> ran = new AtomicReference<>();
+        Runnable task = () -> ran.set(pool.isTerminated() ? "terminated" : "live");
+        AtomicReference<List<Runnable>> returned = new AtomicReference<>();
+        Thread submitter = new Thread(() -> pool.execute(task), "in-flight submitter");
+        Thread stopper = new Thread(() -> returned.set(pool.shutdownNow()), "shutdownNow");
+        AtomicInteger attempts = new AtomicInteger();
+        Thread helper = new Thread(() -> {
+            while (stopper.isAlive()) {
+                attempts.incrementAndGet();
+                if (pool.tryRunOne()) {
+                    return;
+                }
+            }
+        }, "outside helper");
+        boolean terminatedInFlight;
+        synchronized (global) {
+            submitter.start();
+            TestPools.awaitCondition(() -> submitter.getState() == Thread.State.BLOCKED,
+                    "the submission to block on the global queue's monitor, admitted");
+            stopper.start();
+            TestPools.awaitCondition(() -> pool.stopping, "shutdownNow to set stopping");
+            long deadline = System.nanoTime() + 2_000_000_000L;
+            while (!pool.isTerminated() && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            terminatedInFlight = pool.isTerminated();
+            if (terminatedInFlight) {
+                helper.start();
+                // Blocked on the monitor in its first take, or returning at once without one.
+                TestPools.awaitCondition(() -> helper.getState() == Thread.State.BLOCKED
+                        || attempts.get() >= 2 || !helper.isAlive(), "the helper to reach the global queue");
+            }
+        }
+        submitter.join();
+        stopper.join();
+        if (terminatedInFlight) {
+            helper.join();
+        }
+        TestPools.close(pool);
+        if (!terminatedInFlight) {
+            return "not terminated while the submission was in flight";
+        }
+        if ("terminated".equals(ran.get())) {
+            return "started after termination (isTerminated() true when it ran; shutdownNow returned "
+                    + returned.get().size() + ")";
+        }
+        return "ran: " + ran.get() + ", returned " + returned.get().size();
+    }
+}
