@@ -196,8 +196,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * every queue and stranded batch, wakes and interrupts the workers, which leave as soon as
      * they find no work (a parked one without looking again), so the last may terminate the pool
      * before the drain, beside an in-flight submission's task: an outside tryRunOne() takes
-     * nothing once it reads `stopping`, after raising its depth. A task a worker has taken to run (one at a time) may still start after
-     * shutdownNow returns.
+     * nothing once it reads `stopping`, after raising its depth. A task a worker has taken to run
+     * (one at a time) may still start after shutdownNow returns.
      *
      * Admission.INJECTOR (an option, with the segmented-mpmc global queue) moves the outside
      * submissions' shutdown check into the injector: shutdown() closes it (one atomic OR on its
