@@ -313,10 +313,11 @@ final class ForkJoinTest {
     }
 
     /**
-     * The completion's CAS against an outside joiner's WAITING flag (ForkTask's overview): a lost
-     * wake-up leaves a join blocked for ever, so the timeout catches it. The task's short, varying
-     * spin moves its completion across the joiner's announce; two outside joiners per task make
-     * the second one find the flag already set.
+     * The completion's store of status and read of {@code waiting} against an outside joiner's
+     * store of {@code waiting} and read of status (ForkTask's overview): a lost wake-up leaves a
+     * join blocked for ever, so the timeout catches it. The task's short, varying spin moves its
+     * completion across the joiner's announce; two outside joiners per task make the second one
+     * find the flag already set.
      */
     @Tag("slow")
     @Timeout(120)
@@ -328,11 +329,8 @@ final class ForkJoinTest {
             AtomicInteger secondJoins = new AtomicInteger();
             Thread second = new Thread(() -> {
                 for (int i = 0; i < rounds; i++) {
-                    Joinable<Integer> task;
-                    while ((task = shared.getAndSet(null)) == null) {
-                        Thread.onSpinWait();
-                    }
-                    task.join();
+                    TestPools.spinUntil(() -> shared.get() != null, "the next task to join");
+                    shared.getAndSet(null).join();
                     secondJoins.incrementAndGet();
                 }
             });
@@ -347,11 +345,10 @@ final class ForkJoinTest {
                 });
                 shared.set(forked);
                 assertEquals(value, forked.join());
-                while (shared.get() != null) {
-                    Thread.onSpinWait(); // the second joiner has taken this task before the next
-                }
+                // the second joiner has taken this task before the next
+                TestPools.spinUntil(() -> shared.get() == null, "the second joiner to take the task");
             }
-            second.join();
+            second.join(TestPools.HANG.toMillis());
             assertEquals(rounds, secondJoins.get());
         }
     }
@@ -360,11 +357,11 @@ final class ForkJoinTest {
      * A claim racing with a waiter's announcement (an outside join of a task a worker is just
      * taking). The claim must succeed, since no one else claimed; a claim that failed there
      * dropped the task (a worker took it from its queue and never ran it, and its joiner waited
-     * forever). That happened when the waiter's flag was a bit of status set by CAS between the
-     * claimer's read and its CAS (15 to 96 of 300,000 claims lost in each of four runs); the
-     * flag is now its own field, and this test keeps any status-sharing design honest. Each
-     * round starts both threads together on a fresh task; the window is a few nanoseconds, so the
-     * rounds are many.
+     * forever). That happens when the waiter's flag is a bit of status set by CAS between the
+     * claimer's read and its CAS; the flag is its own field, and this test keeps any
+     * status-sharing design honest. Each round starts both threads together on a fresh task; the
+     * window is a few nanoseconds, so the rounds are many, and the handoffs yield once a spin
+     * fails (TestPools.spinUntil), so the rounds stay fast on a loaded machine.
      */
     @Tag("slow")
     @Timeout(120)
@@ -377,9 +374,8 @@ final class ForkJoinTest {
         Thread waiter = new Thread(() -> {
             for (int i = 0; i < rounds; i++) {
                 waiterReady.set(i);
-                while (round.get() != i + 1) {
-                    Thread.onSpinWait();
-                }
+                int next = i + 1;
+                TestPools.spinUntil(() -> round.get() == next, "the next round");
                 // Announces a waiter under the monitor; the pending interrupt ends the wait at once.
                 Thread.currentThread().interrupt();
                 current.get().awaitDoneClearingInterrupt(Long.MAX_VALUE, null);
@@ -390,9 +386,8 @@ final class ForkJoinTest {
         for (int i = 0; i < rounds; i++) {
             ForkTask<Integer> task = new ForkTask<>(null, () -> 1, null);
             current.set(task);
-            while (waiterReady.get() != i) {
-                Thread.onSpinWait();
-            }
+            int ready = i;
+            TestPools.spinUntil(() -> waiterReady.get() == ready, "the waiter");
             round.set(i + 1);
             if (!task.tryClaim()) {
                 failed++;

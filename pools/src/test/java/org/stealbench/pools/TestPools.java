@@ -17,6 +17,9 @@ final class TestPools {
     /** How long any single wait in a test may take before it counts as a hang. */
     static final Duration HANG = Duration.ofSeconds(20);
 
+    /** Busy-wait rounds before {@link #spinUntil} starts yielding. */
+    private static final int SPINS_BEFORE_YIELD = 100;
+
     private TestPools() {
     }
 
@@ -79,6 +82,29 @@ final class TestPools {
                 Thread.currentThread().interrupt();
                 fail("interrupted while waiting for " + what);
             }
+        }
+    }
+
+    /**
+     * Busy-waits until {@code condition} holds, failing after {@link #HANG}: for the handoffs of
+     * race tests, whose races need both threads running at once. It spins first, so a handoff
+     * between two running threads takes nanoseconds; then it yields each round, so on a loaded
+     * machine (or one core) the waiter gives its CPU to the thread it waits for instead of
+     * spinning out its time slice, when no race could happen anyway.
+     */
+    static void spinUntil(BooleanSupplier condition, String what) {
+        long deadline = 0;
+        for (int spins = 0; !condition.getAsBoolean(); spins++) {
+            if (spins < SPINS_BEFORE_YIELD) {
+                Thread.onSpinWait();
+                continue;
+            }
+            if (spins == SPINS_BEFORE_YIELD) {
+                deadline = System.nanoTime() + HANG.toNanos();
+            } else if (System.nanoTime() > deadline) {
+                fail("timed out waiting for " + what);
+            }
+            Thread.yield();
         }
     }
 

@@ -49,10 +49,9 @@ public final class HistoryCommand extends HarnessCommand {
     }
 
     @Override
-    public Integer call() {
-        stderr.println("history: a subcommand is needed: ingest, list, report, changes, export, summarize or figures "
+    public Integer call() throws HistoryException {
+        throw new HistoryException("a subcommand is needed: ingest, list, report, changes, export, summarize or figures "
                 + "(see --help)");
-        return 2;
     }
 
     /** The {@code --db} option every subcommand shares. */

@@ -15,8 +15,11 @@ import org.stealbench.harness.results.RunData;
 import org.stealbench.harness.results.RunFolder;
 import org.stealbench.pools.PoolKind;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code scripts/report}'s engine: loads one or more run folders (or JMH JSON files) and writes one
@@ -49,6 +52,9 @@ public final class ReportCommand extends HarnessCommand {
             description = "Folder that receives index.html (default: RUN/report for one run folder, else results/reports/<stamp>).")
     Path out;
 
+    @Spec
+    CommandSpec spec;
+
     public static void main(String[] args) {
         System.exit(execute(System.out, System.err, args));
     }
@@ -56,32 +62,21 @@ public final class ReportCommand extends HarnessCommand {
     /** Runs the command with these streams; returns the exit code. */
     static int execute(PrintStream out, PrintStream err, String... args) {
         System.setProperty("java.awt.headless", "true");
-        return commandLine(new ReportCommand(), out, err, "see scripts/report --help").execute(args);
+        return commandLine(new ReportCommand(), out, err, "see scripts/report --help", ResultsException.class).execute(args);
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws ResultsException {
         try {
             PoolKind.byId(baseline);
         } catch (IllegalArgumentException e) {
-            stderr.println("report: --baseline: " + e.getMessage());
-            return 2;
+            throw new ParameterException(spec.commandLine(), "--baseline: " + e.getMessage());
         }
         if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
-            stderr.println("report: --out " + out + ": exists and is not a folder");
-            return 2;
+            throw new ParameterException(spec.commandLine(), "--out " + out + ": exists and is not a folder");
         }
-        try {
-            Path page = render(runs, baseline, out);
-            stdout.println("stealbench: report " + page.toAbsolutePath().normalize());
-            return 0;
-        } catch (ResultsException e) {
-            stderr.println("report: " + e.getMessage());
-            return 2;
-        } catch (IOException e) {
-            stderr.println("report: cannot write the page: " + e);
-            return 2;
-        }
+        stdout.println("stealbench: report " + render(runs, baseline, out).toAbsolutePath().normalize());
+        return 0;
     }
 
     /**
@@ -89,9 +84,10 @@ public final class ReportCommand extends HarnessCommand {
      * single files are printed to standard error and listed on the page.
      *
      * @throws ResultsException if a given folder or file does not exist or holds no result file,
-     *                          or if not one result of any source could be read (nothing written)
+     *                          if not one result of any source could be read (nothing written), or
+     *                          if the page cannot be written
      */
-    public static Path render(List<Path> sources, String baseline, Path outDir) throws ResultsException, IOException {
+    public static Path render(List<Path> sources, String baseline, Path outDir) throws ResultsException {
         System.setProperty("java.awt.headless", "true");
         List<RunData> loaded = new ArrayList<>();
         for (Path source : sources) {
@@ -114,7 +110,11 @@ public final class ReportCommand extends HarnessCommand {
         String html = Report.render(views, ctx);
         Path dir = outDir != null ? outDir : defaultFolder(sources);
         Path page = dir.resolve("index.html");
-        AtomicFiles.write(page, html);
+        try {
+            AtomicFiles.write(page, html);
+        } catch (IOException e) {
+            throw new ResultsException(page, "cannot write the page (" + e + ")", e);
+        }
         return page;
     }
 

@@ -216,7 +216,7 @@ final class ScalingSection {
             return LogRatios.ratio(from.rates(), to.rates(), confidence);
         } catch (IllegalArgumentException e) {
             double r = to.throughput().value() / from.throughput().value();
-            return new RatioEstimate(r, Double.NaN, Double.NaN, Double.NaN, Double.NaN, confidence);
+            return new RatioEstimate(r, Double.NaN, Double.NaN, Double.NaN, confidence);
         }
     }
 
@@ -227,7 +227,7 @@ final class ScalingSection {
         if (one == null || p == null) {
             return null;
         }
-        return threads == 1 ? new RatioEstimate(1, 1, 1, 1, Double.POSITIVE_INFINITY, confidence)
+        return threads == 1 ? new RatioEstimate(1, 1, 1, 1, confidence)
                 : gain(one, p, confidence);
     }
 

@@ -296,7 +296,7 @@ final class SummarySection {
     private static RatioEstimate cost(Candidate best, Candidate candidate, boolean higher, boolean paired,
                                       double offset, double confidence) {
         if (best == candidate) {
-            return new RatioEstimate(1, 1, 1, 1, Double.POSITIVE_INFINITY, confidence);
+            return new RatioEstimate(1, 1, 1, 1, confidence);
         }
         Metric b = best.metric();
         Metric c = candidate.metric();
@@ -308,8 +308,7 @@ final class SummarySection {
             return higher ? r.inverse() : r;
         } catch (IllegalArgumentException e) {
             double point = best.mean().value() / candidate.mean().value();
-            return new RatioEstimate(higher ? point : 1 / point, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                    confidence);
+            return new RatioEstimate(higher ? point : 1 / point, Double.NaN, Double.NaN, Double.NaN, confidence);
         }
     }
 

@@ -181,7 +181,7 @@ final class BenchRun {
             try {
                 Path page = ReportCommand.render(runs, ReportCommand.DEFAULT_BASELINE, null);
                 stdout.println("stealbench: report " + page.toAbsolutePath().normalize());
-            } catch (ResultsException | IOException | RuntimeException e) {
+            } catch (ResultsException | RuntimeException e) {
                 stdout.println("stealbench: no report for " + runs + ": " + e.getMessage()
                         + " (render it with scripts/report)");
             }

@@ -58,14 +58,13 @@ public final class LogRatios {
         }
         GeometricMean g = GeometricMean.of(ratios, confidence);
         if (g.low() == g.high()) {
-            return new RatioEstimate(g.value(), g.value(), g.value(), g.value() == 1 ? 1 : 0,
-                    Double.POSITIVE_INFINITY, confidence);
+            return new RatioEstimate(g.value(), g.value(), g.value(), g.value() == 1 ? 1 : 0, confidence);
         }
         int n = ratios.size();
         TDistribution t = new TDistribution(null, n - 1, TDistribution.DEFAULT_INVERSE_ABSOLUTE_ACCURACY);
         double se = Math.log(g.high() / g.value()) / t.inverseCumulativeProbability(1 - (1 - confidence) / 2);
         double p = 2 * t.cumulativeProbability(-Math.abs(Math.log(g.value())) / se);
-        return new RatioEstimate(g.value(), g.low(), g.high(), Math.min(1, p), n - 1, confidence);
+        return new RatioEstimate(g.value(), g.low(), g.high(), Math.min(1, p), confidence);
     }
 
     /**
@@ -99,7 +98,7 @@ public final class LogRatios {
         }
         if (variance == 0) {
             double r = Math.exp(estimate);
-            return new RatioEstimate(r, r, r, estimate == 0 ? 1 : 0, Double.POSITIVE_INFINITY, confidence);
+            return new RatioEstimate(r, r, r, estimate == 0 ? 1 : 0, confidence);
         }
         double df = variance * variance / dfDenominator;
         TDistribution t = new TDistribution(null, df, TDistribution.DEFAULT_INVERSE_ABSOLUTE_ACCURACY);
@@ -107,7 +106,7 @@ public final class LogRatios {
         double quantile = t.inverseCumulativeProbability(1 - (1 - confidence) / 2);
         double p = 2 * t.cumulativeProbability(-Math.abs(estimate) / se);
         return new RatioEstimate(Math.exp(estimate), Math.exp(estimate - quantile * se),
-                Math.exp(estimate + quantile * se), Math.min(1, p), df, confidence);
+                Math.exp(estimate + quantile * se), Math.min(1, p), confidence);
     }
 
     private static List<Double> logs(List<Double> values) {

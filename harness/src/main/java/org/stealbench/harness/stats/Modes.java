@@ -20,9 +20,8 @@ import java.util.List;
  * @param highMean  the upper cluster's mean
  * @param lowCount  values in the lower cluster
  * @param highCount values in the upper cluster
- * @param ashmanD   Ashman's D of the split
  */
-public record Modes(boolean bimodal, double lowMean, double highMean, int lowCount, int highCount, double ashmanD) {
+public record Modes(boolean bimodal, double lowMean, double highMean, int lowCount, int highCount) {
 
     /**
      * When a split counts as two modes.
@@ -45,7 +44,7 @@ public record Modes(boolean bimodal, double lowMean, double highMean, int lowCou
         }
     }
 
-    private static final Modes NONE = new Modes(false, Double.NaN, Double.NaN, 0, 0, Double.NaN);
+    private static final Modes NONE = new Modes(false, Double.NaN, Double.NaN, 0, 0);
 
     /** The split of {@code values} and whether it passes {@code rule}. */
     public static Modes of(List<Double> values, Rule rule) {
@@ -76,6 +75,6 @@ public record Modes(boolean bimodal, double lowMean, double highMean, int lowCou
         double d = s1 + s2 == 0 ? Double.POSITIVE_INFINITY : Math.sqrt(2) * Math.abs(m2 - m1) / Math.sqrt(s1 + s2);
         boolean apart = m1 > 0 ? m2 / m1 >= rule.minRatio() : m2 - m1 > 0;
         boolean gap = v[best] - v[best - 1] >= rule.minGapShare() * (v[n - 1] - v[0]);
-        return new Modes(d > rule.minAshmanD() && apart && gap, m1, m2, best, n - best, d);
+        return new Modes(d > rule.minAshmanD() && apart && gap, m1, m2, best, n - best);
     }
 }

@@ -7,16 +7,13 @@ package org.stealbench.harness.stats;
  * @param low              the interval's lower end
  * @param high             the interval's upper end
  * @param pValue           two-sided p-value of the hypothesis ratio = 1
- * @param degreesOfFreedom Welch-Satterthwaite degrees of freedom; infinite when every sample has
- *                         zero spread (the interval is then the point itself)
  * @param confidence       the interval's confidence level, e.g. 0.99
  */
-public record RatioEstimate(double ratio, double low, double high, double pValue, double degreesOfFreedom,
-                            double confidence) {
+public record RatioEstimate(double ratio, double low, double high, double pValue, double confidence) {
 
     /** The same estimate seen from the other side: 1 / ratio, with the interval's ends swapped. */
     public RatioEstimate inverse() {
-        return new RatioEstimate(1 / ratio, 1 / high, 1 / low, pValue, degreesOfFreedom, confidence);
+        return new RatioEstimate(1 / ratio, 1 / high, 1 / low, pValue, confidence);
     }
 
     /** Whether the whole interval lies below {@code bound} (e.g. 1: current significantly smaller). */

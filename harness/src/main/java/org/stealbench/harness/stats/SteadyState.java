@@ -18,8 +18,13 @@ import org.apache.commons.math3.distribution.TDistribution;
  * to be a steady state, e.g. a drift or a change near the end). As Kalibera and Jones, "Rigorous
  * Benchmarking in Reasonable Time" (ISMM 2013), advise, the warm-up is decided by looking at each
  * run's series rather than by a fixed count of iterations.
+ *
+ * @param kind   the class of the run
+ * @param start  0-based index of the first steady iteration (the count of warm-up iterations to
+ *               discard); for {@link Kind#NO_STEADY_STATE}, the last segment's start
+ * @param length the series' length
  */
-public record SteadyState(Kind kind, int start, int length, List<Integer> changePoints) {
+public record SteadyState(Kind kind, int start, int length) {
 
     /* Implementation overview
      * Change points of the mean of log(time), found as Barrett et al. do (they use PELT, Killick,
@@ -88,17 +93,6 @@ public record SteadyState(Kind kind, int start, int length, List<Integer> change
     static final double TREND_ALPHA = 0.01;
 
     /**
-     * @param kind         the class of the run
-     * @param start        0-based index of the first steady iteration (the count of warm-up
-     *                     iterations to discard); for {@link Kind#NO_STEADY_STATE}, the last segment's start
-     * @param length       the series' length
-     * @param changePoints the 0-based starts of every segment after the first
-     */
-    public SteadyState {
-        changePoints = List.copyOf(changePoints);
-    }
-
-    /**
      * Classifies {@code times} (one value per measured iteration, in order).
      *
      * @param times           positive values, time per operation or per shot (lower is better),
@@ -138,7 +132,7 @@ public record SteadyState(Kind kind, int start, int length, List<Integer> change
             }
             kind = fasterBefore ? Kind.SLOW_DOWN : Kind.WARM_UP;
         }
-        return new SteadyState(kind, last, n, starts.subList(1, starts.size()));
+        return new SteadyState(kind, last, n);
     }
 
     /** Whether a steady segment was found. */

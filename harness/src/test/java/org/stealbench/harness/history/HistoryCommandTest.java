@@ -90,6 +90,8 @@ final class HistoryCommandTest {
     @Test
     void noSubcommand_exits2() {
         assertEquals(2, run());
+        assertEquals("history: a subcommand is needed: ingest, list, report, changes, export, summarize or figures "
+                + "(see --help)", stderr().strip());
         assertEquals(2, run("nosuch"));
     }
 

@@ -79,9 +79,33 @@ final class ReportCommandTest {
 
         assertEquals(2, run("--out", file.toString(), run.toString()));
 
-        assertEquals("report: --out " + file + ": exists and is not a folder\n", errLines());
+        assertEquals("report: --out " + file + ": exists and is not a folder (see scripts/report --help)\n", errLines());
         assertEquals(before, files(dir));
         assertEquals("x", Files.readString(file));
+    }
+
+    @Test
+    void missingRun_exits2_oneLineNamingIt_writesNothing() throws Exception {
+        Path missing = dir.resolve("no-such-run");
+        List<Path> before = files(dir);
+
+        assertEquals(2, run(missing.toString()));
+
+        assertEquals(1, errLines().lines().count(), errLines());
+        assertTrue(errLines().startsWith("report: " + missing + ": "), errLines());
+        assertEquals(before, files(dir));
+    }
+
+    @Test
+    void unknownBaseline_exits2_oneLineNamingIt_beforeReadingOrWriting() throws Exception {
+        Path run = ReportRenderTest.copyFixture(dir.resolve("20261122T032225Z-62528d8"));
+        List<Path> before = files(dir);
+
+        assertEquals(2, run("--baseline", "nope", run.toString()));
+
+        assertEquals(1, errLines().lines().count(), errLines());
+        assertTrue(errLines().startsWith("report: --baseline: ") && errLines().contains("'nope'"), errLines());
+        assertEquals(before, files(dir));
     }
 
     @Test

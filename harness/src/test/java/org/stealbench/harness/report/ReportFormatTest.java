@@ -33,14 +33,13 @@ final class ReportFormatTest {
     void withErrorAndRatio_showTheInterval() {
         assertEquals("53.6 \u00b1 8.69", NumberText.withError(53.6223348, 8.6945804));
         assertEquals("53.6", NumberText.withError(53.6223348, Double.NaN));
-        assertEquals("0.856x [0.600, 1.22]", NumberText.ratio(new RatioEstimate(0.8561, 0.6001, 1.2204, 0.01, 10, 0.95)));
-        assertEquals("2x", NumberText.ratio(new RatioEstimate(2, 2, 2, 0, Double.POSITIVE_INFINITY, 0.95)));
+        assertEquals("0.856x [0.600, 1.22]", NumberText.ratio(new RatioEstimate(0.8561, 0.6001, 1.2204, 0.01, 0.95)));
+        assertEquals("2x", NumberText.ratio(new RatioEstimate(2, 2, 2, 0, 0.95)));
     }
 
     @Test
     void ratio_withoutInterval_isTheRatioAlone() {
-        assertEquals("1.5x", NumberText.ratio(new RatioEstimate(1.5, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                0.95)));
+        assertEquals("1.5x", NumberText.ratio(new RatioEstimate(1.5, Double.NaN, Double.NaN, Double.NaN, 0.95)));
     }
 
     @Test

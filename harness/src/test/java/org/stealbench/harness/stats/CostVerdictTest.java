@@ -11,7 +11,7 @@ final class CostVerdictTest {
     private static final double MARGIN = 1.1;
 
     private static RatioEstimate cost(double low, double high) {
-        return new RatioEstimate(Math.sqrt(low * high), low, high, 0.5, 2, 0.95);
+        return new RatioEstimate(Math.sqrt(low * high), low, high, 0.5, 0.95);
     }
 
     @Test
@@ -39,14 +39,13 @@ final class CostVerdictTest {
 
     @Test
     void of_pointWithoutSpread_isDecidedByThePoint() {
-        assertEquals(CostVerdict.AS_GOOD, CostVerdict.of(new RatioEstimate(1.05, 1.05, 1.05, 0, 1, 0.95), MARGIN));
-        assertEquals(CostVerdict.COSTS, CostVerdict.of(new RatioEstimate(1.2, 1.2, 1.2, 0, 1, 0.95), MARGIN));
+        assertEquals(CostVerdict.AS_GOOD, CostVerdict.of(new RatioEstimate(1.05, 1.05, 1.05, 0, 0.95), MARGIN));
+        assertEquals(CostVerdict.COSTS, CostVerdict.of(new RatioEstimate(1.2, 1.2, 1.2, 0, 0.95), MARGIN));
     }
 
     @Test
     void of_noInterval_isUndecided() {
-        assertEquals(CostVerdict.UNDECIDED, CostVerdict.of(new RatioEstimate(3, Double.NaN, Double.NaN, Double.NaN,
-                Double.NaN, 0.95), MARGIN));
+        assertEquals(CostVerdict.UNDECIDED, CostVerdict.of(new RatioEstimate(3, Double.NaN, Double.NaN, Double.NaN, 0.95), MARGIN));
     }
 
     @Test
