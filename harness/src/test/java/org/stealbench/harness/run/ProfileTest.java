@@ -31,7 +31,9 @@ final class ProfileTest {
             assertEquals(240, s.warmupIterations(), "shots the steady-state rule may discard");
             assertEquals(60, s.measurementIterations(), "shots a steady segment holds");
         }
-        assertEquals(3, Profile.byName(Profile.QUICK).experiments().get(Experiment.FORK_JOIN_FIB).forks(),
+        assertEquals(8, Profile.byName(Profile.QUICK).experiments().get(Experiment.FORK_JOIN_FIB).forks(),
+                "quick's fork/join rounds");
+        assertEquals(3, Profile.byName(Profile.QUICK).experiments().get(Experiment.DEQUE_OPS).forks(),
                 "the other experiments keep the profile's rounds");
         assertEquals(5, full.get(Experiment.FORK_JOIN_FIB).forks());
     }
