@@ -39,7 +39,8 @@ public abstract sealed class StealbenchPool extends AbstractExecutorService impl
      * Termination: a subclass calls workersStarted(n) once its threads exist and workerExited()
      * as each one leaves its loop; the last exit (after awaitOutsideHelpers(), or
      * terminateWithoutWorkers() for a pool that never started) sets `terminated` under
-     * `terminationLock` and notifies the waiters of awaitTermination. Every access to `liveWorkers`/`terminated` that waits holds that lock;
+     * `terminationLock` and notifies the waiters of awaitTermination. Every access to
+     * `liveWorkers`/`terminated` that waits holds that lock;
      * isTerminated() reads the volatile flag.
      */
 

@@ -81,8 +81,8 @@ public enum Experiment {
             // threshold 10 and ws-duffy took buys the cold-start experiments and the thread ladder.
             // 200 shots of fib(25): enough for a fresh JVM's pools to settle and the steady-state
             // rule to keep at least 50 (docs/findings.md, quick's fork/join answer against a long run);
-            // 8 rounds, as a fork's level differs from fork to fork and 3 rounds' interval spans
-            // about 0.4x to 3x (docs/findings.md, quick's fork/join rounds)
+            // 8 rounds, as a fork's level differs from fork to fork and 3 rounds leave its interval
+            // too wide to rank (docs/findings.md, quick's fork/join rounds)
             .quick(Settings.singleShot(150, 50, 0.004).forks(8).param("pool", Choices.QUICK_IDLE_POOLS)
                     .param("n", "25").param("threshold", "0"))
             // 15 warm-up shots of fib(32), as many forks as about 40 shots of fib(30): what the
