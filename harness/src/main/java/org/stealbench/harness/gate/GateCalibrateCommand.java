@@ -96,8 +96,8 @@ public final class GateCalibrateCommand extends HarnessCommand {
         Path out;
 
         @Option(names = "--resume", paramLabel = "DIR",
-                description = "Add the jobs to this folder of an earlier run (same jar, same --subset and --quick-check); "
-                        + "the table and summary then cover all its jobs.")
+                description = "Add the jobs to this folder of an earlier run: same jar, and its --subset and --quick-check "
+                        + "(taken from the folder unless given); the table and summary then cover all its jobs.")
         Path resume;
 
         @Option(names = "--thresholds", paramLabel = "FILE",
@@ -128,10 +128,13 @@ public final class GateCalibrateCommand extends HarnessCommand {
                 }
             }
             List<CalibrationScore.Kind> kinds = kinds();
-            GateSubset aa = aaSubset();
             if (out != null && resume != null) {
                 throw new GateException("give --out DIR or --resume DIR, not both");
             }
+            if (resume != null) {
+                inheritSetup(resume);
+            }
+            GateSubset aa = aaSubset();
             Path root = root();
             Path source = root.resolve("harness/target/benchmarks.jar");
             if (!Files.isRegularFile(source)) {
@@ -254,31 +257,56 @@ public final class GateCalibrateCommand extends HarnessCommand {
             return s.toString();
         }
 
-        /**
-         * The folder's setup when {@code folder} may take more jobs: made by {@code run} with the same jar
-         * (byte for byte) and the same A/A rows and settings as this run.
-         */
-        private static Setup resumable(Path folder, Path source, Setup wanted) throws GateException {
+        /** A resumed folder's {@code --subset} and {@code --quick-check}, where this command line leaves them out. */
+        private void inheritSetup(Path folder) throws GateException {
             Path file = folder.resolve(SETUP);
             if (!Files.isRegularFile(file)) {
                 throw new GateException("--resume " + folder + ": no " + SETUP + " (not a folder made by gate-calibrate run)");
             }
             Setup had = PairedJob.read(file, Setup.class);
-            try {
-                if (Files.mismatch(folder.resolve("benchmarks.jar"), source) != -1) {
-                    throw new GateException("--resume " + folder + ": made with another jar than " + source
-                            + "; start a new folder (--out) for this jar");
-                }
-            } catch (IOException e) {
-                throw new GateException("--resume " + folder + ": its benchmarks.jar cannot be read (" + e.getMessage() + ")", e);
+            CommandLine.ParseResult given = spec.commandLine().getParseResult();
+            if (!given.hasMatchedOption("--subset") && had.subset() != null) {
+                subset = had.subset();
+            }
+            if (!given.hasMatchedOption("--quick-check")) {
+                quickCheck = had.quickCheck();
+            }
+        }
+
+        /**
+         * The folder's setup when {@code folder} may take more jobs: made by {@code run} with the same jar
+         * (byte for byte) and the same A/A rows and settings as this run.
+         */
+        private static Setup resumable(Path folder, Path source, Setup wanted) throws GateException {
+            Setup had = PairedJob.read(folder.resolve(SETUP), Setup.class);
+            if (!sameCode(folder.resolve("benchmarks.jar"), source)) {
+                throw new GateException("--resume " + folder + ": made with another jar than " + source
+                        + " (another commit, or uncommitted changes); start a new folder (--out) for this jar");
             }
             if (!wanted.subset().equals(had.subset()) || wanted.quickCheck() != had.quickCheck()
                     || !wanted.rows().equals(had.rows())) {
                 throw new GateException("--resume " + folder + ": made with other rows (subset " + had.subset()
-                        + (had.quickCheck() ? ", quick check" : "") + ": " + had.rows() + "); this run has " + wanted.subset()
-                        + (wanted.quickCheck() ? ", quick check" : "") + ": " + wanted.rows());
+                        + (had.quickCheck() ? ", quick check" : "") + ", " + had.rows().size() + " rows); this run has subset "
+                        + wanted.subset() + (wanted.quickCheck() ? ", quick check" : "") + ", " + wanted.rows().size() + " rows");
             }
             return new Setup(had.subset(), had.quickCheck(), had.rows(), new ArrayList<>(had.commands()));
+        }
+
+        /**
+         * Whether two jars hold the same code: the same bytes, or builds of one commit with no
+         * uncommitted changes (a rebuild of a clean commit differs only in its timestamps).
+         */
+        static boolean sameCode(Path a, Path b) throws GateException {
+            try {
+                if (Files.mismatch(a, b) == -1) {
+                    return true;
+                }
+            } catch (IOException e) {
+                throw new GateException(a + " or " + b + ": cannot be read (" + e.getMessage() + ")", e);
+            }
+            VersionProvider.BuildCommit commitA = VersionProvider.BuildCommit.parse(GateAbCommand.jarCommit(a));
+            VersionProvider.BuildCommit commitB = VersionProvider.BuildCommit.parse(GateAbCommand.jarCommit(b));
+            return !commitA.dirty() && !commitA.sha().equals("unknown") && commitA.equals(commitB);
         }
 
         /** The number after the folder's highest job number. */

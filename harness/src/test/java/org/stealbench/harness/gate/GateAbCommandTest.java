@@ -160,6 +160,8 @@ class GateAbCommandTest {
 
         assertTrue(listing.get("org.stealbench.harness.bench.DequeOpsBenchmark.pushPop").containsAll(Set.of("depth", "queue")));
         GateSubset.ci().entries().forEach(e -> assertTrue(GateAbCommand.present(listing, e), e.label()));
+        GateSubset.of(GateSubset.Rows.POOL_PATHS, false).entries()
+                .forEach(e -> assertTrue(GateAbCommand.present(listing, e), e.label()));
         GateSubset.Entry fib = GateSubset.ci().entries().get(4);
         Map<String, Set<String>> noThreshold = Map.of(fib.benchmark(), Set.of("pool", "n"));
         assertFalse(GateAbCommand.present(noThreshold, fib), "fib's threshold parameter is missing");

@@ -167,6 +167,10 @@ class GateCalibrateCommandTest {
         assertTrue(rows[2].contains("other rows") && rows[2].strip().lines().count() == 1, rows[2]);
         String[] quick = runAt(root, "run", "--resume", cal.toString(), "--quick-check", "--jobs", "1");
         assertTrue(quick[0].equals("2") && quick[2].contains("other rows"), quick[2]);
+        Files.writeString(cal.resolve(GateCalibrateCommand.SETUP), Files.readString(cal.resolve(GateCalibrateCommand.SETUP))
+                .replace("\"rows\" : [ \"", "\"rows\" : [ \"Renamed.row\", \""));
+        String[] renamed = runAt(root, "run", "--resume", cal.toString(), "--jobs", "1");
+        assertTrue(renamed[0].equals("2") && renamed[2].contains("other rows"), "same subset, other rows: " + renamed[2]);
         Files.writeString(root.resolve("harness/target/benchmarks.jar"), "jar two");
         String[] jar = runAt(root, "run", "--resume", cal.toString(), "--jobs", "1");
         assertEquals("2", jar[0], jar[2]);
@@ -180,11 +184,15 @@ class GateCalibrateCommandTest {
     @Test
     void resume_dryRun_acceptsTheSameJarAndRowsAndPlansEveryPathsJobs() throws IOException {
         Path cal = calibrationFolder("jar one");
+        Files.writeString(cal.resolve(GateCalibrateCommand.SETUP), Files.readString(cal.resolve(GateCalibrateCommand.SETUP))
+                .replace("\"quickCheck\" : false", "\"quickCheck\" : true").replace("items=250000", "items=20000")
+                .replace("n=27", "n=20"));
         java.util.List<String> before = listing(cal);
+        // the folder's subset and quick check are taken when the command line leaves them out
         String[] o = runAt(dir.resolve("repo"), "run", "--resume", cal.toString(), "--dry-run", "--jobs", "2",
                 "--paths", "fork,submit", "--slowdowns", "110,125", "--slowdown-jobs", "3");
         assertEquals("0", o[0], o[2]);
-        assertTrue(o[1].contains("2 x A/A"), o[1]);
+        assertTrue(o[1].contains("2 x A/A") && o[1].contains("items=20000"), "the folder's quick check: " + o[1]);
         assertTrue(o[1].contains("3 x planted +10% on the fork path: rows [GatePoolPathsBenchmark.fork pool=ws-chase-lev "
                 + "threads=1 workPercent=100]"), o[1]);
         assertTrue(o[1].contains("3 x planted +25% on the submit path"), o[1]);
@@ -198,5 +206,29 @@ class GateCalibrateCommandTest {
         Path cal = calibrationFolder("jar one");
         assertEquals(8, GateCalibrateCommand.Run.nextJob(cal));
         assertEquals(0, GateCalibrateCommand.Run.nextJob(Files.createDirectories(dir.resolve("fresh"))));
+    }
+
+    private Path jarOf(String name, String describe, String filler) throws IOException {
+        Path jar = dir.resolve(name);
+        try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar))) {
+            out.putNextEntry(new java.util.jar.JarEntry("stealbench/git-sha"));
+            out.write(describe.getBytes(StandardCharsets.UTF_8));
+            out.putNextEntry(new java.util.jar.JarEntry("filler"));
+            out.write(filler.getBytes(StandardCharsets.UTF_8));
+        }
+        return jar;
+    }
+
+    @Test
+    void sameCode_sameBytesOrOneCleanCommit() throws Exception {
+        Path clean = jarOf("a.jar", "abc1234", "built at 10:00");
+        assertTrue(GateCalibrateCommand.Run.sameCode(clean, jarOf("b.jar", "abc1234", "rebuilt at 11:00")));
+        assertFalse(GateCalibrateCommand.Run.sameCode(clean, jarOf("c.jar", "def5678", "built at 10:00")));
+        Path dirty = jarOf("d.jar", "abc1234-dirty", "built at 10:00");
+        assertFalse(GateCalibrateCommand.Run.sameCode(dirty, jarOf("e.jar", "abc1234-dirty", "rebuilt at 11:00")),
+                "uncommitted changes may differ");
+        assertTrue(GateCalibrateCommand.Run.sameCode(dirty, dirty));
+        assertFalse(GateCalibrateCommand.Run.sameCode(Files.writeString(dir.resolve("x.jar"), "not a jar"),
+                Files.writeString(dir.resolve("y.jar"), "not a jar either")), "no commit recorded");
     }
 }
