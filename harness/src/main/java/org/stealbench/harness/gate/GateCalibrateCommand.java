@@ -253,7 +253,7 @@ public final class GateCalibrateCommand extends HarnessCommand {
                                 est[1]));
                     });
             s.append(String.format(Locale.ROOT, "  estimate: %.0f to %.0f min of forks (every job ending at its first "
-                    + "look, or every job at its last), plus JVM starts%n", total[0] / 60, total[1] / 60));
+                    + "look, or every job at its last)%n", total[0] / 60, total[1] / 60));
             return s.toString();
         }
 

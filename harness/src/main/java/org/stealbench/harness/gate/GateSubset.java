@@ -68,12 +68,7 @@ public final class GateSubset {
 
         /** @throws IllegalArgumentException naming the valid ids */
         public static Rows byId(String id) {
-            for (Rows r : values()) {
-                if (r.id.equals(id)) {
-                    return r;
-                }
-            }
-            throw new IllegalArgumentException("unknown subset '" + id + "'; valid: ci, pool-paths");
+            return find(values(), Rows::id, id, "subset");
         }
     }
 
@@ -116,23 +111,24 @@ public final class GateSubset {
 
         /** @throws IllegalArgumentException naming the valid ids */
         public static Planted byId(String id) {
-            for (Planted p : values()) {
-                if (p.id.equals(id)) {
-                    return p;
-                }
-            }
-            throw new IllegalArgumentException("unknown path '" + id + "'; valid: deque, fork, submit");
+            return find(values(), Planted::id, id, "path");
         }
 
-        /** The path whose job folders start with {@code prefix}, or null. */
+        /** @throws IllegalArgumentException naming the valid prefixes */
         static Planted byPrefix(String prefix) {
-            for (Planted p : values()) {
-                if (p.prefix.equals(prefix)) {
-                    return p;
-                }
-            }
-            return null;
+            return find(values(), Planted::prefix, prefix, "job folder kind");
         }
+    }
+
+    /** The constant whose {@code key} is {@code wanted}; an IllegalArgumentException naming {@code what} and the valid keys. */
+    private static <E> E find(E[] constants, java.util.function.Function<E, String> key, String wanted, String what) {
+        for (E e : constants) {
+            if (key.apply(e).equals(wanted)) {
+                return e;
+            }
+        }
+        throw new IllegalArgumentException("unknown " + what + " '" + wanted + "'; valid: "
+                + String.join(", ", java.util.Arrays.stream(constants).map(key).toList()));
     }
 
     /** A {@code GatePoolPathsBenchmark} row on {@code ws-chase-lev}: {@code method} on {@code threads} workers, side A at 100%. */
