@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -15,6 +16,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.stealbench.pools.ForkJoin;
 import org.stealbench.pools.Joinable;
@@ -96,5 +100,14 @@ final class GatePoolPathsBenchmarkTest {
                 ((AutoCloseable) op).close();
             }
         }
+    }
+
+    @Test
+    @Tag("slow")
+    void run_everyMethodWorkPercentAndWorkerCount_underJmh() throws RunnerException {
+        Collection<RunResult> results = new Runner(BenchmarkSmokeTest.shortRun(GatePoolPathsBenchmark.class)
+                .param("workPercent", "100", "125").build()).run();
+        assertEquals(2 * 2 * 2, results.size(), "fork and submit, 100 and 125 percent, one and two workers");
+        results.forEach(r -> assertTrue(r.getPrimaryResult().getScore() > 0, r.getParams().toString()));
     }
 }
