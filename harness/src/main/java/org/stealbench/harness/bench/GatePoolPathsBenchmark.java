@@ -35,7 +35,8 @@ import org.stealbench.pools.PoolKind;
  * <p>Why not the experiments' fib(27) and queue/drain of 250,000 tasks: an invocation a tenth as
  * long gives a gate fork ten times the batches, and one worker ({@code threads = 1}, the default)
  * takes the cross-core scheduling noise out of the row; {@code threads = 2} adds the steal path.
- * Every wait is bounded. It measures the gate, not a pool, and is in no profile.
+ * The steal path has a row of its own ({@link GatePoolStealBenchmark}). Every wait is bounded. It
+ * measures the gate, not a pool, and is in no profile.
  *
  * <p>Run: {@code java -jar harness/target/benchmarks.jar GatePoolPathsBenchmark -p workPercent=100,110}
  */

@@ -111,7 +111,9 @@ final class CalibrationScore {
     }
 
     /** A job folder's name: {@code job-NNN-aa}, or {@code job-NNN-} a planted path's prefix and a percentage. */
-    static final java.util.regex.Pattern JOB_FOLDER = java.util.regex.Pattern.compile("job-(\\d+)-(aa|(slow|fork|submit)\\d+)");
+    static final java.util.regex.Pattern JOB_FOLDER = java.util.regex.Pattern.compile("job-(\\d+)-(aa|("
+            + String.join("|", java.util.Arrays.stream(GateSubset.Planted.values()).map(GateSubset.Planted::prefix).toList())
+            + ")\\d+)");
 
     /** Every saved job of the inputs, judged again with the thresholds ({@link #saved}). */
     static List<Job> load(List<Path> inputs, GateThresholds thresholds) throws GateException, InterruptedException {
@@ -158,8 +160,8 @@ final class CalibrationScore {
             }
         }
         if (jobs.isEmpty()) {
-            throw new GateException("no calibration job (a job-NNN-aa or job-NNN-slowPCT, -forkPCT or -submitPCT folder, "
-                    + "or a summary's job) in "
+            throw new GateException("no calibration job (a job-NNN-aa or job-NNN-slowPCT, -forkPCT, -submitPCT or "
+                    + "-stealPCT folder, or a summary's job) in "
                     + inputs);
         }
         return jobs;

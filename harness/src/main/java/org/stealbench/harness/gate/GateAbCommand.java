@@ -104,7 +104,7 @@ public final class GateAbCommand extends HarnessCommand {
     Integer calibrationWork;
 
     @Option(names = "--calibration-path", paramLabel = "PATH", hidden = true, defaultValue = "deque",
-            description = "Calibration only: where --calibration-work plants the slowdown: deque, fork or submit.")
+            description = "Calibration only: where --calibration-work plants the slowdown: deque, fork, submit or steal.")
     String calibrationPath;
 
     @Option(names = "--promote", paramLabel = "REF",

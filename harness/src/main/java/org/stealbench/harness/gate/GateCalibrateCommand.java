@@ -83,7 +83,7 @@ public final class GateCalibrateCommand extends HarnessCommand {
 
         @Option(names = "--paths", paramLabel = "PATH", split = ",", defaultValue = "deque",
                 description = "Where the slowdowns are planted: deque (owner push+pop), fork (a worker's fork path), "
-                        + "submit (outside submission); each path gets --slowdown-jobs jobs per slowdown "
+                        + "submit (outside submission), steal (the steal path); each path gets --slowdown-jobs jobs per slowdown "
                         + "(default: ${DEFAULT-VALUE}).")
         List<String> paths;
 

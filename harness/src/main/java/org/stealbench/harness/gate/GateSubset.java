@@ -76,14 +76,17 @@ public final class GateSubset {
      * The path a calibration job plants its slowdown on, each a row whose side B does more of the
      * same work: {@code deque}, owner push+pop ({@code GateCalibrationBenchmark}, standing for the
      * deque rows); {@code fork}, a worker's fork path, and {@code submit}, the outside-submission
-     * path ({@code GatePoolPathsBenchmark} on one worker: the planted row is the gate row itself).
+     * path ({@code GatePoolPathsBenchmark} on one worker); {@code steal}, the steal path
+     * ({@code GatePoolStealBenchmark}, two workers). A pool path's planted row is its gate row itself.
      * {@link #prefix} names its job folders ({@code job-NNN-<prefix><percent>}).
      */
     public enum Planted {
         DEQUE("deque", "slow", new Entry(BENCH + "GateCalibrationBenchmark.pushPopBatch",
                 Map.of("workPercent", "100", "queue", "chase-lev"), false, 0)),
         FORK("fork", "fork", poolPath("fork", 1)),
-        SUBMIT("submit", "submit", poolPath("submit", 1));
+        SUBMIT("submit", "submit", poolPath("submit", 1)),
+        STEAL("steal", "steal", new Entry(BENCH + "GatePoolStealBenchmark.steal",
+                Map.of("pool", "ws-chase-lev", "workPercent", "100"), true, 0.003));
 
         private final String id;
         private final String prefix;
@@ -199,8 +202,8 @@ public final class GateSubset {
             return List.of(planted.entry());
         }
         if (rows == Rows.POOL_PATHS) {
-            // one worker per path, and the fork path on two workers (where steals happen) to weigh that lever
-            return List.of(Planted.FORK.entry(), Planted.SUBMIT.entry(), poolPath("fork", 2));
+            // one row per path, and the fork path on two workers beside its one-worker row, to weigh that lever
+            return List.of(Planted.FORK.entry(), Planted.SUBMIT.entry(), Planted.STEAL.entry(), poolPath("fork", 2));
         }
         List<Entry> ci = new ArrayList<>();
         for (String queue : List.of("chase-lev", "duffy", "locked")) {

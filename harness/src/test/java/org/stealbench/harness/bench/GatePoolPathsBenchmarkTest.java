@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Collection;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -16,12 +15,11 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.stealbench.pools.ForkJoin;
-import org.stealbench.pools.Joinable;
 import org.stealbench.pools.PoolKind;
 
 /** The planted pool slowdowns do exactly the extra pool operations asked for, through the pool's own paths. */
@@ -37,22 +35,6 @@ final class GatePoolPathsBenchmarkTest {
         assertEquals(25_000, GatePoolPathsBenchmark.tasks(125));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GatePoolPathsBenchmark.tasks(0));
         assertTrue(e.getMessage().contains("workPercent"), e.getMessage());
-    }
-
-    /** A fork/join view of a real pool that counts the forks its tasks make. */
-    private static final class CountingForkJoin implements ForkJoin {
-        final ForkJoin pool;
-        final AtomicInteger forks = new AtomicInteger();
-
-        CountingForkJoin(ForkJoin pool) {
-            this.pool = pool;
-        }
-
-        @Override
-        public <T> Joinable<T> fork(Callable<T> task) {
-            forks.incrementAndGet();
-            return pool.fork(task);
-        }
     }
 
     @ParameterizedTest

@@ -112,11 +112,13 @@ class CalibrationScoreTest {
         }
         job("job-004-submit110", 110, 15, Map.of(submit, pairs(r, 16, 1.0, 0.01)));
         job("job-005-slow110", 110, 15, Map.of(CALIBRATION, pairs(r, 16, 1.10, 0.01)));
+        job("job-006-steal125", 125, 15, Map.of(GateSubset.Planted.STEAL.entry().label(), pairs(r, 16, 1.25, 0.01)));
         List<CalibrationScore.Job> jobs = CalibrationScore.load(List.of(dir.resolve("run")), thresholds());
         String table = CalibrationScore.table(jobs, "test", false);
         assertTrue(table.contains("| injected +10% work | 1 | 1 |"), table);
         assertTrue(table.contains("| planted +10% on the fork path | 3 | 3 | 0 | 0 | 0 |"), table);
         assertTrue(table.contains("| planted +10% on the submit path | 1 | 0 |"), "B did not do more: " + table);
+        assertTrue(table.contains("| planted +25% on the steal path | 1 | 1 |"), table);
         assertTrue(table.indexOf("A/A") < table.indexOf("injected +10%")
                 && table.indexOf("injected +10%") < table.indexOf("on the fork path")
                 && table.indexOf("on the fork path") < table.indexOf("on the submit path"), table);

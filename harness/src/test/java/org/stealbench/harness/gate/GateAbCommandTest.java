@@ -231,12 +231,13 @@ class GateAbCommandTest {
 
     @Test
     void plantedPoolSlowdowns_changeOnlySideBsWorkOnThePathsOwnRow() {
-        for (GateSubset.Planted path : List.of(GateSubset.Planted.FORK, GateSubset.Planted.SUBMIT)) {
+        for (GateSubset.Planted path : List.of(GateSubset.Planted.FORK, GateSubset.Planted.SUBMIT,
+                GateSubset.Planted.STEAL)) {
             GateSubset calibration = GateSubset.calibration(path, 125, false);
             GateSubset.Entry row = calibration.entries().get(0);
             assertEquals(List.of(row), calibration.entries(), "one row");
-            assertEquals("GatePoolPathsBenchmark." + path.id() + " pool=ws-chase-lev threads=1 workPercent=100",
-                    row.label());
+            assertEquals(path == GateSubset.Planted.STEAL ? "GatePoolStealBenchmark.steal pool=ws-chase-lev workPercent=100"
+                    : "GatePoolPathsBenchmark." + path.id() + " pool=ws-chase-lev threads=1 workPercent=100", row.label());
             assertTrue(row.singleShot());
             AlternatingFork.Spec fork = calibration.alternation(row, "a.jar", "b.jar");
             assertEquals("100", fork.paramsA().get("workPercent"));
@@ -248,10 +249,11 @@ class GateAbCommandTest {
                 .map(GateSubset.Entry::label).toList();
         assertTrue(candidates.contains(GateSubset.Planted.FORK.entry().label()), candidates.toString());
         assertTrue(candidates.contains(GateSubset.Planted.SUBMIT.entry().label()), candidates.toString());
+        assertTrue(candidates.contains(GateSubset.Planted.STEAL.entry().label()), candidates.toString());
         assertTrue(candidates.contains("GatePoolPathsBenchmark.fork pool=ws-chase-lev threads=2 workPercent=100"),
                 candidates.toString());
         assertEquals(GateSubset.Planted.FORK, GateSubset.Planted.byId("fork"));
         assertEquals(GateSubset.Rows.POOL_PATHS, GateSubset.Rows.byId("pool-paths"));
-        assertThrows(IllegalArgumentException.class, () -> GateSubset.Planted.byId("steal"));
+        assertThrows(IllegalArgumentException.class, () -> GateSubset.Planted.byId("join"));
     }
 }

@@ -58,7 +58,7 @@ class GateCalibrateCommandTest {
         assertBad(run("--bogus"), "--bogus");
         assertBad(run("run", "--slowdowns", "90", "--out", dir.resolve("x").toString()), "--slowdowns");
         assertBad(run("run", "--jobs", "0", "--slowdown-jobs", "0"), "not both 0");
-        assertBad(run("run", "--paths", "deque,steal"), "--paths");
+        assertBad(run("run", "--paths", "deque,join"), "--paths");
         assertBad(run("run", "--subset", "all"), "--subset");
         assertBad(run("run", "--out", dir.resolve("x").toString(), "--resume", dir.resolve("y").toString()), "not both");
         assertBad(run(), "subcommand");
