@@ -88,11 +88,18 @@ final class CalibrationScore {
             return rows.isEmpty();
         }
 
+        /**
+         * The job's outcome: an A/A job's over every row; a slowdown job's over its time and CPU rows
+         * only, since the planted pool work allocates in proportion (a task object per task), so
+         * its allocation row would catch it whatever the gate's power over time.
+         */
         GateVerdict verdict() {
-            if (rows.stream().anyMatch(r -> r.verdict() == GateVerdict.REGRESSION)) {
+            List<PairedGate.Row> judged = kind.aa() ? rows
+                    : rows.stream().filter(r -> !r.metric().equals(PairedGate.ALLOCATION)).toList();
+            if (judged.stream().anyMatch(r -> r.verdict() == GateVerdict.REGRESSION)) {
                 return GateVerdict.REGRESSION;
             }
-            return rows.stream().anyMatch(r -> r.verdict() == GateVerdict.INCONCLUSIVE)
+            return judged.stream().anyMatch(r -> r.verdict() == GateVerdict.INCONCLUSIVE)
                     ? GateVerdict.INCONCLUSIVE : GateVerdict.PASS;
         }
     }

@@ -134,6 +134,25 @@ class CalibrationScoreTest {
     }
 
     @Test
+    void aSlowdownJobIsCaughtByTimeOrCpuNotByTheAllocationItsPlantedWorkAddsButAnAaJobByAnyRow() throws Exception {
+        String submit = GateSubset.Planted.SUBMIT.entry().label();
+        Random r = new Random(5);
+        List<PairedJob.ForkValues[]> sameTimeMoreAllocation = new ArrayList<>();
+        for (PairedJob.ForkValues[] p : pairs(r, 16, 1.0, 0.01)) {
+            sameTimeMoreAllocation.add(new PairedJob.ForkValues[]{
+                new PairedJob.ForkValues(p[0].time(), p[0].unit(), Double.NaN, 1000),
+                new PairedJob.ForkValues(p[1].time(), p[1].unit(), Double.NaN, 1250)});
+        }
+        job("job-000-submit125", 125, 15, Map.of(submit, sameTimeMoreAllocation));
+        job("job-001-aa", 100, 15, Map.of(submit, sameTimeMoreAllocation));
+        List<CalibrationScore.Job> jobs = CalibrationScore.load(List.of(dir.resolve("run")), thresholds());
+        assertTrue(jobs.get(0).rows().stream().anyMatch(row -> row.metric().equals(PairedGate.ALLOCATION)
+                && row.verdict() == GateVerdict.REGRESSION), "the allocation row itself is a regression");
+        assertTrue(jobs.get(0).verdict() != GateVerdict.REGRESSION, "but the slowdown job is not caught by it");
+        assertEquals(GateVerdict.REGRESSION, jobs.get(1).verdict(), "an A/A job's false alarm counts on any row");
+    }
+
+    @Test
     void aSavedCalibrationJobIsJudgedInItsFamilyNotAlone() throws Exception {
         // 4 pairs of a +6% slowdown at 2% noise: significant alone, not among 15 rows
         Random r = new Random(3);
