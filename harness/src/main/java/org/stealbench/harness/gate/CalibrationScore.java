@@ -7,12 +7,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.stealbench.harness.stats.Proportions;
 import org.stealbench.harness.stats.Quantiles;
@@ -118,8 +120,8 @@ final class CalibrationScore {
     }
 
     /** A job folder's name: {@code job-NNN-aa}, or {@code job-NNN-} a planted path's prefix and a percentage. */
-    static final java.util.regex.Pattern JOB_FOLDER = java.util.regex.Pattern.compile("job-(\\d+)-(aa|("
-            + String.join("|", java.util.Arrays.stream(GateSubset.Planted.values()).map(GateSubset.Planted::prefix).toList())
+    static final Pattern JOB_FOLDER = Pattern.compile("job-(\\d+)-(aa|("
+            + String.join("|", Arrays.stream(GateSubset.Planted.values()).map(GateSubset.Planted::prefix).toList())
             + ")\\d+)");
 
     /** Every saved job of the inputs, judged again with the thresholds ({@link #saved}). */

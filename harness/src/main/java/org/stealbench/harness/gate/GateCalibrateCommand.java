@@ -16,7 +16,11 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.stealbench.harness.HarnessCommand;
 import org.stealbench.harness.VersionProvider;
 import org.stealbench.harness.results.RunFolder;
@@ -242,8 +246,8 @@ public final class GateCalibrateCommand extends HarnessCommand {
         private String plan(List<CalibrationScore.Kind> kinds, GateSubset aa) {
             StringBuilder s = new StringBuilder("gate-calibrate: plan (nothing runs with --dry-run)\n");
             double[] total = new double[2];
-            new java.util.TreeMap<>(kinds.stream().collect(java.util.stream.Collectors.groupingBy(k -> k,
-                    java.util.stream.Collectors.counting()))).forEach((kind, n) -> {
+            new TreeMap<>(kinds.stream().collect(Collectors.groupingBy(k -> k,
+                    Collectors.counting()))).forEach((kind, n) -> {
                         GateSubset g = kind.aa() ? aa : GateSubset.calibration(kind.path(), kind.injected(), quickCheck);
                         double[] est = g.estimateSeconds();
                         total[0] += n * est[0];
@@ -311,9 +315,9 @@ public final class GateCalibrateCommand extends HarnessCommand {
 
         /** The number after the folder's highest job number. */
         static int nextJob(Path folder) throws GateException {
-            try (java.util.stream.Stream<Path> s = Files.list(folder)) {
+            try (Stream<Path> s = Files.list(folder)) {
                 return s.map(p -> CalibrationScore.JOB_FOLDER.matcher(p.getFileName().toString()))
-                        .filter(java.util.regex.Matcher::matches).mapToInt(m -> Integer.parseInt(m.group(1)) + 1)
+                        .filter(Matcher::matches).mapToInt(m -> Integer.parseInt(m.group(1)) + 1)
                         .max().orElse(0);
             } catch (IOException e) {
                 throw new GateException("--resume " + folder + ": cannot be listed (" + e.getMessage() + ")", e);

@@ -1,9 +1,11 @@
 package org.stealbench.harness.gate;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The benchmarks the paired gate ({@code scripts/gate-ab}) runs from both jars, and how: the code
@@ -50,7 +52,8 @@ public final class GateSubset {
 
     /**
      * Which rows a gate job runs: {@code ci}, the CI gate's subset, or {@code pool-paths}, the
-     * candidate pool rows ({@code GatePoolPathsBenchmark}: one row per path, short invocations), to
+     * candidate pool rows ({@code GatePoolPathsBenchmark}, {@code GatePoolStealBenchmark}: one row per
+     * path, short invocations), to
      * be calibrated beside the CI subset's pool rows before either replaces the other.
      */
     public enum Rows {
@@ -102,7 +105,7 @@ public final class GateSubset {
             return id;
         }
 
-        /** The job folder's kind before the percentage: {@code slow} (deque, as older folders), {@code fork}, {@code submit}. */
+        /** The job folder's kind before the percentage: {@code slow} (deque, as older folders), else the id. */
         public String prefix() {
             return prefix;
         }
@@ -124,14 +127,14 @@ public final class GateSubset {
     }
 
     /** The constant whose {@code key} is {@code wanted}; an IllegalArgumentException naming {@code what} and the valid keys. */
-    private static <E> E find(E[] constants, java.util.function.Function<E, String> key, String wanted, String what) {
+    private static <E> E find(E[] constants, Function<E, String> key, String wanted, String what) {
         for (E e : constants) {
             if (key.apply(e).equals(wanted)) {
                 return e;
             }
         }
         throw new IllegalArgumentException("unknown " + what + " '" + wanted + "'; valid: "
-                + String.join(", ", java.util.Arrays.stream(constants).map(key).toList()));
+                + String.join(", ", Arrays.stream(constants).map(key).toList()));
     }
 
     /** A {@code GatePoolPathsBenchmark} row on {@code ws-chase-lev}: {@code method} on {@code threads} workers, side A at 100%. */
