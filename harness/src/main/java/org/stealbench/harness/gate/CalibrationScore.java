@@ -7,12 +7,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.stealbench.harness.stats.Proportions;
 import org.stealbench.harness.stats.Quantiles;
@@ -35,23 +37,71 @@ final class CalibrationScore {
     static final double QUANTILE = 0.9;
 
     /**
+     * What a job measured: A/A ({@code path} null, {@code injected} 100) or a slowdown planted on
+     * {@code path}, side B doing {@code injected} percent of side A's work. Ordered A/A first, then
+     * by path and percentage.
+     */
+    record Kind(GateSubset.Planted path, int injected) implements Comparable<Kind> {
+
+        static final Kind AA = new Kind(null, 100);
+
+        /** The kind a job folder's name ends in: {@code aa}, or a path's prefix and a percentage ({@code fork110}). */
+        static Kind ofFolder(String kind) {
+            if (kind.equals("aa")) {
+                return AA;
+            }
+            String prefix = kind.replaceAll("\\d+$", "");
+            return new Kind(GateSubset.Planted.byPrefix(prefix), Integer.parseInt(kind.substring(prefix.length())));
+        }
+
+        boolean aa() {
+            return path == null;
+        }
+
+        /** {@code aa} or {@code fork110}: the end of the job folder's name. */
+        String folder() {
+            return aa() ? "aa" : path.prefix() + injected;
+        }
+
+        /** How the table names it. */
+        String describe() {
+            return aa() ? "A/A (one jar on both sides, the gate's subset)" : path == GateSubset.Planted.DEQUE
+                    ? "injected +" + (injected - 100) + "% work" : "planted +" + (injected - 100) + "% on the " + path.id()
+                    + " path";
+        }
+
+        @Override
+        public int compareTo(Kind o) {
+            return Comparator.comparing((Kind k) -> !k.aa()).thenComparing(k -> k.aa() ? -1 : k.path().ordinal())
+                    .thenComparingInt(Kind::injected).compare(this, o);
+        }
+    }
+
+    /**
      * One job.
      *
-     * @param name     its folder's name
-     * @param injected side B's work in percent of A's (100: A/A)
-     * @param rows     its rows as judged now; empty when the job failed
+     * @param name  its folder's name
+     * @param kind  A/A or the slowdown planted
+     * @param rows  its rows as judged now; empty when the job failed
      */
-    record Job(String name, int injected, List<PairedGate.Row> rows) {
+    record Job(String name, Kind kind, List<PairedGate.Row> rows) {
 
         boolean failed() {
             return rows.isEmpty();
         }
 
+        /**
+         * The job's outcome: an A/A job's over every row; a slowdown job's over its time and CPU rows
+         * only, since the planted pool work allocates in proportion (a task object per task), so
+         * its allocation row would catch it whatever the gate's power over time.
+         */
         GateVerdict verdict() {
-            if (rows.stream().anyMatch(r -> r.verdict() == GateVerdict.REGRESSION)) {
+            List<PairedGate.Row> judged = kind.aa() ? rows
+                    : rows.stream().filter(r -> !r.metric().equals(PairedGate.ALLOCATION)).toList();
+            if (judged.stream().anyMatch(r -> r.verdict() == GateVerdict.REGRESSION)) {
                 return GateVerdict.REGRESSION;
             }
-            return rows.stream().anyMatch(r -> r.verdict() == GateVerdict.INCONCLUSIVE)
+            return judged.stream().anyMatch(r -> r.verdict() == GateVerdict.INCONCLUSIVE)
                     ? GateVerdict.INCONCLUSIVE : GateVerdict.PASS;
         }
     }
@@ -62,19 +112,24 @@ final class CalibrationScore {
     /**
      * A job as saved, before it is judged.
      *
-     * @param name     {@code <calibration>/job-NNN-<kind>}
-     * @param injected side B's work in percent of A's (100: A/A)
-     * @param saved    its pairs, or null when the job failed before writing them
+     * @param name  {@code <calibration>/job-NNN-<kind>}
+     * @param kind  A/A or the slowdown planted
+     * @param saved its pairs, or null when the job failed before writing them
      */
-    record SavedJob(String name, int injected, PairedJob.Saved saved) {
+    record SavedJob(String name, Kind kind, PairedJob.Saved saved) {
     }
+
+    /** A job folder's name: {@code job-NNN-aa}, or {@code job-NNN-} a planted path's prefix and a percentage. */
+    static final Pattern JOB_FOLDER = Pattern.compile("job-(\\d+)-(aa|("
+            + String.join("|", Arrays.stream(GateSubset.Planted.values()).map(GateSubset.Planted::prefix).toList())
+            + ")\\d+)");
 
     /** Every saved job of the inputs, judged again with the thresholds ({@link #saved}). */
     static List<Job> load(List<Path> inputs, GateThresholds thresholds) throws GateException, InterruptedException {
         List<Job> jobs = new ArrayList<>();
         for (SavedJob j : saved(inputs)) {
             PairedJob.Saved s = j.saved();
-            jobs.add(new Job(j.name(), j.injected(), s == null ? List.of()
+            jobs.add(new Job(j.name(), j.kind(), s == null ? List.of()
                     : PairedGate.decide(s.values(), new ArrayList<>(s.values().keySet()), thresholds, s.alpha(),
                             s.looks(), s.family(), PairedGate.saved(s.values(), s.looks()))));
         }
@@ -100,22 +155,22 @@ final class CalibrationScore {
             }
             List<Path> dirs;
             try (Stream<Path> s = Files.walk(input)) {
-                dirs = s.filter(p -> Files.isDirectory(p) && p.getFileName().toString().matches("job-\\d+-(aa|slow\\d+)"))
+                dirs = s.filter(p -> Files.isDirectory(p) && JOB_FOLDER.matcher(p.getFileName().toString()).matches())
                         .sorted().toList();
             } catch (IOException e) {
                 throw new GateException(input + ": cannot be listed (" + e.getMessage() + ")", e);
             }
             for (Path dir : dirs) {
                 String name = dir.getFileName().toString();
-                String kind = name.substring(name.lastIndexOf('-') + 1);
-                int injected = kind.equals("aa") ? 100 : Integer.parseInt(kind.substring(4));
+                Kind kind = Kind.ofFolder(name.substring(name.lastIndexOf('-') + 1));
                 Path pairs = dir.resolve(PairedJob.PAIRS_FILE);
-                jobs.add(new SavedJob(input.getFileName() + "/" + name, injected,
+                jobs.add(new SavedJob(input.getFileName() + "/" + name, kind,
                         Files.isRegularFile(pairs) ? PairedJob.readPairs(pairs) : null));
             }
         }
         if (jobs.isEmpty()) {
-            throw new GateException("no calibration job (a job-NNN-aa or job-NNN-slowPCT folder, or a summary's job) in "
+            throw new GateException("no calibration job (a job-NNN-aa or job-NNN-slowPCT, -forkPCT, -submitPCT or "
+                    + "-stealPCT folder, or a summary's job) in "
                     + inputs);
         }
         return jobs;
@@ -133,7 +188,8 @@ final class CalibrationScore {
                     + "judges them again", command, null));
             List<String> lines = new ArrayList<>();
             for (SavedJob j : jobs) {
-                lines.add("  " + JSON.writeValueAsString(new SummaryJob(j.name(), j.injected(),
+                lines.add("  " + JSON.writeValueAsString(new SummaryJob(j.name(), j.kind().injected(),
+                        j.kind().aa() ? null : j.kind().path().id(),
                         j.saved() == null ? null : PairedJob.PairsJson.of(j.saved(), null))));
             }
             // one job a line: the file stays diffable and small
@@ -149,8 +205,12 @@ final class CalibrationScore {
     private record SummaryJson(String about, String command, List<SummaryJob> jobs) {
     }
 
-    /** One job of a summary; {@code pairs} null when the job failed. */
-    private record SummaryJob(String name, Integer injectedPercent, PairedJob.PairsJson pairs) {
+    /**
+     * One job of a summary; {@code path} the planted slowdown's ({@code deque} when absent, as in
+     * summaries older than the pool paths; none for A/A), {@code pairs} null when the job failed.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private record SummaryJob(String name, Integer injectedPercent, String path, PairedJob.PairsJson pairs) {
     }
 
     private static List<SavedJob> readSummary(Path file) throws GateException {
@@ -163,7 +223,14 @@ final class CalibrationScore {
             if (j.name() == null || j.name().isEmpty() || j.injectedPercent() == null) {
                 throw new GateException(file + ": a job without its name or injectedPercent");
             }
-            jobs.add(new SavedJob(j.name(), j.injectedPercent(), j.pairs() == null ? null
+            Kind kind;
+            try {
+                kind = j.injectedPercent() == 100 ? Kind.AA : new Kind(GateSubset.Planted.byId(j.path() == null
+                        ? GateSubset.Planted.DEQUE.id() : j.path()), j.injectedPercent());
+            } catch (IllegalArgumentException e) {
+                throw new GateException(file + " " + j.name() + ": " + e.getMessage(), e);
+            }
+            jobs.add(new SavedJob(j.name(), kind, j.pairs() == null ? null
                     : j.pairs().saved(file + " " + j.name())));
         }
         return jobs;
@@ -195,16 +262,16 @@ final class CalibrationScore {
         s.append("Thresholds: ").append(thresholdsSource).append(".\n\n");
         s.append("| kind | jobs | REGRESSION | pass | inconclusive | failed | 95% bound | measured cost of B (median [min, max]) |\n")
                 .append("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
-        Map<Integer, List<Job>> byKind = new TreeMap<>();
-        jobs.forEach(j -> byKind.computeIfAbsent(j.injected(), k -> new ArrayList<>()).add(j));
-        for (Map.Entry<Integer, List<Job>> e : byKind.entrySet()) {
+        Map<Kind, List<Job>> byKind = new TreeMap<>();
+        jobs.forEach(j -> byKind.computeIfAbsent(j.kind(), k -> new ArrayList<>()).add(j));
+        for (Map.Entry<Kind, List<Job>> e : byKind.entrySet()) {
             List<Job> list = e.getValue();
             int n = list.size();
             int failed = (int) list.stream().filter(Job::failed).count();
             List<Job> ok = list.stream().filter(j -> !j.failed()).toList();
             int regression = (int) ok.stream().filter(j -> j.verdict() == GateVerdict.REGRESSION).count();
             int inconclusive = (int) ok.stream().filter(j -> j.verdict() == GateVerdict.INCONCLUSIVE).count();
-            boolean aa = e.getKey() == 100;
+            boolean aa = e.getKey().aa();
             String bound = aa
                     ? String.format(Locale.ROOT, "false alarms at most %.1f%% of jobs",
                     100 * Proportions.upperBound(regression, n, 0.95))
@@ -216,7 +283,7 @@ final class CalibrationScore {
                     PairedDecision.signed(Quantiles.of(cost, 0.5)), PairedDecision.signed(cost.get(0)),
                     PairedDecision.signed(cost.get(cost.size() - 1)));
             s.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %d | %s | %s |%n",
-                    aa ? "A/A (one jar on both sides, the gate's subset)" : "injected +" + (e.getKey() - 100) + "% work",
+                    e.getKey().describe(),
                     n, regression, ok.size() - regression - inconclusive, inconclusive, failed, bound, measured));
         }
         Map<String, List<PairedGate.Row>> aaRows = aaRows(jobs);
@@ -251,7 +318,7 @@ final class CalibrationScore {
     /** Per row label and metric, that row of every A/A job that ran. */
     static Map<String, List<PairedGate.Row>> aaRows(List<Job> jobs) {
         Map<String, List<PairedGate.Row>> rows = new LinkedHashMap<>();
-        jobs.stream().filter(j -> j.injected() == 100 && !j.failed()).flatMap(j -> j.rows().stream())
+        jobs.stream().filter(j -> j.kind().aa() && !j.failed()).flatMap(j -> j.rows().stream())
                 .sorted(Comparator.comparing(PairedGate.Row::label))
                 .forEach(r -> rows.computeIfAbsent(r.label() + " [" + r.metric() + "]", k -> new ArrayList<>()).add(r));
         return rows;

@@ -95,9 +95,17 @@ public final class GateAbCommand extends HarnessCommand {
     @Option(names = "--dry-run", description = "Print the plan and its estimated duration; run nothing.")
     boolean dryRun;
 
+    @Option(names = "--subset", paramLabel = "NAME", defaultValue = "ci",
+            description = "The rows: ci (the CI gate's, default) or pool-paths (the candidate pool rows, one per path).")
+    String subsetName;
+
     @Option(names = "--calibration-work", paramLabel = "PERCENT", hidden = true,
-            description = "Calibration only: run GateCalibrationBenchmark alone, side B at PERCENT of A's work.")
+            description = "Calibration only: run the --calibration-path row alone, side B at PERCENT of A's work.")
     Integer calibrationWork;
+
+    @Option(names = "--calibration-path", paramLabel = "PATH", hidden = true, defaultValue = "deque",
+            description = "Calibration only: where --calibration-work plants the slowdown: deque, fork, submit or steal.")
+    String calibrationPath;
 
     @Option(names = "--promote", paramLabel = "REF",
             description = "Make REF's commit the baseline (results/baseline/REF), with --reason; then exit.")
@@ -173,6 +181,7 @@ public final class GateAbCommand extends HarnessCommand {
         if (cpus != null && !cpus.matches("[0-9]+([-,][0-9]+)*")) {
             throw new GateException("--cpus must be a CPU list such as 0,1 or 0-1, was '" + cpus + "'");
         }
+        GateSubset subset = subset();
         Path root = root();
         String baselineSha;
         String baselineName;
@@ -194,17 +203,23 @@ public final class GateAbCommand extends HarnessCommand {
         String currentSha = currentJar != null ? jarCommit(currentJar) : head(root);
         String currentName = currentJar != null ? "jar " + currentJar.getFileName() : "working tree";
         return new Inputs(baselineJar, baselineName, baselineSha, current, currentName, currentSha, jobDir, t,
-                subset(), seed != null ? seed : started.toEpochMilli());
+                subset, seed != null ? seed : started.toEpochMilli());
     }
 
     private GateSubset subset() throws GateException {
+        GateSubset.Rows rows;
+        try {
+            rows = GateSubset.Rows.byId(subsetName);
+        } catch (IllegalArgumentException e) {
+            throw new GateException("--subset: " + e.getMessage());
+        }
         if (calibrationWork == null) {
-            return quickCheck ? GateSubset.quickCheck() : GateSubset.ci();
+            return GateSubset.of(rows, quickCheck);
         }
         try {
-            return GateSubset.calibration(calibrationWork, quickCheck);
+            return GateSubset.calibration(GateSubset.Planted.byId(calibrationPath), calibrationWork, quickCheck);
         } catch (IllegalArgumentException e) {
-            throw new GateException("--calibration-work: " + e.getMessage());
+            throw new GateException("--calibration-work/--calibration-path: " + e.getMessage());
         }
     }
 

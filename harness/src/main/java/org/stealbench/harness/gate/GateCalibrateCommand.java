@@ -1,5 +1,7 @@
 package org.stealbench.harness.gate;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -14,7 +16,11 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.stealbench.harness.HarnessCommand;
 import org.stealbench.harness.VersionProvider;
 import org.stealbench.harness.results.RunFolder;
@@ -37,6 +43,9 @@ public final class GateCalibrateCommand extends HarnessCommand {
 
     /** The summary {@code run} writes into its folder: the command and every job's pairs. */
     static final String SUMMARY = "calibration.json";
+    /** What {@code run} made its folder with ({@link Setup}); {@code --resume} checks it. */
+    static final String SETUP = "setup.json";
+    private static final ObjectMapper SETUP_JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** The gate row the injected slowdown stands for: its thresholds judge the calibration row. */
     static final String MIRROR = "DequeOpsBenchmark.pushPop depth=0 queue=chase-lev";
@@ -56,12 +65,12 @@ public final class GateCalibrateCommand extends HarnessCommand {
         throw new GateException("name a subcommand: run or score (--help lists them)");
     }
 
-    /** Independent A/A and injected-slowdown {@code gate-ab} jobs, then the table. */
+    /** Independent A/A and planted-slowdown {@code gate-ab} jobs, then the table. */
     @Command(name = "run", mixinStandardHelpOptions = true,
-            description = {"Runs independent A/A gate-ab jobs and injected-slowdown jobs, then writes "
-                    + "calibration.md in the folder.",
+            description = {"Runs independent A/A gate-ab jobs and planted-slowdown jobs, then writes "
+                    + "calibration.md and calibration.json in the folder.",
                     "An A/A job runs the whole subset, a slowdown job one row: 30 + 3 x 20 jobs take hours on 2 "
-                            + "cores; run it on a quiet machine."})
+                            + "cores; run it on a quiet machine, in pieces with --resume."})
     static final class Run implements Callable<Integer> {
 
         @Option(names = "--jobs", paramLabel = "N", defaultValue = "30",
@@ -69,16 +78,31 @@ public final class GateCalibrateCommand extends HarnessCommand {
         int jobs;
 
         @Option(names = "--slowdown-jobs", paramLabel = "N", defaultValue = "20",
-                description = "Jobs per injected slowdown (default: ${DEFAULT-VALUE}).")
+                description = "Jobs per planted slowdown and path (default: ${DEFAULT-VALUE}).")
         int slowdownJobs;
 
         @Option(names = "--slowdowns", paramLabel = "PERCENT", split = ",", defaultValue = "105,110,125",
                 description = "Side B's work in percent of side A's (default: ${DEFAULT-VALUE}).")
         List<Integer> slowdowns;
 
+        @Option(names = "--paths", paramLabel = "PATH", split = ",", defaultValue = "deque",
+                description = "Where the slowdowns are planted: deque (owner push+pop), fork (a worker's fork path), "
+                        + "submit (outside submission), steal (the steal path); each path gets --slowdown-jobs jobs per slowdown "
+                        + "(default: ${DEFAULT-VALUE}).")
+        List<String> paths;
+
+        @Option(names = "--subset", paramLabel = "NAME", defaultValue = "ci",
+                description = "The A/A jobs' rows: ci or pool-paths (as scripts/gate-ab --subset; default: ${DEFAULT-VALUE}).")
+        String subset;
+
         @Option(names = "--out", paramLabel = "DIR",
                 description = "Folder (default: results/runs/gate-calibration-<UTC stamp>); must not exist.")
         Path out;
+
+        @Option(names = "--resume", paramLabel = "DIR",
+                description = "Add the jobs to this folder of an earlier run: same jar, and its --subset and --quick-check "
+                        + "(taken from the folder unless given); the table and summary then cover all its jobs.")
+        Path resume;
 
         @Option(names = "--thresholds", paramLabel = "FILE",
                 description = "Thresholds the jobs use (default: results/gate-ab-thresholds.json).")
@@ -89,6 +113,9 @@ public final class GateCalibrateCommand extends HarnessCommand {
 
         @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the job order.")
         long seed;
+
+        @Option(names = "--dry-run", description = "Print the jobs and their estimated duration; run nothing.")
+        boolean dryRun;
 
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -104,6 +131,14 @@ public final class GateCalibrateCommand extends HarnessCommand {
                     throw new GateException("--slowdowns must lie in (100, 1000] percent, had " + s);
                 }
             }
+            List<CalibrationScore.Kind> kinds = kinds();
+            if (out != null && resume != null) {
+                throw new GateException("give --out DIR or --resume DIR, not both");
+            }
+            if (resume != null) {
+                inheritSetup(resume);
+            }
+            GateSubset aa = aaSubset();
             Path root = root();
             Path source = root.resolve("harness/target/benchmarks.jar");
             if (!Files.isRegularFile(source)) {
@@ -112,26 +147,47 @@ public final class GateCalibrateCommand extends HarnessCommand {
             if (thresholds != null && !Files.isRegularFile(thresholds)) {
                 throw new GateException("--thresholds " + thresholds + ": no such file");
             }
-            Path dir = out != null ? out
-                    : root.resolve("results/runs/gate-calibration-" + RunFolder.stamp(Instant.now()));
-            if (Files.exists(dir)) {
-                throw new GateException("--out " + dir + ": already exists; give a new folder");
+            Setup setup = new Setup(subset, quickCheck, aa.entries().stream().map(GateSubset.Entry::label).toList(),
+                    new ArrayList<>());
+            Path dir;
+            int first;
+            if (resume != null) {
+                dir = resume;
+                setup = resumable(resume, source, setup);
+                first = nextJob(resume);
+            } else {
+                dir = out != null ? out : root.resolve("results/runs/gate-calibration-" + RunFolder.stamp(Instant.now()));
+                if (Files.exists(dir)) {
+                    throw new GateException("--out " + dir + ": already exists; give a new folder (or --resume it)");
+                }
+                first = 0;
             }
-            Instant started = Instant.now();
-            Files.createDirectories(dir);
+            if (dryRun) {
+                stdout.print(plan(kinds, aa));
+                stdout.flush();
+                return 0;
+            }
+            String command = "scripts/gate-calibrate " + String.join(" ", spec.commandLine().getParseResult()
+                    .originalArgs());
+            setup.commands().add(command + " (started " + Instant.now() + ")");
             Path copy = dir.resolve("benchmarks.jar");
-            Files.copy(source, copy, StandardCopyOption.REPLACE_EXISTING);
+            if (resume == null) {
+                Files.createDirectories(dir);
+                Files.copy(source, copy, StandardCopyOption.REPLACE_EXISTING);
+            }
+            PairedJob.write(dir.resolve(SETUP), SETUP_JSON.writeValueAsString(setup) + "\n");
 
-            List<Integer> kinds = new ArrayList<>(Collections.nCopies(jobs, 100));
-            slowdowns.forEach(s -> kinds.addAll(Collections.nCopies(slowdownJobs, s)));
-            Collections.shuffle(kinds, new Random(seed));
             for (int j = 0; j < kinds.size(); j++) {
-                int kind = kinds.get(j);
-                Path jobDir = dir.resolve(String.format(Locale.ROOT, "job-%03d-%s", j, kind == 100 ? "aa" : "slow" + kind));
+                CalibrationScore.Kind kind = kinds.get(j);
+                int number = first + j;
+                Path jobDir = dir.resolve(String.format(Locale.ROOT, "job-%03d-%s", number, kind.folder()));
                 List<String> args = new ArrayList<>(List.of("--baseline-jar", copy.toString(), "--current-jar",
-                        copy.toString(), "--out", jobDir.toString(), "--seed", Long.toString(seed * 1000 + j)));
-                if (kind != 100) {
-                    args.addAll(List.of("--calibration-work", Integer.toString(kind)));
+                        copy.toString(), "--out", jobDir.toString(), "--seed", Long.toString(seed * 1000 + number)));
+                if (kind.aa()) {
+                    args.addAll(List.of("--subset", subset));
+                } else {
+                    args.addAll(List.of("--calibration-work", Integer.toString(kind.injected()), "--calibration-path",
+                            kind.path().id()));
                 }
                 if (quickCheck) {
                     args.add("--quick-check");
@@ -141,7 +197,7 @@ public final class GateCalibrateCommand extends HarnessCommand {
                 }
                 ByteArrayOutputStream text = new ByteArrayOutputStream();
                 stdout.printf(Locale.ROOT, "gate-calibrate: %s job %d of %d: %s%n", Instant.now(), j + 1, kinds.size(),
-                        kind == 100 ? "A/A (the gate's subset)" : "injected +" + (kind - 100) + "%");
+                        kind.describe());
                 stdout.flush();
                 int code = GateAbCommand.run(args.toArray(String[]::new),
                         new PrintStream(text, true, StandardCharsets.UTF_8),
@@ -150,18 +206,131 @@ public final class GateCalibrateCommand extends HarnessCommand {
                 stdout.printf(Locale.ROOT, "gate-calibrate: %s: exit %d%n", jobDir.getFileName(), code);
             }
             GateThresholds t = GateAbCommand.thresholds(root, thresholds);
-            String command = "scripts/gate-calibrate " + String.join(" ", spec.commandLine().getParseResult()
-                    .originalArgs());
+            String commands = String.join("; then ", setup.commands());
             String table = CalibrationScore.table(CalibrationScore.load(List.of(dir), t), t.describe().get(0), quickCheck)
-                    + "\ncommand: " + command + "\nstarted " + started + ", ended " + Instant.now() + "\n";
+                    + "\ncommand: " + commands + "\nended " + Instant.now() + "\n";
             PairedJob.write(dir.resolve("calibration.md"), table);
             Path summary = dir.resolve(SUMMARY);
-            PairedJob.write(summary, CalibrationScore.summary(command, CalibrationScore.saved(List.of(dir))));
+            PairedJob.write(summary, CalibrationScore.summary(commands, CalibrationScore.saved(List.of(dir))));
             stdout.print(table);
             stdout.println("gate-calibrate: table in " + dir.resolve("calibration.md") + "; commit the summary "
                     + summary + " (as results/calibration/<name>.json), not the job folders");
             return 0;
         }
+
+        /** The jobs to run, A/A and every path's slowdowns, in a shuffled order so the machine's drift lands on all alike. */
+        private List<CalibrationScore.Kind> kinds() throws GateException {
+            List<CalibrationScore.Kind> kinds = new ArrayList<>(Collections.nCopies(jobs, CalibrationScore.Kind.AA));
+            for (String p : paths) {
+                GateSubset.Planted path;
+                try {
+                    path = GateSubset.Planted.byId(p);
+                } catch (IllegalArgumentException e) {
+                    throw new GateException("--paths: " + e.getMessage());
+                }
+                slowdowns.forEach(s -> kinds.addAll(Collections.nCopies(slowdownJobs, new CalibrationScore.Kind(path, s))));
+            }
+            Collections.shuffle(kinds, new Random(seed));
+            return kinds;
+        }
+
+        private GateSubset aaSubset() throws GateException {
+            try {
+                return GateSubset.of(GateSubset.Rows.byId(subset), quickCheck);
+            } catch (IllegalArgumentException e) {
+                throw new GateException("--subset: " + e.getMessage());
+            }
+        }
+
+        /** The jobs per kind and their estimated time, as {@code gate-ab --dry-run} estimates one job. */
+        private String plan(List<CalibrationScore.Kind> kinds, GateSubset aa) {
+            StringBuilder s = new StringBuilder("gate-calibrate: plan (nothing runs with --dry-run)\n");
+            double[] total = new double[2];
+            new TreeMap<>(kinds.stream().collect(Collectors.groupingBy(k -> k,
+                    Collectors.counting()))).forEach((kind, n) -> {
+                        GateSubset g = kind.aa() ? aa : GateSubset.calibration(kind.path(), kind.injected(), quickCheck);
+                        double[] est = g.estimateSeconds();
+                        total[0] += n * est[0];
+                        total[1] += n * est[1];
+                        s.append(String.format(Locale.ROOT, "  %d x %s: rows %s; %.0f to %.0f s of forks a job%n", n,
+                                kind.describe(), g.entries().stream().map(GateSubset.Entry::label).toList(), est[0],
+                                est[1]));
+                    });
+            s.append(String.format(Locale.ROOT, "  estimate: %.0f to %.0f min of forks (every job ending at its first "
+                    + "look, or every job at its last)%n", total[0] / 60, total[1] / 60));
+            return s.toString();
+        }
+
+        /** A resumed folder's {@code --subset} and {@code --quick-check}, where this command line leaves them out. */
+        private void inheritSetup(Path folder) throws GateException {
+            Path file = folder.resolve(SETUP);
+            if (!Files.isRegularFile(file)) {
+                throw new GateException("--resume " + folder + ": no " + SETUP + " (not a folder made by gate-calibrate run)");
+            }
+            Setup had = PairedJob.read(file, Setup.class);
+            CommandLine.ParseResult given = spec.commandLine().getParseResult();
+            if (!given.hasMatchedOption("--subset") && had.subset() != null) {
+                subset = had.subset();
+            }
+            if (!given.hasMatchedOption("--quick-check")) {
+                quickCheck = had.quickCheck();
+            }
+        }
+
+        /**
+         * The folder's setup when {@code folder} may take more jobs: made by {@code run} with the same jar
+         * (byte for byte) and the same A/A rows and settings as this run.
+         */
+        private static Setup resumable(Path folder, Path source, Setup wanted) throws GateException {
+            Setup had = PairedJob.read(folder.resolve(SETUP), Setup.class);
+            if (!sameCode(folder.resolve("benchmarks.jar"), source)) {
+                throw new GateException("--resume " + folder + ": made with another jar than " + source
+                        + " (another commit, or uncommitted changes); start a new folder (--out) for this jar");
+            }
+            if (!wanted.subset().equals(had.subset()) || wanted.quickCheck() != had.quickCheck()
+                    || !wanted.rows().equals(had.rows())) {
+                throw new GateException("--resume " + folder + ": made with other rows (subset " + had.subset()
+                        + (had.quickCheck() ? ", quick check" : "") + ", " + had.rows().size() + " rows); this run has subset "
+                        + wanted.subset() + (wanted.quickCheck() ? ", quick check" : "") + ", " + wanted.rows().size() + " rows");
+            }
+            return new Setup(had.subset(), had.quickCheck(), had.rows(), new ArrayList<>(had.commands()));
+        }
+
+        /**
+         * Whether two jars hold the same code: the same bytes, or builds of one commit with no
+         * uncommitted changes (a rebuild of a clean commit differs only in its timestamps).
+         */
+        static boolean sameCode(Path a, Path b) throws GateException {
+            try {
+                if (Files.mismatch(a, b) == -1) {
+                    return true;
+                }
+            } catch (IOException e) {
+                throw new GateException(a + " or " + b + ": cannot be read (" + e.getMessage() + ")", e);
+            }
+            VersionProvider.BuildCommit commitA = VersionProvider.BuildCommit.parse(GateAbCommand.jarCommit(a));
+            VersionProvider.BuildCommit commitB = VersionProvider.BuildCommit.parse(GateAbCommand.jarCommit(b));
+            return !commitA.dirty() && !commitA.sha().equals("unknown") && commitA.equals(commitB);
+        }
+
+        /** The number after the folder's highest job number. */
+        static int nextJob(Path folder) throws GateException {
+            try (Stream<Path> s = Files.list(folder)) {
+                return s.map(p -> CalibrationScore.JOB_FOLDER.matcher(p.getFileName().toString()))
+                        .filter(Matcher::matches).mapToInt(m -> Integer.parseInt(m.group(1)) + 1)
+                        .max().orElse(0);
+            } catch (IOException e) {
+                throw new GateException("--resume " + folder + ": cannot be listed (" + e.getMessage() + ")", e);
+            }
+        }
+    }
+
+    /**
+     * What a calibration folder was made with ({@value #SETUP}), so {@code --resume} adds only
+     * comparable jobs: the A/A jobs' subset and rows, whether a quick check, and every command that
+     * added jobs.
+     */
+    record Setup(String subset, boolean quickCheck, List<String> rows, List<String> commands) {
     }
 
     /** Judges saved calibration jobs again under a thresholds file, and proposes per-row thresholds. */

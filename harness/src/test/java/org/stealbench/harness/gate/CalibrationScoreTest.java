@@ -102,6 +102,57 @@ class CalibrationScoreTest {
     }
 
     @Test
+    void plantedPoolSlowdowns_areKindsOfTheirOwn_inFoldersAndSummaries() throws Exception {
+        String fork = GateSubset.Planted.FORK.entry().label();
+        String submit = GateSubset.Planted.SUBMIT.entry().label();
+        Random r = new Random(11);
+        job("job-000-aa", 100, 0, Map.of(fork, pairs(r, 8, 1.0, 0.01), submit, pairs(r, 8, 1.0, 0.01)));
+        for (int j = 1; j <= 3; j++) {
+            job(String.format("job-%03d-fork110", j), 110, 15, Map.of(fork, pairs(r, 16, 1.10, 0.01)));
+        }
+        job("job-004-submit110", 110, 15, Map.of(submit, pairs(r, 16, 1.0, 0.01)));
+        job("job-005-slow110", 110, 15, Map.of(CALIBRATION, pairs(r, 16, 1.10, 0.01)));
+        job("job-006-steal125", 125, 15, Map.of(GateSubset.Planted.STEAL.entry().label(), pairs(r, 16, 1.25, 0.01)));
+        List<CalibrationScore.Job> jobs = CalibrationScore.load(List.of(dir.resolve("run")), thresholds());
+        String table = CalibrationScore.table(jobs, "test", false);
+        assertTrue(table.contains("| injected +10% work | 1 | 1 |"), table);
+        assertTrue(table.contains("| planted +10% on the fork path | 3 | 3 | 0 | 0 | 0 |"), table);
+        assertTrue(table.contains("| planted +10% on the submit path | 1 | 0 |"), "B did not do more: " + table);
+        assertTrue(table.contains("| planted +25% on the steal path | 1 | 1 |"), table);
+        assertTrue(table.indexOf("A/A") < table.indexOf("injected +10%")
+                && table.indexOf("injected +10%") < table.indexOf("on the fork path")
+                && table.indexOf("on the fork path") < table.indexOf("on the submit path"), table);
+        // a summary keeps each job's path, so scoring it gives the same table
+        Path summary = Files.writeString(dir.resolve("summary.json"),
+                CalibrationScore.summary("cmd", CalibrationScore.saved(List.of(dir.resolve("run")))));
+        assertTrue(Files.readString(summary).contains("\"path\":\"fork\""), Files.readString(summary));
+        assertEquals(table, CalibrationScore.table(CalibrationScore.load(List.of(summary), thresholds()), "test", false));
+        // an older summary's slowdown job has no path: the deque's
+        Path old = Files.writeString(dir.resolve("old.json"), """
+                { "jobs" : [ { "name" : "x/job-000-slow110", "injectedPercent" : 110, "pairs" : null } ] }""");
+        assertEquals(GateSubset.Planted.DEQUE, CalibrationScore.saved(List.of(old)).get(0).kind().path());
+    }
+
+    @Test
+    void aSlowdownJobIsCaughtByTimeOrCpuNotByTheAllocationItsPlantedWorkAddsButAnAaJobByAnyRow() throws Exception {
+        String submit = GateSubset.Planted.SUBMIT.entry().label();
+        Random r = new Random(5);
+        List<PairedJob.ForkValues[]> sameTimeMoreAllocation = new ArrayList<>();
+        for (PairedJob.ForkValues[] p : pairs(r, 16, 1.0, 0.01)) {
+            sameTimeMoreAllocation.add(new PairedJob.ForkValues[]{
+                new PairedJob.ForkValues(p[0].time(), p[0].unit(), Double.NaN, 1000),
+                new PairedJob.ForkValues(p[1].time(), p[1].unit(), Double.NaN, 1250)});
+        }
+        job("job-000-submit125", 125, 15, Map.of(submit, sameTimeMoreAllocation));
+        job("job-001-aa", 100, 15, Map.of(submit, sameTimeMoreAllocation));
+        List<CalibrationScore.Job> jobs = CalibrationScore.load(List.of(dir.resolve("run")), thresholds());
+        assertTrue(jobs.get(0).rows().stream().anyMatch(row -> row.metric().equals(PairedGate.ALLOCATION)
+                && row.verdict() == GateVerdict.REGRESSION), "the allocation row itself is a regression");
+        assertTrue(jobs.get(0).verdict() != GateVerdict.REGRESSION, "but the slowdown job is not caught by it");
+        assertEquals(GateVerdict.REGRESSION, jobs.get(1).verdict(), "an A/A job's false alarm counts on any row");
+    }
+
+    @Test
     void aSavedCalibrationJobIsJudgedInItsFamilyNotAlone() throws Exception {
         // 4 pairs of a +6% slowdown at 2% noise: significant alone, not among 15 rows
         Random r = new Random(3);

@@ -2,6 +2,7 @@ package org.stealbench.harness.gate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -90,6 +91,7 @@ class GateAbCommandTest {
         assertBadInput(gateAb("--baseline-ref", "-x"), "not a git ref");
         assertBadInput(gateAb("--baseline-ref", "no-such-ref-anywhere"), "not a commit");
         assertBadInput(gateAb("--baseline-ref", "HEAD", "--alpha", "0.7"), "--alpha");
+        assertBadInput(gateAb("--baseline-ref", "HEAD", "--subset", "all"), "--subset", "pool-paths");
         assertBadInput(gateAb("--baseline-ref", "HEAD", "--cpus", "zero"), "--cpus");
         assertBadInput(gateAb("--baseline-ref", "HEAD", "--reason", "x"), "--reason goes with --promote");
         assertBadInput(gateAb("--promote", "HEAD"), "--reason");
@@ -158,6 +160,8 @@ class GateAbCommandTest {
 
         assertTrue(listing.get("org.stealbench.harness.bench.DequeOpsBenchmark.pushPop").containsAll(Set.of("depth", "queue")));
         GateSubset.ci().entries().forEach(e -> assertTrue(GateAbCommand.present(listing, e), e.label()));
+        GateSubset.of(GateSubset.Rows.POOL_PATHS, false).entries()
+                .forEach(e -> assertTrue(GateAbCommand.present(listing, e), e.label()));
         GateSubset.Entry fib = GateSubset.ci().entries().get(4);
         Map<String, Set<String>> noThreshold = Map.of(fib.benchmark(), Set.of("pool", "n"));
         assertFalse(GateAbCommand.present(noThreshold, fib), "fib's threshold parameter is missing");
@@ -213,15 +217,43 @@ class GateAbCommandTest {
         // worst case (every row to the last look) plus about 90 s for the baseline build: under 8 minutes
         assertTrue(ci.estimateSeconds()[1] + 90 < 8 * 60, "plan " + ci.estimateSeconds()[1] + " s");
         assertEquals(Map.of("workPercent", "110", "queue", "chase-lev"),
-                GateSubset.calibration(110, false).paramsB(GateSubset.calibration(110, false).entries().get(0)));
+                GateSubset.calibration(GateSubset.Planted.DEQUE, 110, false).paramsB(GateSubset.calibration(GateSubset.Planted.DEQUE, 110, false).entries().get(0)));
         // under the alternating engine too, only side B runs the injected work
-        GateSubset calibration = GateSubset.calibration(110, false);
+        GateSubset calibration = GateSubset.calibration(GateSubset.Planted.DEQUE, 110, false);
         AlternatingFork.Spec fork = calibration.alternation(calibration.entries().get(0), "a.jar", "b.jar");
         assertEquals("100", fork.paramsA().get("workPercent"));
         assertEquals("110", fork.paramsB().get("workPercent"));
         assertEquals("GateCalibrationBenchmark.pushPopBatch", fork.benchmark());
         // a calibration job's one row is judged in the Holm family of the CI subset's metric rows
-        assertEquals(3 * ci.entries().size(), GateSubset.calibration(110, false).family());
+        assertEquals(3 * ci.entries().size(), GateSubset.calibration(GateSubset.Planted.DEQUE, 110, false).family());
         assertEquals(0, ci.family());
+    }
+
+    @Test
+    void plantedPoolSlowdowns_changeOnlySideBsWorkOnThePathsOwnRow() {
+        for (GateSubset.Planted path : List.of(GateSubset.Planted.FORK, GateSubset.Planted.SUBMIT,
+                GateSubset.Planted.STEAL)) {
+            GateSubset calibration = GateSubset.calibration(path, 125, false);
+            GateSubset.Entry row = calibration.entries().get(0);
+            assertEquals(List.of(row), calibration.entries(), "one row");
+            assertEquals(path == GateSubset.Planted.STEAL ? "GatePoolStealBenchmark.steal pool=ws-chase-lev workPercent=100"
+                    : "GatePoolPathsBenchmark." + path.id() + " pool=ws-chase-lev threads=1 workPercent=100", row.label());
+            assertTrue(row.singleShot());
+            AlternatingFork.Spec fork = calibration.alternation(row, "a.jar", "b.jar");
+            assertEquals("100", fork.paramsA().get("workPercent"));
+            assertEquals("125", fork.paramsB().get("workPercent"));
+            assertEquals(3 * GateSubset.ci().entries().size(), calibration.family());
+        }
+        // the candidate pool rows hold each planted pool row, so an A/A job and a slowdown job judge one row
+        List<String> candidates = GateSubset.of(GateSubset.Rows.POOL_PATHS, false).entries().stream()
+                .map(GateSubset.Entry::label).toList();
+        assertTrue(candidates.contains(GateSubset.Planted.FORK.entry().label()), candidates.toString());
+        assertTrue(candidates.contains(GateSubset.Planted.SUBMIT.entry().label()), candidates.toString());
+        assertTrue(candidates.contains(GateSubset.Planted.STEAL.entry().label()), candidates.toString());
+        assertTrue(candidates.contains("GatePoolPathsBenchmark.fork pool=ws-chase-lev threads=2 workPercent=100"),
+                candidates.toString());
+        assertEquals(GateSubset.Planted.FORK, GateSubset.Planted.byId("fork"));
+        assertEquals(GateSubset.Rows.POOL_PATHS, GateSubset.Rows.byId("pool-paths"));
+        assertThrows(IllegalArgumentException.class, () -> GateSubset.Planted.byId("join"));
     }
 }

@@ -58,6 +58,9 @@ class GateCalibrateCommandTest {
         assertBad(run("--bogus"), "--bogus");
         assertBad(run("run", "--slowdowns", "90", "--out", dir.resolve("x").toString()), "--slowdowns");
         assertBad(run("run", "--jobs", "0", "--slowdown-jobs", "0"), "not both 0");
+        assertBad(run("run", "--paths", "deque,join"), "--paths");
+        assertBad(run("run", "--subset", "all"), "--subset");
+        assertBad(run("run", "--out", dir.resolve("x").toString(), "--resume", dir.resolve("y").toString()), "not both");
         assertBad(run(), "subcommand");
     }
 
@@ -117,5 +120,115 @@ class GateCalibrateCommandTest {
         String[] notAFolder = run("score", summary.toString(), "--summary", dir.resolve("x.json").toString());
         assertTrue(notAFolder[0].equals("2") && notAFolder[2].contains("one calibration folder"), notAFolder[2]);
         assertFalse(Files.exists(dir.resolve("x.json")));
+    }
+
+    /** Runs {@code args} with the repository root at {@code root}. */
+    private static String[] runAt(Path root, String... args) {
+        String old = System.getProperty(GateCalibrateCommand.ROOT_PROPERTY);
+        System.setProperty(GateCalibrateCommand.ROOT_PROPERTY, root.toString());
+        try {
+            return run(args);
+        } finally {
+            if (old == null) {
+                System.clearProperty(GateCalibrateCommand.ROOT_PROPERTY);
+            } else {
+                System.setProperty(GateCalibrateCommand.ROOT_PROPERTY, old);
+            }
+        }
+    }
+
+    /** A repository whose built jar holds {@code jar}, and a calibration folder made from it with the CI subset. */
+    private Path calibrationFolder(String jar) throws IOException {
+        Path root = Files.createDirectories(dir.resolve("repo/harness/target")).getParent().getParent();
+        Files.writeString(root.resolve("harness/target/benchmarks.jar"), jar);
+        Path cal = Files.createDirectories(dir.resolve("cal"));
+        Files.writeString(cal.resolve("benchmarks.jar"), jar);
+        String rows = GateSubset.ci().entries().stream().map(e -> "\"" + e.label() + "\"")
+                .collect(java.util.stream.Collectors.joining(", "));
+        Files.writeString(cal.resolve(GateCalibrateCommand.SETUP), "{ \"subset\" : \"ci\", \"quickCheck\" : false, "
+                + "\"rows\" : [ " + rows + " ], \"commands\" : [ \"scripts/gate-calibrate run --jobs 2\" ] }");
+        Files.createDirectories(cal.resolve("job-007-aa"));
+        return cal;
+    }
+
+    private static java.util.List<String> listing(Path folder) throws IOException {
+        try (Stream<Path> s = Files.walk(folder)) {
+            return s.map(Path::toString).sorted().toList();
+        }
+    }
+
+    @Test
+    void resume_refusesAFolderOfAnotherJarOrOtherRowsAndChangesNothing() throws IOException {
+        Path cal = calibrationFolder("jar one");
+        Path root = dir.resolve("repo");
+        java.util.List<String> before = listing(cal);
+        String[] rows = runAt(root, "run", "--resume", cal.toString(), "--subset", "pool-paths", "--jobs", "1");
+        assertEquals("2", rows[0], rows[2]);
+        assertTrue(rows[2].contains("other rows") && rows[2].strip().lines().count() == 1, rows[2]);
+        String[] quick = runAt(root, "run", "--resume", cal.toString(), "--quick-check", "--jobs", "1");
+        assertTrue(quick[0].equals("2") && quick[2].contains("other rows"), quick[2]);
+        Files.writeString(cal.resolve(GateCalibrateCommand.SETUP), Files.readString(cal.resolve(GateCalibrateCommand.SETUP))
+                .replace("\"rows\" : [ \"", "\"rows\" : [ \"Renamed.row\", \""));
+        String[] renamed = runAt(root, "run", "--resume", cal.toString(), "--jobs", "1");
+        assertTrue(renamed[0].equals("2") && renamed[2].contains("other rows"), "same subset, other rows: " + renamed[2]);
+        Files.writeString(root.resolve("harness/target/benchmarks.jar"), "jar two");
+        String[] jar = runAt(root, "run", "--resume", cal.toString(), "--jobs", "1");
+        assertEquals("2", jar[0], jar[2]);
+        assertTrue(jar[2].contains("another jar"), jar[2]);
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        String[] none = runAt(root, "run", "--resume", empty.toString(), "--jobs", "1");
+        assertTrue(none[0].equals("2") && none[2].contains(GateCalibrateCommand.SETUP), none[2]);
+        assertEquals(before, listing(cal), "the folder is untouched");
+    }
+
+    @Test
+    void resume_dryRun_acceptsTheSameJarAndRowsAndPlansEveryPathsJobs() throws IOException {
+        Path cal = calibrationFolder("jar one");
+        Files.writeString(cal.resolve(GateCalibrateCommand.SETUP), Files.readString(cal.resolve(GateCalibrateCommand.SETUP))
+                .replace("\"quickCheck\" : false", "\"quickCheck\" : true").replace("items=250000", "items=20000")
+                .replace("n=27", "n=20"));
+        java.util.List<String> before = listing(cal);
+        // the folder's subset and quick check are taken when the command line leaves them out
+        String[] o = runAt(dir.resolve("repo"), "run", "--resume", cal.toString(), "--dry-run", "--jobs", "2",
+                "--paths", "fork,submit", "--slowdowns", "110,125", "--slowdown-jobs", "3");
+        assertEquals("0", o[0], o[2]);
+        assertTrue(o[1].contains("2 x A/A") && o[1].contains("items=20000"), "the folder's quick check: " + o[1]);
+        assertTrue(o[1].contains("3 x planted +10% on the fork path: rows [GatePoolPathsBenchmark.fork pool=ws-chase-lev "
+                + "threads=1 workPercent=100]"), o[1]);
+        assertTrue(o[1].contains("3 x planted +25% on the submit path"), o[1]);
+        assertFalse(o[1].contains("deque") || o[1].contains("injected"), o[1]);
+        assertTrue(o[1].contains("estimate: "), o[1]);
+        assertEquals(before, listing(cal), "a dry run writes nothing");
+    }
+
+    @Test
+    void resume_numbersItsJobsAfterTheFoldersLast() throws Exception {
+        Path cal = calibrationFolder("jar one");
+        assertEquals(8, GateCalibrateCommand.Run.nextJob(cal));
+        assertEquals(0, GateCalibrateCommand.Run.nextJob(Files.createDirectories(dir.resolve("fresh"))));
+    }
+
+    private Path jarOf(String name, String describe, String filler) throws IOException {
+        Path jar = dir.resolve(name);
+        try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar))) {
+            out.putNextEntry(new java.util.jar.JarEntry("stealbench/git-sha"));
+            out.write(describe.getBytes(StandardCharsets.UTF_8));
+            out.putNextEntry(new java.util.jar.JarEntry("filler"));
+            out.write(filler.getBytes(StandardCharsets.UTF_8));
+        }
+        return jar;
+    }
+
+    @Test
+    void sameCode_sameBytesOrOneCleanCommit() throws Exception {
+        Path clean = jarOf("a.jar", "abc1234", "built at 10:00");
+        assertTrue(GateCalibrateCommand.Run.sameCode(clean, jarOf("b.jar", "abc1234", "rebuilt at 11:00")));
+        assertFalse(GateCalibrateCommand.Run.sameCode(clean, jarOf("c.jar", "def5678", "built at 10:00")));
+        Path dirty = jarOf("d.jar", "abc1234-dirty", "built at 10:00");
+        assertFalse(GateCalibrateCommand.Run.sameCode(dirty, jarOf("e.jar", "abc1234-dirty", "rebuilt at 11:00")),
+                "uncommitted changes may differ");
+        assertTrue(GateCalibrateCommand.Run.sameCode(dirty, dirty));
+        assertFalse(GateCalibrateCommand.Run.sameCode(Files.writeString(dir.resolve("x.jar"), "not a jar"),
+                Files.writeString(dir.resolve("y.jar"), "not a jar either")), "no commit recorded");
     }
 }
