@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import org.stealbench.pools.PauseHook.PausePoint;
 
 /**
  * A task forked on a {@link WorkStealingThreadPool}: the queued item and the {@link Joinable}
@@ -81,6 +82,12 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
             throw new ExceptionInInitializerError(e);
         }
     }
+
+    /**
+     * Tests only: called by every completer between its store of the final status and its read of
+     * `waiting` ({@link PausePoint#STATUS_STORED}); NO_PAUSE outside the test that sets it.
+     */
+    static PauseHook completionPause = PauseHook.NO_PAUSE;
 
     private final WorkStealingThreadPool pool;
     /** The context to run under, or null when the pool does not flow context. */
@@ -159,6 +166,7 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
 
     private void complete(int finalStatus) {
         status = finalStatus; // volatile: publishes result/failure; ordered before the read of `waiting`
+        completionPause.at(PausePoint.STATUS_STORED);
         if (waiting) {
             synchronized (this) {
                 notifyAll();

@@ -29,6 +29,11 @@ interface PauseHook {
         /** shutdownNow() found a worker moving tasks into its inbox; next it waits for it to finish. */
         STOP_AWAITS_MOVER,
         /** shutdown() closed the injector (Admission.INJECTOR); next it sets SHUTDOWN. */
-        SHUTDOWN_CLOSED_INJECTOR
+        SHUTDOWN_CLOSED_INJECTOR,
+        /**
+         * A forked task's completer stored its final status; next it reads whether a joiner waits,
+         * and wakes it. Called through {@link ForkTask#completionPause}, not the pool's hook.
+         */
+        STATUS_STORED
     }
 }

@@ -281,9 +281,7 @@ final class ForkJoinTest {
             }
         });
         joiner.start();
-        while (joiner.getState() != Thread.State.WAITING) {
-            Thread.onSpinWait(); // until the joiner is inside wait() on the task
-        }
+        TestPools.spinUntil(() -> joiner.getState() == Thread.State.WAITING, "the joiner's wait on the task");
         assertEquals(List.of(queued), pool.shutdownNow());
         joiner.join();
         assertInstanceOf(CancellationException.class, joined.get());
@@ -421,10 +419,9 @@ final class ForkJoinTest {
                 CountDownLatch otherJoinerDone = new CountDownLatch(1);
                 pool.execute(() -> {
                     try {
-                        List<Joinable<Integer>> forked;
-                        while ((forked = published.get()) == null) {
-                            Thread.onSpinWait(); // the invoking worker publishes right after its forks
-                        }
+                        // The invoking worker publishes right after its forks.
+                        TestPools.spinUntil(() -> published.get() != null, "the invoking worker's forks");
+                        List<Joinable<Integer>> forked = published.get();
                         for (int i = children - 1; i >= 0; i--) {
                             assertEquals(i, forked.get(i).join());
                         }

@@ -52,6 +52,7 @@ final class WorkStealingWorkerExecuteShutdownNowStressTest {
         int stopAfter = ThreadLocalRandom.current().nextInt(1, 2_000);
         CountDownLatch enough = new CountDownLatch(1);
         CountDownLatch submitterDone = new CountDownLatch(1);
+        CountDownLatch stopReturned = new CountDownLatch(1);
         Counted[] tasks = new Counted[MAX_TASKS];
         for (int i = 0; i < MAX_TASKS; i++) {
             tasks[i] = new Counted(i, runs, lateStarts);
@@ -73,9 +74,7 @@ final class WorkStealingWorkerExecuteShutdownNowStressTest {
                 }
                 enough.countDown();
                 // Still running when shutdownNow returns, so its worker may start no task after that.
-                while (!Counted.afterReturn) {
-                    Thread.onSpinWait();
-                }
+                TestPools.awaitUninterruptibly(stopReturned); // shutdownNow interrupts it
             } finally {
                 submitterDone.countDown();
             }
@@ -83,6 +82,7 @@ final class WorkStealingWorkerExecuteShutdownNowStressTest {
         TestPools.await(enough, "the submitter's first tasks");
         List<Runnable> neverRun = pool.shutdownNow();
         Counted.afterReturn = true;
+        stopReturned.countDown();
         TestPools.await(submitterDone, "the submitter's end");
         assertTrue(pool.awaitTermination(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS),
                 tuning + " round " + round + ": terminates");

@@ -154,8 +154,13 @@ final class BlockingQueueTest {
             }
             int closeAfter = round * 1_000;
             CompletableFuture.runAsync(() -> {
-                while (queue.size() < closeAfter && !all.get(0).isDone()) {
-                    Thread.onSpinWait();
+                // Spins, then yields: on a loaded machine the pushers it waits for need the CPU.
+                for (int spins = 0; queue.size() < closeAfter && !all.get(0).isDone(); spins++) {
+                    if (spins < 100) {
+                        Thread.onSpinWait();
+                    } else {
+                        Thread.yield();
+                    }
                 }
                 queue.close();
             }, threads).get(30, TimeUnit.SECONDS);

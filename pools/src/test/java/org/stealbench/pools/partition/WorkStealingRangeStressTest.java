@@ -36,6 +36,8 @@ final class WorkStealingRangeStressTest {
     private static final int MAX_BATCHES = 20;
     private static final int ENOUGH_SHARED = 1_000;
     private static final int CATCH_UP_SPINS = 64;
+    /** A waiting thief's spins before it starts yielding. */
+    private static final int SPINS_BEFORE_YIELD = 64;
 
     @ParameterizedTest(name = "size={0} thieves={1} ranges per batch={2}")
     @CsvSource({
@@ -152,8 +154,8 @@ final class WorkStealingRangeStressTest {
         private void steal() {
             try {
                 ready.incrementAndGet();
-                while (!go) {
-                    Thread.onSpinWait();
+                for (int round = 0; !go; round++) {
+                    pause(round);
                 }
                 int k = 0;
                 int idle = 0;
@@ -164,11 +166,7 @@ final class WorkStealingRangeStressTest {
                         continue;
                     }
                     if (k > at + 1) {
-                        if (++idle < 64) {
-                            Thread.onSpinWait();
-                        } else {
-                            Thread.yield();
-                        }
+                        pause(idle++);
                         continue;
                     }
                     idle = 0;
@@ -185,6 +183,19 @@ final class WorkStealingRangeStressTest {
                 }
             } catch (Throwable t) {
                 failure.compareAndSet(null, t);
+            }
+        }
+
+        /**
+         * One round of a thief's wait for the owner: a spin while the owner may be about to
+         * arrive, then a yield, so on a loaded machine (or one CPU) the thief gives the owner its
+         * CPU instead of spinning out its time slice.
+         */
+        private static void pause(int round) {
+            if (round < SPINS_BEFORE_YIELD) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
             }
         }
 
