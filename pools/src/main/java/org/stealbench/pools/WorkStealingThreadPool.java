@@ -130,13 +130,13 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * make a worker park beside work.
      *
      * Which pushes signal. A push onto the global queue always does (execute and fork from
-     * outside). A push onto a worker's own deque (fork, execute from a worker) signals when,
-     * after its fence, the deque holds at most one task: it took the deque from empty to
-     * non-empty, or thieves emptied it meanwhile. A push onto a deque that still holds an older
-     * task does not signal; that older task was signalled, or is itself behind one. Every
-     * successful take from a queue other than one's own (a steal, a global take, a join's steal
-     * from a thief) passes the signal on: if a worker is idle and any queue still holds a task,
-     * wake one. Each take is an atomic read-modify-write or a lock, so it orders before the
+     * outside), except under Signalling.PROPAGATING (below). A push onto a worker's own deque
+     * (fork, execute from a worker) signals when, after its fence, the deque holds at most one
+     * task: it took the deque from empty to non-empty, or thieves emptied it meanwhile. A push
+     * onto a deque that still holds an older task does not signal; that older task was
+     * signalled, or is itself behind one. Every successful take from a queue other than one's
+     * own (a steal, a global take, a join's steal from a thief, an outside tryRunOne's take)
+     * passes the signal on: if a worker is idle and any queue still holds a task, wake one. Each take is an atomic read-modify-write or a lock, so it orders before the
      * re-check, and a thief's check pairs with the owner's fenced size read: either the owner
      * sees its deque emptied by the thief and signals, or the thief sees the owner's new task
      * and passes on. The invariant is: while a task is queued (stranded batches included),
@@ -163,6 +163,23 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * every task whose push skipped its signal, so the pass-on after each take is left to it. A
      * busy pool pays a volatile read per push and takes no lock; an idle pool wakes one searcher
      * per burst instead of one worker per task.
+     *
+     * Signalling.PROPAGATING (ForkJoinPool's rule for its submission queues, an option; with
+     * Admission.INJECTOR, else outside pushes signal as above). An outside push signals only if,
+     * after the fetch-and-add that claimed its index i, its volatile read of the injector's head
+     * shows every index below i taken: it took the injector from empty to non-empty. Otherwise
+     * an older index was unclaimed at that read, and the take that claims the last of them comes
+     * later: that taker's volatile CAS of head is followed by its pass-on, whose anyQueuedWork()
+     * reads tail (volatile). Against the pusher's volatile fetch-and-add and then its read of
+     * head, either the pusher sees head at i and signals, or the taker sees the push and wakes
+     * an idle worker, if any (a batch that claimed i itself moves it, and signalMoved follows).
+     * So the invariant above holds with the pusher's signal handed to the older task's taker.
+     * The one gap is an abandoned claim (its pusher threw between its claim and its store and
+     * signalled nothing, yet its index counts as an older task): a parked worker under
+     * PROPAGATING looks at the queues whenever its timed park returns unsignalled, so a push
+     * behind such a claim waits at most IdleWorkers.RECHECK_NANOS. A submitter into a non-empty
+     * injector then pays two volatile reads (idle count, head) and no wake-up; the workers wake
+     * each other.
      *
      * Moves into the inbox (InboxMoves, whose overview argues them). A global batch's rest and a
      * steal-half's extra tasks go into the mover's inbox; they are in no queue between their take
@@ -256,7 +273,14 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
          * the last searcher to find a task passes the signal on (Tokio's and Go's rule). A busy
          * pool then pays one volatile read per push, and an idle one is not woken once per task.
          */
-        SEARCHING
+        SEARCHING,
+        /**
+         * As EMPTY_TO_NON_EMPTY, but an outside push onto the injector (Admission.INJECTOR) wakes
+         * a worker only if it found the injector empty; the takers pass the signal on while work
+         * remains (ForkJoinPool's rule). The submitter then wakes one worker per burst, and the
+         * workers wake the rest.
+         */
+        PROPAGATING
     }
 
     /** How a submission checks for shutdown (see the overview's "Shutdown"). */
@@ -348,7 +372,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 && dequeTraits.stealOrder() == Order.FIFO;
         this.moves = new InboxMoves(this, b.globalBatch, dequeTraits.popOrder() == Order.LIFO, pause);
         this.workers = new WorkStealingWorker[b.threads];
-        this.idle = new IdleWorkers(this, b.threads, signalling == Signalling.SEARCHING);
+        this.idle = new IdleWorkers(this, b.threads, signalling);
         for (int i = 0; i < workers.length; i++) {
             workers[i] = new WorkStealingWorker(this, i, b.workerDeque.create(), b.workerDeque.create());
         }
@@ -477,13 +501,18 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      */
     private void pushOutside(Runnable item) {
         if (admission == Admission.INJECTOR) {
-            if (!injector.pushUnlessClosed(item)) {
+            long index = injector.pushIndexUnlessClosed(item);
+            if (index < 0) {
                 // Only shutdown() closes the injector, and it sets SHUTDOWN next: set it here first,
                 // so that whoever sees this refusal also sees isShutdown() true.
                 setShutdownBit();
                 throw new RejectedExecutionException("pool is shut down");
             }
-            signalWork();
+            if (signalling == Signalling.PROPAGATING) {
+                signalOntoEmptyInjector(index);
+            } else {
+                signalWork();
+            }
             return;
         }
         admit();
@@ -575,7 +604,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * The global queue and the victims, in the search order; null if nothing was found. On a
      * worker, a task found is marked as taken by it and the wake-up is passed on.
      */
-    private Runnable scanShared(WorkStealingWorker w) {
+    Runnable scanShared(WorkStealingWorker w) {
         Runnable task = moves.takeStranded(); // taken from the global queue before what it holds now
         if (task == null && searchOrder == SearchOrder.LOCAL_GLOBAL_STEAL) {
             task = moves.takeGlobalBatch(w);
@@ -615,9 +644,20 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         if (task instanceof ForkTask<?> forked) {
             forked.setThiefRelease(w);
         }
-        // With Signalling.SEARCHING the searcher's transition passes the signal on (stopSearching).
-        // The take was an atomic read-modify-write or a lock (a full barrier on the queue), so the
-        // reads below see every push that preceded it; see "why no wake-up is lost".
+        passSignalOn();
+    }
+
+    /**
+     * After a take from a queue not the taker's own (a worker's or an outside tryRunOne's):
+     * wakes an idle worker if any queue still holds a task. With Signalling.SEARCHING the
+     * searcher's transition passes the signal on instead (stopSearching).
+     */
+    private void passSignalOn() {
+        // The take was a volatile read-modify-write or a lock (a full barrier on the queue), so the
+        // reads below see every push that preceded it; see "why no wake-up is lost". Under
+        // PROPAGATING this is the taker's half of the injector pair: its CAS of head, then
+        // anyQueuedWork()'s volatile read of tail, against signalOntoEmptyInjector's
+        // fetch-and-add, then read of head (jcstress: WorkStealingParkingTest.Propagating*).
         if (signalling != Signalling.SEARCHING && idle.count() != 0 && anyQueuedWork()) {
             idle.wakeOne();
         }
@@ -784,6 +824,22 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         }
     }
 
+    /**
+     * Signalling.PROPAGATING: wakes one idle worker, if any, after an outside push at injector
+     * index {@code index}, only if every index below it was already taken (the push found the
+     * injector empty). Otherwise an older task is queued, whose push signalled or whose takers
+     * pass the signal on (passSignalOn), and the taker of the last older task reads tail after
+     * its CAS of head, so it sees this push and passes the signal on for it.
+     */
+    private void signalOntoEmptyInjector(long index) {
+        // Volatile reads after the push's volatile fetch-and-add, no fence: the count read pairs
+        // with a registering worker's fence and re-scan as in signalWork(); the head read pairs
+        // with a taker's volatile CAS of head and its read of tail (passSignalOn).
+        if (idle.count() != 0 && injector.claimedBelow(index)) {
+            idle.wakeOne();
+        }
+    }
+
     // ---------------------------------------------------------------- shutdown
 
     /**
@@ -937,6 +993,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             if (task == null) {
                 return false;
             }
+            passSignalOn();
             runReporting(task);
             return true;
         } finally {
