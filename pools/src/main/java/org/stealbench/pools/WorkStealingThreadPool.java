@@ -194,7 +194,15 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * (without Admission.INJECTOR) between their admission check and the end of their push ("in
      * flight"). Admission is a CAS that fails once SHUTDOWN is set, so after shutdown() no such
      * submission starts and the in-flight count only falls. A worker's execute is not counted: it
-     * announces itself with `moving` (below), then reads SHUTDOWN. Termination needs SHUTDOWN, nothing in flight, every worker on the idle stack, and
+     * announces itself with `moving` (below), then reads SHUTDOWN; or, under recheckOwnPush
+     * (an option), it reads SHUTDOWN, pushes, and after the push's one full fence reads SHUTDOWN
+     * again, against shutdownNow's CAS of SHUTDOWN and then its drain's reads of the deque: either
+     * the worker sees SHUTDOWN, takes its task back with a pop and refuses it (if the pop came
+     * second to a thief or the drain, the task was accepted: it runs or is returned), or the
+     * drain sees the task. That spares the two full barriers of `moving`'s stores; an Error
+     * between the push and the recheck (a StackOverflowError in the fence's or the pop's call)
+     * leaves the task queued with execute throwing, and after a drain that had passed, neither
+     * run nor returned. Termination needs SHUTDOWN, nothing in flight, every worker on the idle stack, and
      * every queue empty (stranded batches included): a checker reads the idle stack's (size,
      * epoch) under the lock, re-scans
      * the queues, and reads them again; the epoch counts removals from the stack, so an unchanged
@@ -330,6 +338,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** Global batches and steal-half: moves into the inboxes, and batches an Error stranded. */
     final InboxMoves moves;
     private final boolean stealHalf;
+    /**
+     * Whether a worker's execute rechecks SHUTDOWN after its push instead of announcing itself
+     * (the builder's recheckOwnPush, where ownPopHelps: see executeOwn).
+     */
+    private final boolean recheckOwnPush;
     /** Re-scans before parking: spinScan's under EMPTY_TO_NON_EMPTY, search's under SEARCHING. */
     private final int idleScans;
     private final Admission admission;
@@ -370,6 +383,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         QueueTraits dequeTraits = b.workerDeque.traits();
         this.ownPopHelps = !b.thievesPopOwnersEnd && dequeTraits.popOrder() == Order.LIFO
                 && dequeTraits.stealOrder() == Order.FIFO;
+        this.recheckOwnPush = b.recheckOwnPush && ownPopHelps;
         this.moves = new InboxMoves(this, b.globalBatch, dequeTraits.popOrder() == Order.LIFO, pause);
         this.workers = new WorkStealingWorker[b.threads];
         this.idle = new IdleWorkers(this, b.threads, signalling);
@@ -479,6 +493,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     /** {@code w}'s own execute: onto its deque, refused after shutdown. */
     void executeOwn(WorkStealingWorker w, Runnable item) {
+        if (recheckOwnPush) {
+            executeOwnRechecked(w, item);
+            return;
+        }
         // A worker's submission, announced as a move into its own queues (InboxMoves.startMoving):
         // volatile store of moving, then volatile read of ctl, the store-load pair with
         // shutdownNow's CAS of SHUTDOWN and its later read of moving, so either this push is
@@ -493,6 +511,33 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         } finally {
             w.moving = false;
         }
+    }
+
+    /**
+     * {@code w}'s own execute under recheckOwnPush, ThreadPoolExecutor's way: refused if SHUTDOWN
+     * is set; else pushed, fenced once, and SHUTDOWN read again: if it was set meanwhile, the
+     * task is taken back (the owner's pop, which on these deques returns the task just pushed
+     * unless a thief or shutdownNow's drain took it first) and refused; if it was already taken,
+     * it was accepted (it runs, or shutdownNow returns it).
+     */
+    private void executeOwnRechecked(WorkStealingWorker w, Runnable item) {
+        if ((ctl.value & SHUTDOWN) != 0) { // volatile: an execute that starts after shutdown() is refused
+            throw new RejectedExecutionException("pool is shut down");
+        }
+        TaskQueue<Runnable> deque = w.deque;
+        deque.push(item);
+        // Full fence: orders the push before the reads of ctl and of the idle count (store->load).
+        // Pairs with shutdownNow's CAS of SHUTDOWN (a full barrier) before its drain reads this
+        // deque: either the read below sees SHUTDOWN or the drain sees the task (jcstress:
+        // WorkStealingShutdownTest.Rechecked); and with a registering worker's fence as in pushOwn.
+        VarHandle.fullFence();
+        if ((ctl.value & SHUTDOWN) != 0) {
+            if (deque.pop() == item) {
+                throw new RejectedExecutionException("pool is shut down");
+            }
+            return; // a thief or the drain took it: accepted
+        }
+        signalOwnPush(w, deque);
     }
 
     /**
@@ -559,6 +604,14 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         // and with the atomic take of a thief, which re-checks the queues after taking (jcstress:
         // WorkStealingParkingTest.OwnPush and .SearcherHandoff, HelpingJoinWakeTest).
         VarHandle.fullFence();
+        signalOwnPush(w, deque);
+    }
+
+    /**
+     * After {@code w}'s push onto its own deque and the fence that follows it: wakes an idle worker
+     * if the push took the deque from empty to non-empty, and a join waiting for {@code w}'s forks.
+     */
+    private void signalOwnPush(WorkStealingWorker w, TaskQueue<Runnable> deque) {
         if (idle.count() != 0 && deque.size() <= 1 && idle.noSearcher()) {
             idle.wakeOne();
         }
