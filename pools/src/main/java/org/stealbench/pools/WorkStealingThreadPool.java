@@ -85,7 +85,7 @@ import org.stealbench.queues.TaskQueue;
  * submissions no longer start in submission order on one worker.
  *
  * <p>Tuning. The {@link WorkStealingPoolBuilder builder}'s options globalQueue, globalBatch,
- * admission, signalling, stealHalf, idleScans and searchOrder change how work is
+ * admission, signalling, recheckOwnPush, stealHalf, idleScans and searchOrder change how work is
  * submitted, taken and signalled, not what runs; each can be set from one string with {@link
  * WorkStealingPoolBuilder#tuning}, which is what {@link PoolKind#create(int, String)} passes for
  * benchmarks, and {@link #COMPARED_TUNINGS} lists the ones the harness's pool-options
@@ -243,10 +243,13 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * last-item CAS), the claim's CAS on the task's status and the completion's volatile store,
      * where ForkJoinPool's cost three (its slot store with a full fence, the slot CAS that pops
      * and claims, the completion's atomic OR; docs/findings.md shows on which CPU that difference
-     * is the gap and on which it is not); an outside
-     * execute is the injector's one fetch-and-add under the default Admission.INJECTOR, and
-     * under SHARED_COUNTER one CAS and one atomic add on ctl (padded onto a cache line of its
-     * own) and one full fence besides the global queue's push. Workers keep their
+     * is the gap and on which it is not); a worker's execute issues three full barriers (the
+     * push's fence and `moving`'s two volatile stores), one under recheckOwnPush, where
+     * ForkJoinPool's push issues one; an outside execute is the injector's fetch-and-add and slot
+     * CAS under the default Admission.INJECTOR (ForkJoinPool's: the CAS that locks its
+     * submission queue and the volatile store that unlocks it), and under SHARED_COUNTER one
+     * CAS and one atomic add on ctl (padded onto a cache line of its own) and one full fence
+     * besides the global queue's push. Workers keep their
      * private state (help depth, random seed) in their own Thread objects, whose fields are
      * padded on both sides (see WorkStealingWorker: without the padding they shared cache lines
      * with whatever the collector copied next to them). The helping join is HelpingJoin's.
@@ -458,6 +461,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     public boolean stealHalf() {
         return stealHalf;
+    }
+
+    /** Whether a worker's execute rechecks shutdown after its push (the builder's, where it applies). */
+    public boolean recheckOwnPush() {
+        return recheckOwnPush;
     }
 
     public int idleScans() {
@@ -1112,6 +1120,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 + (flowContext ? ", context flow" : "") + ", signalling " + signalling
                 + (globalBatch() > 1 ? ", global-batch " + globalBatch() : "")
                 + (stealHalf ? ", steal-half" : "")
+                + (recheckOwnPush ? ", recheck-own-push" : "")
                 + ", idle scans " + idleScans
                 + (admission == Admission.INJECTOR ? ", injector admission" : "")
                 + (isShutdown() ? ", shut down" : "") + "]";
