@@ -160,4 +160,78 @@ public final class WorkStealingParkingTest {
             r.r1 = parked.signaled ? 1 : 0;
         }
     }
+
+    /**
+     * Signalling.PROPAGATING: worker 1 is parked; worker 0 was woken by the outside push of task A
+     * onto the empty injector. One actor pushes B from outside while the other takes A from the
+     * injector and passes the signal on: the pusher's fetch-and-add and then its volatile read of
+     * head (signalOntoEmptyInjector) against the taker's CAS of head and then its read of tail
+     * (passSignalOn's anyQueuedWork). Either the pusher sees A taken and wakes worker 1, or the
+     * taker sees B and wakes it, or the taker took B too (a batch, which moves B into its inbox).
+     * Never B left in the injector beside parked worker 1 while A runs. r1: 1 if worker 1 was
+     * woken; r2: 1 if B is still in the injector.
+     */
+    abstract static class PropagatingSetup extends Setup {
+        PropagatingSetup() {
+            super("propagating");
+            if (!pool.idle.registerAndRescan(idler) || !pool.idle.registerAndRescan(owner)) {
+                throw new IllegalStateException("expected both workers idle");
+            }
+            pool.execute(TASK);
+            if (!owner.signaled || idler.signaled) {
+                throw new IllegalStateException("expected A's push to wake worker 0 alone");
+            }
+        }
+
+        void result(II_Result r) {
+            r.r1 = woken();
+            r.r2 = pool.globalQueueSize() > 0 ? 1 : 0;
+        }
+    }
+
+    /** The taker is an outside tryRunOne(): one take (a CAS of head), then its pass-on. */
+    @JCStressTest
+    @Description("propagating: push's fetch-and-add, read of head vs an outside take's CAS of head, read of tail")
+    @Outcome(id = {"1, 1", "1, 0", "0, 0"}, expect = ACCEPTABLE, desc = "B taken, or someone woke worker 1 for it")
+    @Outcome(id = "0, 1", expect = FORBIDDEN, desc = "B queued beside parked worker 1: nobody passed the signal on")
+    @State
+    public static class PropagatingTake extends PropagatingSetup {
+        @Actor
+        public void submitter() {
+            pool.execute(TASK);
+        }
+
+        @Actor
+        public void outsideHelper() {
+            pool.tryRunOne();
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            result(r);
+        }
+    }
+
+    /** The taker is worker 0's scan: a batch (one CAS of head for all it claims), then its pass-on. */
+    @JCStressTest
+    @Description("propagating: push's fetch-and-add, read of head vs a worker's batch CAS of head, read of tail")
+    @Outcome(id = {"1, 1", "1, 0", "0, 0"}, expect = ACCEPTABLE, desc = "B taken, or someone woke worker 1 for it")
+    @Outcome(id = "0, 1", expect = FORBIDDEN, desc = "B queued beside parked worker 1: nobody passed the signal on")
+    @State
+    public static class PropagatingBatch extends PropagatingSetup {
+        @Actor
+        public void submitter() {
+            pool.execute(TASK);
+        }
+
+        @Actor
+        public void worker() {
+            pool.scanShared(owner);
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            result(r);
+        }
+    }
 }

@@ -34,15 +34,46 @@ public class WorkStealingShutdownTest {
 
     @Actor
     public void worker(II_Result r) {
-        try {
-            pool.executeOwn(worker, TASK);
-        } catch (RejectedExecutionException refused) {
-            r.r1 = 1;
-        }
+        r.r1 = refused(pool, worker);
     }
 
     @Actor
     public void stopper(II_Result r) {
         r.r2 = pool.shutdownNow().size();
+    }
+
+    /** 1 if {@code worker}'s execute was refused, else 0. */
+    static int refused(WorkStealingThreadPool pool, WorkStealingWorker worker) {
+        try {
+            pool.executeOwn(worker, TASK);
+            return 0;
+        } catch (RejectedExecutionException refused) {
+            return 1;
+        }
+    }
+
+    /**
+     * The same under the recheck-own-push tuning: the worker reads SHUTDOWN, pushes, fences, reads
+     * SHUTDOWN again and, if set, takes the task back and refuses it; shutdownNow sets SHUTDOWN
+     * (a CAS) and drains. Either the second read sees SHUTDOWN or the drain sees the task.
+     */
+    @JCStressTest
+    @Description("a worker's execute (push, fence, read SHUTDOWN, take back) vs shutdownNow (SHUTDOWN, drain)")
+    @Outcome(id = {"1, 0", "0, 1"}, expect = ACCEPTABLE, desc = "refused, or accepted and returned")
+    @Outcome(id = "0, 0", expect = FORBIDDEN, desc = "accepted after the drain: neither run nor returned")
+    @State
+    public static class Rechecked {
+        private final WorkStealingThreadPool pool = WorkStealingParkingTest.unstartedPool(1, "recheck-own-push");
+        private final WorkStealingWorker worker = WorkStealingParkingTest.worker(pool, 0);
+
+        @Actor
+        public void worker(II_Result r) {
+            r.r1 = refused(pool, worker);
+        }
+
+        @Actor
+        public void stopper(II_Result r) {
+            r.r2 = pool.shutdownNow().size();
+        }
     }
 }

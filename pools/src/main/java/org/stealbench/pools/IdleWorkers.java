@@ -36,6 +36,11 @@ final class IdleWorkers {
     private final WorkStealingThreadPool pool;
     /** Whether the pool signals by Signalling.SEARCHING (else searchers stays 0). */
     private final boolean searchingGate;
+    /**
+     * Whether a parked worker looks at the queues whenever its park returns unsignalled
+     * (Signalling.PROPAGATING: see awaitWork).
+     */
+    private final boolean recheckQueuesUnsignalled;
     /** Parked (or about to park) workers; guarded by this object's monitor. */
     private final WorkStealingWorker[] stack;
     /** Size of stack; guarded by this. */
@@ -52,10 +57,11 @@ final class IdleWorkers {
     /** Set once the pool terminates (terminateIfQuiescent): every worker then exits. */
     private volatile boolean terminating;
 
-    IdleWorkers(WorkStealingThreadPool pool, int workers, boolean searchingGate) {
+    IdleWorkers(WorkStealingThreadPool pool, int workers, WorkStealingThreadPool.Signalling signalling) {
         this.pool = pool;
         this.stack = new WorkStealingWorker[workers];
-        this.searchingGate = searchingGate;
+        this.searchingGate = signalling == WorkStealingThreadPool.Signalling.SEARCHING;
+        this.recheckQueuesUnsignalled = signalling == WorkStealingThreadPool.Signalling.PROPAGATING;
     }
 
     /** The number of workers on the idle stack (volatile read; publishers read it after their fence). */
@@ -135,6 +141,15 @@ final class IdleWorkers {
             }
             Thread.interrupted(); // a stray interrupt would turn park into a spin
             LockSupport.parkNanos(pool, RECHECK_NANOS);
+            if (recheckQueuesUnsignalled && !w.signaled && pool.anyQueuedWork()) {
+                // Signalling.PROPAGATING: an outside push behind an abandoned injector claim (its
+                // pusher threw between its claim and its store, so nobody signalled for it) skips
+                // its signal, as the claim counts as an older task; the taker that poisons the
+                // claim would pass the signal on, but every worker may be parked. The timed park
+                // bounds that wait to RECHECK_NANOS.
+                deregister(w, false);
+                return true;
+            }
             if (!w.signaled && pool.isShutdown()) {
                 // The termination check of whoever made the last condition true may have been cut
                 // short by a StackOverflowError (a shutdown() called deep in a stack): this

@@ -85,7 +85,7 @@ import org.stealbench.queues.TaskQueue;
  * submissions no longer start in submission order on one worker.
  *
  * <p>Tuning. The {@link WorkStealingPoolBuilder builder}'s options globalQueue, globalBatch,
- * admission, signalling, stealHalf, idleScans and searchOrder change how work is
+ * admission, signalling, recheckOwnPush, stealHalf, idleScans and searchOrder change how work is
  * submitted, taken and signalled, not what runs; each can be set from one string with {@link
  * WorkStealingPoolBuilder#tuning}, which is what {@link PoolKind#create(int, String)} passes for
  * benchmarks, and {@link #COMPARED_TUNINGS} lists the ones the harness's pool-options
@@ -130,13 +130,13 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * make a worker park beside work.
      *
      * Which pushes signal. A push onto the global queue always does (execute and fork from
-     * outside). A push onto a worker's own deque (fork, execute from a worker) signals when,
-     * after its fence, the deque holds at most one task: it took the deque from empty to
-     * non-empty, or thieves emptied it meanwhile. A push onto a deque that still holds an older
-     * task does not signal; that older task was signalled, or is itself behind one. Every
-     * successful take from a queue other than one's own (a steal, a global take, a join's steal
-     * from a thief) passes the signal on: if a worker is idle and any queue still holds a task,
-     * wake one. Each take is an atomic read-modify-write or a lock, so it orders before the
+     * outside), except under Signalling.PROPAGATING (below). A push onto a worker's own deque
+     * (fork, execute from a worker) signals when, after its fence, the deque holds at most one
+     * task: it took the deque from empty to non-empty, or thieves emptied it meanwhile. A push
+     * onto a deque that still holds an older task does not signal; that older task was
+     * signalled, or is itself behind one. Every successful take from a queue other than one's
+     * own (a steal, a global take, a join's steal from a thief, an outside tryRunOne's take)
+     * passes the signal on: if a worker is idle and any queue still holds a task, wake one. Each take is an atomic read-modify-write or a lock, so it orders before the
      * re-check, and a thief's check pairs with the owner's fenced size read: either the owner
      * sees its deque emptied by the thief and signals, or the thief sees the owner's new task
      * and passes on. The invariant is: while a task is queued (stranded batches included),
@@ -164,6 +164,23 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * busy pool pays a volatile read per push and takes no lock; an idle pool wakes one searcher
      * per burst instead of one worker per task.
      *
+     * Signalling.PROPAGATING (ForkJoinPool's rule for its submission queues, an option; with
+     * Admission.INJECTOR, else outside pushes signal as above). An outside push signals only if,
+     * after the fetch-and-add that claimed its index i, its volatile read of the injector's head
+     * shows every index below i taken: it took the injector from empty to non-empty. Otherwise
+     * an older index was unclaimed at that read, and the take that claims the last of them comes
+     * later: that taker's volatile CAS of head is followed by its pass-on, whose anyQueuedWork()
+     * reads tail (volatile). Against the pusher's volatile fetch-and-add and then its read of
+     * head, either the pusher sees head at i and signals, or the taker sees the push and wakes
+     * an idle worker, if any (a batch that claimed i itself moves it, and signalMoved follows).
+     * So the invariant above holds with the pusher's signal handed to the older task's taker.
+     * The one gap is an abandoned claim (its pusher threw between its claim and its store and
+     * signalled nothing, yet its index counts as an older task): a parked worker under
+     * PROPAGATING looks at the queues whenever its timed park returns unsignalled, so a push
+     * behind such a claim waits at most IdleWorkers.RECHECK_NANOS. A submitter into a non-empty
+     * injector then pays two volatile reads (idle count, head) and no wake-up; the workers wake
+     * each other.
+     *
      * Moves into the inbox (InboxMoves, whose overview argues them). A global batch's rest and a
      * steal-half's extra tasks go into the mover's inbox; they are in no queue between their take
      * and their push, so the mover then calls signalMoved, a publisher's fence and idle count
@@ -177,7 +194,15 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * (without Admission.INJECTOR) between their admission check and the end of their push ("in
      * flight"). Admission is a CAS that fails once SHUTDOWN is set, so after shutdown() no such
      * submission starts and the in-flight count only falls. A worker's execute is not counted: it
-     * announces itself with `moving` (below), then reads SHUTDOWN. Termination needs SHUTDOWN, nothing in flight, every worker on the idle stack, and
+     * announces itself with `moving` (below), then reads SHUTDOWN; or, under recheckOwnPush
+     * (an option), it reads SHUTDOWN, pushes, and after the push's one full fence reads SHUTDOWN
+     * again, against shutdownNow's CAS of SHUTDOWN and then its drain's reads of the deque: either
+     * the worker sees SHUTDOWN, takes its task back with a pop and refuses it (if the pop came
+     * second to a thief or the drain, the task was accepted: it runs or is returned), or the
+     * drain sees the task. That spares the two full barriers of `moving`'s stores; an Error
+     * between the push and the recheck (a StackOverflowError in the fence's or the pop's call)
+     * leaves the task queued with execute throwing, and after a drain that had passed, neither
+     * run nor returned. Termination needs SHUTDOWN, nothing in flight, every worker on the idle stack, and
      * every queue empty (stranded batches included): a checker reads the idle stack's (size,
      * epoch) under the lock, re-scans
      * the queues, and reads them again; the epoch counts removals from the stack, so an unchanged
@@ -218,10 +243,13 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * last-item CAS), the claim's CAS on the task's status and the completion's volatile store,
      * where ForkJoinPool's cost three (its slot store with a full fence, the slot CAS that pops
      * and claims, the completion's atomic OR; docs/findings.md shows on which CPU that difference
-     * is the gap and on which it is not); an outside
-     * execute is the injector's one fetch-and-add under the default Admission.INJECTOR, and
-     * under SHARED_COUNTER one CAS and one atomic add on ctl (padded onto a cache line of its
-     * own) and one full fence besides the global queue's push. Workers keep their
+     * is the gap and on which it is not); a worker's execute issues three full barriers (the
+     * push's fence and `moving`'s two volatile stores), one under recheckOwnPush, where
+     * ForkJoinPool's push issues one; an outside execute is the injector's fetch-and-add and slot
+     * CAS under the default Admission.INJECTOR (ForkJoinPool's: the CAS that locks its
+     * submission queue and the volatile store that unlocks it), and under SHARED_COUNTER one
+     * CAS and one atomic add on ctl (padded onto a cache line of its own) and one full fence
+     * besides the global queue's push. Workers keep their
      * private state (help depth, random seed) in their own Thread objects, whose fields are
      * padded on both sides (see WorkStealingWorker: without the padding they shared cache lines
      * with whatever the collector copied next to them). The helping join is HelpingJoin's.
@@ -256,7 +284,14 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
          * the last searcher to find a task passes the signal on (Tokio's and Go's rule). A busy
          * pool then pays one volatile read per push, and an idle one is not woken once per task.
          */
-        SEARCHING
+        SEARCHING,
+        /**
+         * As EMPTY_TO_NON_EMPTY, but an outside push onto the injector (Admission.INJECTOR) wakes
+         * a worker only if it found the injector empty; the takers pass the signal on while work
+         * remains (ForkJoinPool's rule). The submitter then wakes one worker per burst, and the
+         * workers wake the rest.
+         */
+        PROPAGATING
     }
 
     /** How a submission checks for shutdown (see the overview's "Shutdown"). */
@@ -306,6 +341,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** Global batches and steal-half: moves into the inboxes, and batches an Error stranded. */
     final InboxMoves moves;
     private final boolean stealHalf;
+    /**
+     * Whether a worker's execute rechecks SHUTDOWN after its push instead of announcing itself
+     * (the builder's recheckOwnPush, where ownPopHelps: see executeOwn).
+     */
+    private final boolean recheckOwnPush;
     /** Re-scans before parking: spinScan's under EMPTY_TO_NON_EMPTY, search's under SEARCHING. */
     private final int idleScans;
     private final Admission admission;
@@ -346,9 +386,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         QueueTraits dequeTraits = b.workerDeque.traits();
         this.ownPopHelps = !b.thievesPopOwnersEnd && dequeTraits.popOrder() == Order.LIFO
                 && dequeTraits.stealOrder() == Order.FIFO;
+        this.recheckOwnPush = b.recheckOwnPush && ownPopHelps;
         this.moves = new InboxMoves(this, b.globalBatch, dequeTraits.popOrder() == Order.LIFO, pause);
         this.workers = new WorkStealingWorker[b.threads];
-        this.idle = new IdleWorkers(this, b.threads, signalling == Signalling.SEARCHING);
+        this.idle = new IdleWorkers(this, b.threads, signalling);
         for (int i = 0; i < workers.length; i++) {
             workers[i] = new WorkStealingWorker(this, i, b.workerDeque.create(), b.workerDeque.create());
         }
@@ -422,6 +463,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return stealHalf;
     }
 
+    /** Whether a worker's execute rechecks shutdown after its push (the builder's, where it applies). */
+    public boolean recheckOwnPush() {
+        return recheckOwnPush;
+    }
+
     public int idleScans() {
         return idleScans;
     }
@@ -455,6 +501,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     /** {@code w}'s own execute: onto its deque, refused after shutdown. */
     void executeOwn(WorkStealingWorker w, Runnable item) {
+        if (recheckOwnPush) {
+            executeOwnRechecked(w, item);
+            return;
+        }
         // A worker's submission, announced as a move into its own queues (InboxMoves.startMoving):
         // volatile store of moving, then volatile read of ctl, the store-load pair with
         // shutdownNow's CAS of SHUTDOWN and its later read of moving, so either this push is
@@ -472,18 +522,50 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     }
 
     /**
+     * {@code w}'s own execute under recheckOwnPush, ThreadPoolExecutor's way: refused if SHUTDOWN
+     * is set; else pushed, fenced once, and SHUTDOWN read again: if it was set meanwhile, the
+     * task is taken back (the owner's pop, which on these deques returns the task just pushed
+     * unless a thief or shutdownNow's drain took it first) and refused; if it was already taken,
+     * it was accepted (it runs, or shutdownNow returns it).
+     */
+    private void executeOwnRechecked(WorkStealingWorker w, Runnable item) {
+        if ((ctl.value & SHUTDOWN) != 0) { // volatile: an execute that starts after shutdown() is refused
+            throw new RejectedExecutionException("pool is shut down");
+        }
+        TaskQueue<Runnable> deque = w.deque;
+        deque.push(item);
+        // Full fence: orders the push before the reads of ctl and of the idle count (store->load).
+        // Pairs with shutdownNow's CAS of SHUTDOWN (a full barrier) before its drain reads this
+        // deque: either the read below sees SHUTDOWN or the drain sees the task (jcstress:
+        // WorkStealingShutdownTest.Rechecked); and with a registering worker's fence as in pushOwn.
+        VarHandle.fullFence();
+        if ((ctl.value & SHUTDOWN) != 0) {
+            if (deque.pop() == item) {
+                throw new RejectedExecutionException("pool is shut down");
+            }
+            return; // a thief or the drain took it: accepted
+        }
+        signalOwnPush(w, deque);
+    }
+
+    /**
      * An outside submission onto the global queue, admitted by the injector itself under
      * Admission.INJECTOR (refused once shutdown closed it), else by the in-flight count in ctl.
      */
     private void pushOutside(Runnable item) {
         if (admission == Admission.INJECTOR) {
-            if (!injector.pushUnlessClosed(item)) {
+            long index = injector.pushIndexUnlessClosed(item);
+            if (index < 0) {
                 // Only shutdown() closes the injector, and it sets SHUTDOWN next: set it here first,
                 // so that whoever sees this refusal also sees isShutdown() true.
                 setShutdownBit();
                 throw new RejectedExecutionException("pool is shut down");
             }
-            signalWork();
+            if (signalling == Signalling.PROPAGATING) {
+                signalOntoEmptyInjector(index);
+            } else {
+                signalWork();
+            }
             return;
         }
         admit();
@@ -530,6 +612,14 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         // and with the atomic take of a thief, which re-checks the queues after taking (jcstress:
         // WorkStealingParkingTest.OwnPush and .SearcherHandoff, HelpingJoinWakeTest).
         VarHandle.fullFence();
+        signalOwnPush(w, deque);
+    }
+
+    /**
+     * After {@code w}'s push onto its own deque and the fence that follows it: wakes an idle worker
+     * if the push took the deque from empty to non-empty, and a join waiting for {@code w}'s forks.
+     */
+    private void signalOwnPush(WorkStealingWorker w, TaskQueue<Runnable> deque) {
         if (idle.count() != 0 && deque.size() <= 1 && idle.noSearcher()) {
             idle.wakeOne();
         }
@@ -575,7 +665,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * The global queue and the victims, in the search order; null if nothing was found. On a
      * worker, a task found is marked as taken by it and the wake-up is passed on.
      */
-    private Runnable scanShared(WorkStealingWorker w) {
+    Runnable scanShared(WorkStealingWorker w) {
         Runnable task = moves.takeStranded(); // taken from the global queue before what it holds now
         if (task == null && searchOrder == SearchOrder.LOCAL_GLOBAL_STEAL) {
             task = moves.takeGlobalBatch(w);
@@ -615,9 +705,20 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         if (task instanceof ForkTask<?> forked) {
             forked.setThiefRelease(w);
         }
-        // With Signalling.SEARCHING the searcher's transition passes the signal on (stopSearching).
-        // The take was an atomic read-modify-write or a lock (a full barrier on the queue), so the
-        // reads below see every push that preceded it; see "why no wake-up is lost".
+        passSignalOn();
+    }
+
+    /**
+     * After a take from a queue not the taker's own (a worker's or an outside tryRunOne's):
+     * wakes an idle worker if any queue still holds a task. With Signalling.SEARCHING the
+     * searcher's transition passes the signal on instead (stopSearching).
+     */
+    private void passSignalOn() {
+        // The take was a volatile read-modify-write or a lock (a full barrier on the queue), so the
+        // reads below see every push that preceded it; see "why no wake-up is lost". Under
+        // PROPAGATING this is the taker's half of the injector pair: its CAS of head, then
+        // anyQueuedWork()'s volatile read of tail, against signalOntoEmptyInjector's
+        // fetch-and-add, then read of head (jcstress: WorkStealingParkingTest.Propagating*).
         if (signalling != Signalling.SEARCHING && idle.count() != 0 && anyQueuedWork()) {
             idle.wakeOne();
         }
@@ -784,6 +885,22 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         }
     }
 
+    /**
+     * Signalling.PROPAGATING: wakes one idle worker, if any, after an outside push at injector
+     * index {@code index}, only if every index below it was already taken (the push found the
+     * injector empty). Otherwise an older task is queued, whose push signalled or whose takers
+     * pass the signal on (passSignalOn), and the taker of the last older task reads tail after
+     * its CAS of head, so it sees this push and passes the signal on for it.
+     */
+    private void signalOntoEmptyInjector(long index) {
+        // Volatile reads after the push's volatile fetch-and-add, no fence: the count read pairs
+        // with a registering worker's fence and re-scan as in signalWork(); the head read pairs
+        // with a taker's volatile CAS of head and its read of tail (passSignalOn).
+        if (idle.count() != 0 && injector.claimedBelow(index)) {
+            idle.wakeOne();
+        }
+    }
+
     // ---------------------------------------------------------------- shutdown
 
     /**
@@ -937,6 +1054,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             if (task == null) {
                 return false;
             }
+            passSignalOn();
             runReporting(task);
             return true;
         } finally {
@@ -1002,6 +1120,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 + (flowContext ? ", context flow" : "") + ", signalling " + signalling
                 + (globalBatch() > 1 ? ", global-batch " + globalBatch() : "")
                 + (stealHalf ? ", steal-half" : "")
+                + (recheckOwnPush ? ", recheck-own-push" : "")
                 + ", idle scans " + idleScans
                 + (admission == Admission.INJECTOR ? ", injector admission" : "")
                 + (isShutdown() ? ", shut down" : "") + "]";

@@ -45,17 +45,36 @@ final class WorkStealingErrorWakeUpTest {
         WorkStealingThreadPool pool = withInjector(WorkStealingThreadPool.builder().threads(1).admission(admission),
                 InjectorClaimSeam.failingAfterClaim(fail::get));
         try {
-            TestPools.awaitCondition(() -> pool.idleWorkers() == 1 && PoolContractTest.allParked(pool),
-                    "the worker to park");
-            fail.set(true);
-            assertThrows(StackOverflowError.class, () -> pool.execute(() -> { }));
-            fail.set(false);
+            abandonClaimWithTheWorkerParked(pool, fail);
             pool.shutdown();
             assertTrue(pool.awaitTermination(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS),
                     "not terminated " + TestPools.HANG + " after shutdown(): the abandoned claim keeps the injector"
                             + " non-empty (size " + pool.globalQueueSize() + ") and no worker is awake to poison it");
         } finally {
             pool.shutdownNow(); // its drain poisons the claim after the taker's patience
+            assertTrue(pool.awaitTermination(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS), "shutdownNow");
+        }
+    }
+
+    /**
+     * Signalling.PROPAGATING: a push behind a claim abandoned while the worker was parked skips its
+     * wake-up (the claim counts as an older task, whose taker would pass the signal on), and the
+     * abandoning push woke no one. The parked worker looks at the queues when its timed park
+     * returns unsignalled (IdleWorkers.awaitWork), poisons the claim and runs the task; without
+     * that look the task waits beside the parked worker until shutdownNow.
+     */
+    @Test
+    void propagating_pushBehindAClaimAbandonedWhileTheWorkerWasParked_runs() throws Exception {
+        AtomicBoolean fail = new AtomicBoolean();
+        WorkStealingThreadPool pool = withInjector(WorkStealingThreadPool.builder().threads(1).tuning("propagating"),
+                InjectorClaimSeam.failingAfterClaim(fail::get));
+        try {
+            abandonClaimWithTheWorkerParked(pool, fail);
+            CountDownLatch ran = new CountDownLatch(1);
+            pool.execute(ran::countDown);
+            TestPools.await(ran, "the task pushed behind the abandoned claim");
+        } finally {
+            pool.shutdownNow();
             assertTrue(pool.awaitTermination(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS), "shutdownNow");
         }
     }
@@ -149,6 +168,15 @@ final class WorkStealingErrorWakeUpTest {
     }
 
     /** A pool of {@code builder}'s whose global queue is {@code injector}, set before its workers start. */
+    /** Waits for the one worker to park, then makes an outside push throw between its claim and its store. */
+    private static void abandonClaimWithTheWorkerParked(WorkStealingThreadPool pool, AtomicBoolean fail) {
+        TestPools.awaitCondition(() -> pool.idleWorkers() == 1 && PoolContractTest.allParked(pool),
+                "the worker to park");
+        fail.set(true);
+        assertThrows(StackOverflowError.class, () -> pool.execute(() -> { }));
+        fail.set(false);
+    }
+
     private static WorkStealingThreadPool withInjector(WorkStealingPoolBuilder builder,
             SegmentedMpmcQueue<Runnable> injector) throws ReflectiveOperationException {
         WorkStealingThreadPool pool = builder.unstarted();

@@ -25,7 +25,7 @@ final class WorkStealingExecuteStackOverflowTaskLossTest {
     private static final int SWEEPS = 30;
 
     @ParameterizedTest
-    @ValueSource(strings = {WorkStealingPoolBuilder.DEFAULT_TUNING, "steal-half", "searching"})
+    @ValueSource(strings = {WorkStealingPoolBuilder.DEFAULT_TUNING, "steal-half", "searching", "recheck-own-push"})
     void workerExecuteCutShortByStackOverflow_everyAcceptedTaskRunsOnce(String tuning) throws InterruptedException {
         WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(2).tuning(tuning).build();
         AtomicReference<Throwable> unexpected = new AtomicReference<>();

@@ -124,6 +124,17 @@ final class WorkStealingThreadPoolTest {
             assertEquals(WorkStealingThreadPool.Admission.SHARED_COUNTER, pool.admission());
         }
         try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1)
+                .tuning("propagating+recheck-own-push").build()) {
+            assertEquals(WorkStealingThreadPool.Signalling.PROPAGATING, pool.signalling());
+            assertTrue(pool.recheckOwnPush());
+        }
+        try (WorkStealingThreadPool fifoPop = WorkStealingThreadPool.builder().threads(1).workerDeque(QueueKind.LOCKED)
+                .tuning("recheck-own-push").build();
+             WorkStealingThreadPool defaults = WorkStealingThreadPool.builder().threads(1).build()) {
+            assertFalse(fifoPop.recheckOwnPush(), "taking the task back needs a LIFO pop: the push is announced");
+            assertEquals(WorkStealingPoolBuilder.DEFAULT_RECHECK_OWN_PUSH, defaults.recheckOwnPush());
+        }
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1)
                 .tuning("eager-signalling+steal-one").build()) {
             assertEquals(WorkStealingThreadPool.Signalling.EMPTY_TO_NON_EMPTY, pool.signalling());
             assertFalse(pool.stealHalf());
