@@ -83,12 +83,6 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
         }
     }
 
-    /**
-     * Tests only: called by every completer between its store of the final status and its read of
-     * `waiting` ({@link PausePoint#STATUS_STORED}); NO_PAUSE outside the test that sets it.
-     */
-    static PauseHook completionPause = PauseHook.NO_PAUSE;
-
     private final WorkStealingThreadPool pool;
     /** The context to run under, or null when the pool does not flow context. */
     private final TaskContext context;
@@ -166,7 +160,7 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
 
     private void complete(int finalStatus) {
         status = finalStatus; // volatile: publishes result/failure; ordered before the read of `waiting`
-        completionPause.at(PausePoint.STATUS_STORED);
+        pool.pause.at(PausePoint.STATUS_STORED); // NO_PAUSE but in tests
         if (waiting) {
             synchronized (this) {
                 notifyAll();

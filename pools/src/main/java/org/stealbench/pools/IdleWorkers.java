@@ -21,7 +21,8 @@ final class IdleWorkers {
      * shutdown, re-runs the termination check. A signaller sets the flag before it unparks
      * (wakeOne, wakeAll), so a StackOverflowError in the unpark call, or in a termination check
      * run deep in a caller's stack, costs this delay instead of a worker or a pool that never
-     * wakes.
+     * wakes. Under Signalling.PROPAGATING a worker whose park returns unsignalled also looks at
+     * the queues, which bounds the wait of a push behind an abandoned injector claim.
      */
     static final long RECHECK_NANOS = 1_000_000_000L;
 

@@ -32,7 +32,7 @@ interface PauseHook {
         SHUTDOWN_CLOSED_INJECTOR,
         /**
          * A forked task's completer stored its final status; next it reads whether a joiner waits,
-         * and wakes it. Called through {@link ForkTask#completionPause}, not the pool's hook.
+         * and wakes it.
          */
         STATUS_STORED
     }

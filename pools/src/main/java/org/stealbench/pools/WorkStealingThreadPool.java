@@ -136,7 +136,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * onto a deque that still holds an older task does not signal; that older task was
      * signalled, or is itself behind one. Every successful take from a queue other than one's
      * own (a steal, a global take, a join's steal from a thief, an outside tryRunOne's take)
-     * passes the signal on: if a worker is idle and any queue still holds a task, wake one. Each take is an atomic read-modify-write or a lock, so it orders before the
+     * passes the signal on: if a worker is idle and any queue still holds a task, wake one.
+     * Each take is an atomic read-modify-write or a lock, so it orders before the
      * re-check, and a thief's check pairs with the owner's fenced size read: either the owner
      * sees its deque emptied by the thief and signals, or the thief sees the owner's new task
      * and passes on. The invariant is: while a task is queued (stranded batches included),
@@ -174,12 +175,15 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * head, either the pusher sees head at i and signals, or the taker sees the push and wakes
      * an idle worker, if any (a batch that claimed i itself moves it, and signalMoved follows).
      * So the invariant above holds with the pusher's signal handed to the older task's taker.
-     * The one gap is an abandoned claim (its pusher threw between its claim and its store and
-     * signalled nothing, yet its index counts as an older task): a parked worker under
-     * PROPAGATING looks at the queues whenever its timed park returns unsignalled, so a push
-     * behind such a claim waits at most IdleWorkers.RECHECK_NANOS. A submitter into a non-empty
-     * injector then pays two volatile reads (idle count, head) and no wake-up; the workers wake
-     * each other.
+     * In two cases the signal is owed by a pusher that has not given it yet: an older push between
+     * its claim and its store signals only after its store (so a later push behind a pusher preempted
+     * there waits until that pusher runs again; ForkJoinPool's locked submission queues have no such
+     * wait, as a second submitter moves to another queue), and an abandoned claim (its pusher threw
+     * between its claim and its store and signalled nothing, yet its index counts as an older task):
+     * a parked worker under PROPAGATING looks at the queues whenever its timed park returns
+     * unsignalled, so a push behind such a claim waits at most IdleWorkers.RECHECK_NANOS plus a
+     * taker's patience on the abandoned slot. A submitter into a non-empty injector then pays two
+     * volatile reads (idle count, head) and no wake-up; the workers wake each other.
      *
      * Moves into the inbox (InboxMoves, whose overview argues them). A global batch's rest and a
      * steal-half's extra tasks go into the mover's inbox; they are in no queue between their take
@@ -349,7 +353,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** Re-scans before parking: spinScan's under EMPTY_TO_NON_EMPTY, search's under SEARCHING. */
     private final int idleScans;
     private final Admission admission;
-    private final PauseHook pause;
+    /** Test hook, {@link PauseHook#NO_PAUSE} but in tests; {@link ForkTask} calls it too. */
+    final PauseHook pause;
     /** A join's timed waits (WorkStealingPoolBuilder.joinWait; HelpingJoin). */
     final long joinWaitNanos;
     final long joinPollNanos;

@@ -34,7 +34,7 @@ final class ForkTaskCompletionWakeUpTest {
         AtomicReference<ForkTask<?>> task = new AtomicReference<>();
         AtomicReference<Thread> joiner = new AtomicReference<>();
         AtomicBoolean held = new AtomicBoolean();
-        ForkTask.completionPause = point -> {
+        PauseHook hook = point -> {
             if (point == PausePoint.STATUS_STORED && held.compareAndSet(false, true)) {
                 completerHeld.countDown();
                 TestPools.awaitUninterruptibly(joinerStarted);
@@ -42,7 +42,7 @@ final class ForkTaskCompletionWakeUpTest {
                         "the joiner's return or its wait on the task");
             }
         };
-        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).build()) {
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).pauseHook(hook).build()) {
             task.set(assertInstanceOf(ForkTask.class, pool.fork(() -> 42)));
             TestPools.await(completerHeld, "the worker completing the task");
             AtomicReference<Object> result = new AtomicReference<>();
@@ -60,8 +60,6 @@ final class ForkTaskCompletionWakeUpTest {
                 task.get().wakeWaiters(); // frees a joiner left blocked by a failure, so the pool can close
             }
             assertEquals(42, result.get());
-        } finally {
-            ForkTask.completionPause = PauseHook.NO_PAUSE;
         }
     }
 
