@@ -160,7 +160,9 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
 
     private void complete(int finalStatus) {
         status = finalStatus; // volatile: publishes result/failure; ordered before the read of `waiting`
-        pool.pause.at(PausePoint.STATUS_STORED); // NO_PAUSE but in tests
+        if (pool != null) { // null only for a task a test builds on its own (jcstress)
+            pool.pause.at(PausePoint.STATUS_STORED); // NO_PAUSE but in tests
+        }
         if (waiting) {
             synchronized (this) {
                 notifyAll();
