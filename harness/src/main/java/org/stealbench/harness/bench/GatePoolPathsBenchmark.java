@@ -22,8 +22,8 @@ import org.stealbench.pools.Joinable;
 import org.stealbench.pools.PoolKind;
 
 /**
- * The regression gate's pool rows, one per path of a work-stealing pool, each with a slowdown that
- * can be planted: {@link #fork} runs a fork/join tree of {@code workPercent} percent of
+ * The regression gate's pool rows, one per path of a work-stealing pool on one worker, each with a
+ * slowdown that can be planted: {@link #fork} runs a fork/join tree of {@code workPercent} percent of
  * {@value #BASE_TASKS} leaves (a worker's fork path: push onto its own deque, pop or steal, a join
  * that helps), {@link #submit} hands {@code workPercent} percent of {@value #BASE_TASKS} tasks to
  * the pool from an outside thread and waits until all ran (queue/drain's outside-submission path).
@@ -35,10 +35,9 @@ import org.stealbench.pools.PoolKind;
  * findings log, the pool-path rows' pilot).
  *
  * <p>Why not the experiments' fib(27) and queue/drain of 250,000 tasks: an invocation a tenth as
- * long gives a gate fork ten times the batches, and one worker ({@code threads = 1}, the default)
- * takes the cross-core scheduling noise out of the row; {@code threads = 2} adds the steal path.
- * The steal path has a row of its own ({@link GatePoolStealBenchmark}). Every wait is bounded. It
- * measures the gate, not a pool, and is in no profile.
+ * long gives a gate fork ten times the batches, and one worker takes the cross-core scheduling
+ * noise out of the row (docs/gate.md, "The pool rows"). Every wait is bounded. It measures the
+ * gate, not a pool, and is in no profile.
  *
  * <p>Run: {@code java -jar harness/target/benchmarks.jar GatePoolPathsBenchmark -p workPercent=100,110}
  */
@@ -61,7 +60,7 @@ public class GatePoolPathsBenchmark {
     @Param({"ws-chase-lev"})
     public String pool;
 
-    @Param({"1", "2"})
+    @Param({"1"})
     public int threads;
 
     private ExecutorService executor;

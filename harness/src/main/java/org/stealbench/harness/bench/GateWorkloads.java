@@ -76,8 +76,7 @@ public final class GateWorkloads {
         Function<Bound, LongUnaryOperator> workload = switch (benchmark) {
             case "DequeOpsBenchmark.pushPop" -> GateWorkloads::pushPop;
             case "GateCalibrationBenchmark.pushPopBatch" -> GateWorkloads::pushPopBatch;
-            case "QueueDrainBenchmark.queueAndDrain", "ForkJoinFibBenchmark.fib", "GatePoolPathsBenchmark.fork",
-                    "GatePoolPathsBenchmark.submit", "GatePoolStealBenchmark.steal" -> bound -> bound.loop(bound::invokeTimed);
+            case "GatePoolPathsBenchmark.fork", "GatePoolPathsBenchmark.submit" -> bound -> bound.loop(bound::invokeTimed);
             default -> throw new IllegalArgumentException("no gate workload for " + benchmark);
         };
         Class<?> type = Class.forName(GateWorkloads.class.getPackageName() + "." + benchmark.substring(0, dot));

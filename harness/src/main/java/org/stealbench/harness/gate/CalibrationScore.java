@@ -38,10 +38,11 @@ final class CalibrationScore {
 
     /**
      * What a job measured: A/A ({@code path} null, {@code injected} 100) or a slowdown planted on
-     * {@code path}, side B doing {@code injected} percent of side A's work. Ordered A/A first, then
-     * by path and percentage.
+     * {@code path} (a {@link GateSubset.Planted} id), side B doing {@code injected} percent of side
+     * A's work. A path the gate no longer has (a saved job of a retired kind, such as {@code steal})
+     * is {@link #retired}: reported, never judged. Ordered A/A first, then by path and percentage.
      */
-    record Kind(GateSubset.Planted path, int injected) implements Comparable<Kind> {
+    record Kind(String path, int injected) implements Comparable<Kind> {
 
         static final Kind AA = new Kind(null, 100);
 
@@ -51,28 +52,40 @@ final class CalibrationScore {
                 return AA;
             }
             String prefix = kind.replaceAll("\\d+$", "");
-            return new Kind(GateSubset.Planted.byPrefix(prefix), Integer.parseInt(kind.substring(prefix.length())));
+            String path = Arrays.stream(GateSubset.Planted.values()).filter(p -> p.prefix().equals(prefix))
+                    .map(GateSubset.Planted::id).findFirst().orElse(prefix);
+            return new Kind(path, Integer.parseInt(kind.substring(prefix.length())));
         }
 
         boolean aa() {
             return path == null;
         }
 
+        /** The planted path; null for A/A and for a retired path. */
+        GateSubset.Planted planted() {
+            return GateSubset.Planted.find(path).orElse(null);
+        }
+
+        boolean retired() {
+            return !aa() && planted() == null;
+        }
+
         /** {@code aa} or {@code fork110}: the end of the job folder's name. */
         String folder() {
-            return aa() ? "aa" : path.prefix() + injected;
+            return aa() ? "aa" : (retired() ? path : planted().prefix()) + injected;
         }
 
         /** How the table names it. */
         String describe() {
-            return aa() ? "A/A (one jar on both sides, the gate's subset)" : path == GateSubset.Planted.DEQUE
-                    ? "injected +" + (injected - 100) + "% work" : "planted +" + (injected - 100) + "% on the " + path.id()
-                    + " path";
+            String planted = "planted +" + (injected - 100) + "% on the " + path + " path";
+            return aa() ? "A/A (one jar on both sides, the gate's subset)" : retired() ? "retired: " + planted
+                    : planted() == GateSubset.Planted.DEQUE ? "injected +" + (injected - 100) + "% work" : planted;
         }
 
         @Override
         public int compareTo(Kind o) {
-            return Comparator.comparing((Kind k) -> !k.aa()).thenComparing(k -> k.aa() ? -1 : k.path().ordinal())
+            return Comparator.comparing((Kind k) -> !k.aa()).thenComparing(k -> k.aa() ? -1 : k.retired()
+                            ? Integer.MAX_VALUE : k.planted().ordinal()).thenComparing(k -> String.valueOf(k.path()))
                     .thenComparingInt(Kind::injected).compare(this, o);
         }
     }
@@ -82,12 +95,13 @@ final class CalibrationScore {
      *
      * @param name  its folder's name
      * @param kind  A/A or the slowdown planted
-     * @param rows  its rows as judged now; empty when the job failed
+     * @param rows  its rows as judged now; empty when the job failed or its kind is retired
      */
     record Job(String name, Kind kind, List<PairedGate.Row> rows) {
 
+        /** Whether it failed before writing its pairs (a job of a retired kind is not judged, not failed). */
         boolean failed() {
-            return rows.isEmpty();
+            return rows.isEmpty() && !kind.retired();
         }
 
         /**
@@ -119,17 +133,15 @@ final class CalibrationScore {
     record SavedJob(String name, Kind kind, PairedJob.Saved saved) {
     }
 
-    /** A job folder's name: {@code job-NNN-aa}, or {@code job-NNN-} a planted path's prefix and a percentage. */
-    static final Pattern JOB_FOLDER = Pattern.compile("job-(\\d+)-(aa|("
-            + String.join("|", Arrays.stream(GateSubset.Planted.values()).map(GateSubset.Planted::prefix).toList())
-            + ")\\d+)");
+    /** A job folder's name: {@code job-NNN-aa}, or {@code job-NNN-} a planted path's prefix (a retired one too) and a percentage. */
+    static final Pattern JOB_FOLDER = Pattern.compile("job-(\\d+)-(aa|[a-z]+\\d+)");
 
     /** Every saved job of the inputs, judged again with the thresholds ({@link #saved}). */
     static List<Job> load(List<Path> inputs, GateThresholds thresholds) throws GateException, InterruptedException {
         List<Job> jobs = new ArrayList<>();
         for (SavedJob j : saved(inputs)) {
             PairedJob.Saved s = j.saved();
-            jobs.add(new Job(j.name(), j.kind(), s == null ? List.of()
+            jobs.add(new Job(j.name(), j.kind(), s == null || j.kind().retired() ? List.of()
                     : PairedGate.decide(s.values(), new ArrayList<>(s.values().keySet()), thresholds, s.alpha(),
                             s.looks(), s.family(), PairedGate.saved(s.values(), s.looks()))));
         }
@@ -169,9 +181,8 @@ final class CalibrationScore {
             }
         }
         if (jobs.isEmpty()) {
-            throw new GateException("no calibration job (a job-NNN-aa or job-NNN-slowPCT, -forkPCT, -submitPCT or "
-                    + "-stealPCT folder, or a summary's job) in "
-                    + inputs);
+            throw new GateException("no calibration job (a job-NNN-aa or job-NNN-slowPCT, -forkPCT or -submitPCT "
+                    + "folder, or a summary's job) in " + inputs);
         }
         return jobs;
     }
@@ -189,7 +200,7 @@ final class CalibrationScore {
             List<String> lines = new ArrayList<>();
             for (SavedJob j : jobs) {
                 lines.add("  " + JSON.writeValueAsString(new SummaryJob(j.name(), j.kind().injected(),
-                        j.kind().aa() ? null : j.kind().path().id(),
+                        j.kind().path(),
                         j.saved() == null ? null : PairedJob.PairsJson.of(j.saved(), null))));
             }
             // one job a line: the file stays diffable and small
@@ -223,13 +234,8 @@ final class CalibrationScore {
             if (j.name() == null || j.name().isEmpty() || j.injectedPercent() == null) {
                 throw new GateException(file + ": a job without its name or injectedPercent");
             }
-            Kind kind;
-            try {
-                kind = j.injectedPercent() == 100 ? Kind.AA : new Kind(GateSubset.Planted.byId(j.path() == null
-                        ? GateSubset.Planted.DEQUE.id() : j.path()), j.injectedPercent());
-            } catch (IllegalArgumentException e) {
-                throw new GateException(file + " " + j.name() + ": " + e.getMessage(), e);
-            }
+            Kind kind = j.injectedPercent() == 100 ? Kind.AA : new Kind(j.path() == null
+                    ? GateSubset.Planted.DEQUE.id() : j.path(), j.injectedPercent());
             jobs.add(new SavedJob(j.name(), kind, j.pairs() == null ? null
                     : j.pairs().saved(file + " " + j.name())));
         }
@@ -267,6 +273,11 @@ final class CalibrationScore {
         for (Map.Entry<Kind, List<Job>> e : byKind.entrySet()) {
             List<Job> list = e.getValue();
             int n = list.size();
+            if (e.getKey().retired()) {
+                s.append(String.format(Locale.ROOT, "| %s | %d | - | - | - | - | not judged: the gate has no such path "
+                        + "now | |%n", e.getKey().describe(), n));
+                continue;
+            }
             int failed = (int) list.stream().filter(Job::failed).count();
             List<Job> ok = list.stream().filter(j -> !j.failed()).toList();
             int regression = (int) ok.stream().filter(j -> j.verdict() == GateVerdict.REGRESSION).count();
@@ -288,7 +299,8 @@ final class CalibrationScore {
         }
         Map<String, List<PairedGate.Row>> aaRows = aaRows(jobs);
         if (!aaRows.isEmpty()) {
-            s.append("\nA/A rows: the estimated change of each row over the A/A jobs (0 is the truth).\n\n")
+            s.append("\nA/A rows: the estimated change of each row over the A/A jobs (0 is the truth); a row marked "
+                    + "retired is no longer in the gate's subset.\n\n")
                     .append("| row | metric | jobs | median | 90% of abs | max | REGRESSION | inconclusive | median detectable | threshold |\n")
                     .append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
             for (Map.Entry<String, List<PairedGate.Row>> e : aaRows.entrySet()) {
@@ -299,7 +311,7 @@ final class CalibrationScore {
                         .sorted().toList();
                 PairedGate.Row first = rows.get(0);
                 s.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %s | %d | %d | %s | %s |%n",
-                        first.label(), first.metric(), rows.size(), PairedDecision.signed(Quantiles.of(change, 0.5)),
+                        first.label() + (retiredRow(first.label()) ? " (retired)" : ""), first.metric(), rows.size(), PairedDecision.signed(Quantiles.of(change, 0.5)),
                         PairedDecision.pct(Quantiles.of(abs, QUANTILE)), PairedDecision.signed(change.get(change.size() - 1)),
                         rows.stream().filter(r -> r.verdict() == GateVerdict.REGRESSION).count(),
                         rows.stream().filter(r -> r.verdict() == GateVerdict.INCONCLUSIVE).count(),
@@ -310,9 +322,15 @@ final class CalibrationScore {
         }
         s.append("\njobs:\n");
         for (Job j : jobs) {
-            s.append(j.name()).append(": ").append(j.failed() ? "FAILED (no pairs.json)" : j.verdict()).append('\n');
+            s.append(j.name()).append(": ").append(j.kind().retired() ? "not judged (retired kind)"
+                    : j.failed() ? "FAILED (no pairs.json)" : j.verdict()).append('\n');
         }
         return s.toString();
+    }
+
+    /** Whether a row of a saved job is one the gate no longer runs (a row of a retired subset). */
+    static boolean retiredRow(String label) {
+        return GateSubset.ci().entries().stream().noneMatch(e -> e.label().equals(label));
     }
 
     /** Per row label and metric, that row of every A/A job that ran. */
@@ -329,7 +347,9 @@ final class CalibrationScore {
      * {@value #QUANTILE} quantile of the absolute estimated changes, at least {@value #FLOOR} and
      * rounded up to a whole percent: the change this machine makes by itself in one job of ten
      * is not worth failing a build for. A row of the injected-slowdown benchmark takes the
-     * thresholds of {@code mirror}, the gate row it stands for. Allocation keeps the defaults.
+     * thresholds of {@code mirror}, the gate row it stands for; a planted pool row has its gate row's
+     * label, so that row's rule judges it. Rows the gate no longer runs get none. Allocation keeps
+     * the defaults.
      *
      * @return the thresholds file's JSON text
      */
@@ -337,7 +357,7 @@ final class CalibrationScore {
         Map<String, Map<String, Double>> byLabel = new TreeMap<>();
         aaRows(jobs).forEach((key, rows) -> {
             PairedGate.Row r = rows.get(0);
-            if (r.metric().equals(PairedGate.ALLOCATION)) {
+            if (r.metric().equals(PairedGate.ALLOCATION) || retiredRow(r.label())) {
                 return;
             }
             List<Double> abs = rows.stream().map(x -> Math.abs(x.slowdown())).sorted().toList();

@@ -95,16 +95,12 @@ public final class GateAbCommand extends HarnessCommand {
     @Option(names = "--dry-run", description = "Print the plan and its estimated duration; run nothing.")
     boolean dryRun;
 
-    @Option(names = "--subset", paramLabel = "NAME", defaultValue = "ci",
-            description = "The rows: ci (the CI gate's, default) or pool-paths (the candidate pool rows, one per path).")
-    String subsetName;
-
     @Option(names = "--calibration-work", paramLabel = "PERCENT", hidden = true,
             description = "Calibration only: run the --calibration-path row alone, side B at PERCENT of A's work.")
     Integer calibrationWork;
 
     @Option(names = "--calibration-path", paramLabel = "PATH", hidden = true, defaultValue = "deque",
-            description = "Calibration only: where --calibration-work plants the slowdown: deque, fork, submit or steal.")
+            description = "Calibration only: where --calibration-work plants the slowdown: deque, fork or submit.")
     String calibrationPath;
 
     @Option(names = "--promote", paramLabel = "REF",
@@ -207,14 +203,8 @@ public final class GateAbCommand extends HarnessCommand {
     }
 
     private GateSubset subset() throws GateException {
-        GateSubset.Rows rows;
-        try {
-            rows = GateSubset.Rows.byId(subsetName);
-        } catch (IllegalArgumentException e) {
-            throw new GateException("--subset: " + e.getMessage());
-        }
         if (calibrationWork == null) {
-            return GateSubset.of(rows, quickCheck);
+            return GateSubset.of(quickCheck);
         }
         try {
             return GateSubset.calibration(GateSubset.Planted.byId(calibrationPath), calibrationWork, quickCheck);

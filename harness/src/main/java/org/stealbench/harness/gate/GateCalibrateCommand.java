@@ -87,20 +87,16 @@ public final class GateCalibrateCommand extends HarnessCommand {
 
         @Option(names = "--paths", paramLabel = "PATH", split = ",", defaultValue = "deque",
                 description = "Where the slowdowns are planted: deque (owner push+pop), fork (a worker's fork path), "
-                        + "submit (outside submission), steal (the steal path); each path gets --slowdown-jobs jobs per slowdown "
+                        + "submit (outside submission); each path gets --slowdown-jobs jobs per slowdown "
                         + "(default: ${DEFAULT-VALUE}).")
         List<String> paths;
-
-        @Option(names = "--subset", paramLabel = "NAME", defaultValue = "ci",
-                description = "The A/A jobs' rows: ci or pool-paths (as scripts/gate-ab --subset; default: ${DEFAULT-VALUE}).")
-        String subset;
 
         @Option(names = "--out", paramLabel = "DIR",
                 description = "Folder (default: results/runs/gate-calibration-<UTC stamp>); must not exist.")
         Path out;
 
         @Option(names = "--resume", paramLabel = "DIR",
-                description = "Add the jobs to this folder of an earlier run: same jar, and its --subset and --quick-check "
+                description = "Add the jobs to this folder of an earlier run: same jar, rows and --quick-check "
                         + "(taken from the folder unless given); the table and summary then cover all its jobs.")
         Path resume;
 
@@ -138,7 +134,7 @@ public final class GateCalibrateCommand extends HarnessCommand {
             if (resume != null) {
                 inheritSetup(resume);
             }
-            GateSubset aa = aaSubset();
+            GateSubset aa = GateSubset.of(quickCheck);
             Path root = root();
             Path source = root.resolve("harness/target/benchmarks.jar");
             if (!Files.isRegularFile(source)) {
@@ -147,7 +143,7 @@ public final class GateCalibrateCommand extends HarnessCommand {
             if (thresholds != null && !Files.isRegularFile(thresholds)) {
                 throw new GateException("--thresholds " + thresholds + ": no such file");
             }
-            Setup setup = new Setup(subset, quickCheck, aa.entries().stream().map(GateSubset.Entry::label).toList(),
+            Setup setup = new Setup(quickCheck, aa.entries().stream().map(GateSubset.Entry::label).toList(),
                     new ArrayList<>());
             Path dir;
             int first;
@@ -183,11 +179,9 @@ public final class GateCalibrateCommand extends HarnessCommand {
                 Path jobDir = dir.resolve(String.format(Locale.ROOT, "job-%03d-%s", number, kind.folder()));
                 List<String> args = new ArrayList<>(List.of("--baseline-jar", copy.toString(), "--current-jar",
                         copy.toString(), "--out", jobDir.toString(), "--seed", Long.toString(seed * 1000 + number)));
-                if (kind.aa()) {
-                    args.addAll(List.of("--subset", subset));
-                } else {
+                if (!kind.aa()) {
                     args.addAll(List.of("--calibration-work", Integer.toString(kind.injected()), "--calibration-path",
-                            kind.path().id()));
+                            kind.path()));
                 }
                 if (quickCheck) {
                     args.add("--quick-check");
@@ -228,18 +222,10 @@ public final class GateCalibrateCommand extends HarnessCommand {
                 } catch (IllegalArgumentException e) {
                     throw new GateException("--paths: " + e.getMessage());
                 }
-                slowdowns.forEach(s -> kinds.addAll(Collections.nCopies(slowdownJobs, new CalibrationScore.Kind(path, s))));
+                slowdowns.forEach(s -> kinds.addAll(Collections.nCopies(slowdownJobs, new CalibrationScore.Kind(path.id(), s))));
             }
             Collections.shuffle(kinds, new Random(seed));
             return kinds;
-        }
-
-        private GateSubset aaSubset() throws GateException {
-            try {
-                return GateSubset.of(GateSubset.Rows.byId(subset), quickCheck);
-            } catch (IllegalArgumentException e) {
-                throw new GateException("--subset: " + e.getMessage());
-            }
         }
 
         /** The jobs per kind and their estimated time, as {@code gate-ab --dry-run} estimates one job. */
@@ -248,7 +234,7 @@ public final class GateCalibrateCommand extends HarnessCommand {
             double[] total = new double[2];
             new TreeMap<>(kinds.stream().collect(Collectors.groupingBy(k -> k,
                     Collectors.counting()))).forEach((kind, n) -> {
-                        GateSubset g = kind.aa() ? aa : GateSubset.calibration(kind.path(), kind.injected(), quickCheck);
+                        GateSubset g = kind.aa() ? aa : GateSubset.calibration(kind.planted(), kind.injected(), quickCheck);
                         double[] est = g.estimateSeconds();
                         total[0] += n * est[0];
                         total[1] += n * est[1];
@@ -261,18 +247,14 @@ public final class GateCalibrateCommand extends HarnessCommand {
             return s.toString();
         }
 
-        /** A resumed folder's {@code --subset} and {@code --quick-check}, where this command line leaves them out. */
+        /** A resumed folder's {@code --quick-check}, where this command line leaves it out. */
         private void inheritSetup(Path folder) throws GateException {
             Path file = folder.resolve(SETUP);
             if (!Files.isRegularFile(file)) {
                 throw new GateException("--resume " + folder + ": no " + SETUP + " (not a folder made by gate-calibrate run)");
             }
             Setup had = PairedJob.read(file, Setup.class);
-            CommandLine.ParseResult given = spec.commandLine().getParseResult();
-            if (!given.hasMatchedOption("--subset") && had.subset() != null) {
-                subset = had.subset();
-            }
-            if (!given.hasMatchedOption("--quick-check")) {
+            if (!spec.commandLine().getParseResult().hasMatchedOption("--quick-check")) {
                 quickCheck = had.quickCheck();
             }
         }
@@ -287,13 +269,12 @@ public final class GateCalibrateCommand extends HarnessCommand {
                 throw new GateException("--resume " + folder + ": made with another jar than " + source
                         + " (another commit, or uncommitted changes); start a new folder (--out) for this jar");
             }
-            if (!wanted.subset().equals(had.subset()) || wanted.quickCheck() != had.quickCheck()
-                    || !wanted.rows().equals(had.rows())) {
-                throw new GateException("--resume " + folder + ": made with other rows (subset " + had.subset()
-                        + (had.quickCheck() ? ", quick check" : "") + ", " + had.rows().size() + " rows); this run has subset "
-                        + wanted.subset() + (wanted.quickCheck() ? ", quick check" : "") + ", " + wanted.rows().size() + " rows");
+            if (wanted.quickCheck() != had.quickCheck() || !wanted.rows().equals(had.rows())) {
+                throw new GateException("--resume " + folder + ": made with other rows (" + had.rows().size() + " rows"
+                        + (had.quickCheck() ? ", quick check" : "") + "); this run has " + wanted.rows().size() + " rows"
+                        + (wanted.quickCheck() ? ", quick check" : "") + " (the gate's rows changed: start a new folder)");
             }
-            return new Setup(had.subset(), had.quickCheck(), had.rows(), new ArrayList<>(had.commands()));
+            return new Setup(had.quickCheck(), had.rows(), new ArrayList<>(had.commands()));
         }
 
         /**
@@ -327,10 +308,10 @@ public final class GateCalibrateCommand extends HarnessCommand {
 
     /**
      * What a calibration folder was made with ({@value #SETUP}), so {@code --resume} adds only
-     * comparable jobs: the A/A jobs' subset and rows, whether a quick check, and every command that
-     * added jobs.
+     * comparable jobs: whether a quick check, the A/A jobs' rows, and every command that added jobs.
+     * Folders made while the gate had a choice of subsets also name it; that is ignored.
      */
-    record Setup(String subset, boolean quickCheck, List<String> rows, List<String> commands) {
+    record Setup(boolean quickCheck, List<String> rows, List<String> commands) {
     }
 
     /** Judges saved calibration jobs again under a thresholds file, and proposes per-row thresholds. */

@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.Optional;
 
 /**
  * The benchmarks the paired gate ({@code scripts/gate-ab}) runs from both jars, and how: the code
@@ -13,11 +13,10 @@ import java.util.function.Function;
  * <ul>
  *   <li>owner push+pop ({@code DequeOpsBenchmark.pushPop}, depth 0) on {@code chase-lev} and
  *       {@code duffy}, and on {@code locked}, the lock-based contender;</li>
- *   <li>queue/drain of 250,000 tasks on {@code ws-chase-lev}, draining while queuing ({@code separate=false});</li>
- *   <li>fork/join fib(27) on {@code ws-chase-lev}, forking all the way down.</li>
+ *   <li>a worker's fork path and the outside-submission path of {@code ws-chase-lev} on one worker
+ *       ({@code GatePoolPathsBenchmark.fork} and {@code .submit}): the rows {@link Planted#FORK} and
+ *       {@link Planted#SUBMIT} plant their slowdowns on, so a calibration job stands for its row.</li>
  * </ul>
- * {@link Rows#POOL_PATHS} is the candidate set of pool rows, one per path ({@link Planted}), chosen
- * with {@code scripts/gate-ab --subset pool-paths} while it is calibrated.
  * Every fork runs on a fixed, pre-touched heap; the alternating engine ({@link #alternation})
  * measures CPU and allocation per op itself. Sized for CI: see {@link #estimateSeconds()} and
  * {@code docs/gate.md}. Changing it changes what the calibration
@@ -51,45 +50,17 @@ public final class GateSubset {
     }
 
     /**
-     * Which rows a gate job runs: {@code ci}, the CI gate's subset, or {@code pool-paths}, the
-     * candidate pool rows ({@code GatePoolPathsBenchmark}, {@code GatePoolStealBenchmark}: one row per
-     * path, short invocations), to
-     * be calibrated beside the CI subset's pool rows before either replaces the other.
-     */
-    public enum Rows {
-        CI("ci"), POOL_PATHS("pool-paths");
-
-        private final String id;
-
-        Rows(String id) {
-            this.id = id;
-        }
-
-        public String id() {
-            return id;
-        }
-
-        /** @throws IllegalArgumentException naming the valid ids */
-        public static Rows byId(String id) {
-            return find(values(), Rows::id, id, "subset");
-        }
-    }
-
-    /**
      * The path a calibration job plants its slowdown on, each a row whose side B does more of the
      * same work: {@code deque}, owner push+pop ({@code GateCalibrationBenchmark}, standing for the
      * deque rows); {@code fork}, a worker's fork path, and {@code submit}, the outside-submission
-     * path ({@code GatePoolPathsBenchmark} on one worker); {@code steal}, the steal path
-     * ({@code GatePoolStealBenchmark}, two workers). A pool path's planted row is its gate row itself.
+     * path ({@code GatePoolPathsBenchmark} on one worker). A pool path's planted row is its gate row itself.
      * {@link #prefix} names its job folders ({@code job-NNN-<prefix><percent>}).
      */
     public enum Planted {
         DEQUE("deque", "slow", new Entry(BENCH + "GateCalibrationBenchmark.pushPopBatch",
                 Map.of("workPercent", "100", "queue", "chase-lev"), false, 0)),
-        FORK("fork", "fork", poolPath("fork", 1)),
-        SUBMIT("submit", "submit", poolPath("submit", 1)),
-        STEAL("steal", "steal", new Entry(BENCH + "GatePoolStealBenchmark.steal",
-                Map.of("pool", "ws-chase-lev", "workPercent", "100"), true, 0.003));
+        FORK("fork", "fork", poolPath("fork")),
+        SUBMIT("submit", "submit", poolPath("submit"));
 
         private final String id;
         private final String prefix;
@@ -115,36 +86,25 @@ public final class GateSubset {
             return entry;
         }
 
+        /** The path of this id; empty for an unknown one (a retired path of a saved job, such as {@code steal}). */
+        public static Optional<Planted> find(String id) {
+            return Arrays.stream(values()).filter(p -> p.id.equals(id)).findFirst();
+        }
+
         /** @throws IllegalArgumentException naming the valid ids */
         public static Planted byId(String id) {
-            return find(values(), Planted::id, id, "path");
-        }
-
-        /** @throws IllegalArgumentException naming the valid prefixes */
-        static Planted byPrefix(String prefix) {
-            return find(values(), Planted::prefix, prefix, "job folder kind");
+            return find(id).orElseThrow(() -> new IllegalArgumentException("unknown path '" + id + "'; valid: "
+                    + String.join(", ", Arrays.stream(values()).map(Planted::id).toList())));
         }
     }
 
-    /** The constant whose {@code key} is {@code wanted}; an IllegalArgumentException naming {@code what} and the valid keys. */
-    private static <E> E find(E[] constants, Function<E, String> key, String wanted, String what) {
-        for (E e : constants) {
-            if (key.apply(e).equals(wanted)) {
-                return e;
-            }
-        }
-        throw new IllegalArgumentException("unknown " + what + " '" + wanted + "'; valid: "
-                + String.join(", ", Arrays.stream(constants).map(key).toList()));
-    }
-
-    /** A {@code GatePoolPathsBenchmark} row on {@code ws-chase-lev}: {@code method} on {@code threads} workers, side A at 100%. */
-    private static Entry poolPath(String method, int threads) {
+    /** A {@code GatePoolPathsBenchmark} row on {@code ws-chase-lev}: {@code method} on one worker, side A at 100%. */
+    private static Entry poolPath(String method) {
         // 0.003 s: a rough cost of one invocation (20,000 tasks), for the estimate only
-        return new Entry(BENCH + "GatePoolPathsBenchmark." + method, Map.of("pool", "ws-chase-lev", "threads",
-                Integer.toString(threads), "workPercent", "100"), true, 0.003);
+        return new Entry(BENCH + "GatePoolPathsBenchmark." + method, Map.of("pool", "ws-chase-lev", "threads", "1",
+                "workPercent", "100"), true, 0.003);
     }
 
-    private final Rows rows;
     /** Whether the settings are the CI gate's or a functional check's (meaningless figures). */
     private final boolean quickCheck;
     /** For a calibration job: the path of its planted slowdown; null for a gate job. */
@@ -152,8 +112,7 @@ public final class GateSubset {
     /** For a calibration job: side B's work percentage of the planted row; 0 for the gate's rows. */
     private final int slowdownPercent;
 
-    private GateSubset(Rows rows, boolean quickCheck, Planted planted, int slowdownPercent) {
-        this.rows = rows;
+    private GateSubset(boolean quickCheck, Planted planted, int slowdownPercent) {
         this.quickCheck = quickCheck;
         this.planted = planted;
         this.slowdownPercent = slowdownPercent;
@@ -167,7 +126,7 @@ public final class GateSubset {
         if (workPercent < 100 || workPercent > 1000) {
             throw new IllegalArgumentException("the injected work must lie in [100, 1000] percent, was " + workPercent);
         }
-        return new GateSubset(Rows.CI, quickCheck, planted, workPercent);
+        return new GateSubset(quickCheck, planted, workPercent);
     }
 
     /** Side B's parameters for a row: the calibration row's work percentage replaced, else side A's. */
@@ -182,17 +141,17 @@ public final class GateSubset {
 
     /** The CI gate's subset and settings. */
     public static GateSubset ci() {
-        return of(Rows.CI, false);
+        return new GateSubset(false, null, 0);
     }
 
     /** The same rows with tiny settings: proves the job runs end to end; its verdicts mean nothing. */
     public static GateSubset quickCheck() {
-        return of(Rows.CI, true);
+        return new GateSubset(true, null, 0);
     }
 
-    /** A gate job's subset: these rows, at the CI gate's settings or a quick check's. */
-    public static GateSubset of(Rows rows, boolean quickCheck) {
-        return new GateSubset(rows, quickCheck, null, 0);
+    /** A gate job's subset: the CI gate's rows, at its settings or a quick check's. */
+    public static GateSubset of(boolean quickCheck) {
+        return quickCheck ? quickCheck() : ci();
     }
 
     public boolean isQuickCheck() {
@@ -204,20 +163,12 @@ public final class GateSubset {
         if (planted != null) {
             return List.of(planted.entry());
         }
-        if (rows == Rows.POOL_PATHS) {
-            // one row per path, and the fork path on two workers beside its one-worker row, to weigh that lever
-            return List.of(Planted.FORK.entry(), Planted.SUBMIT.entry(), Planted.STEAL.entry(), poolPath("fork", 2));
-        }
         List<Entry> ci = new ArrayList<>();
         for (String queue : List.of("chase-lev", "duffy", "locked")) {
             ci.add(new Entry(BENCH + "DequeOpsBenchmark.pushPop", Map.of("queue", queue, "depth", "0"), false, 0));
         }
-        // Pool rows: a quarter of the experiments' sizes (250,000 tasks; fib(27)), so an alternating fork
-        // holds more pairs: their pairs vary far more than a deque's, and the fork's mean needs the count.
-        ci.add(new Entry(BENCH + "QueueDrainBenchmark.queueAndDrain", Map.of("pool", "ws-chase-lev", "separate", "false",
-                "items", quickCheck ? "20000" : "250000"), true, 0.03));
-        ci.add(new Entry(BENCH + "ForkJoinFibBenchmark.fib", Map.of("pool", "ws-chase-lev", "threshold", "0",
-                "n", quickCheck ? "20" : "27"), true, 0.03));
+        ci.add(Planted.FORK.entry());
+        ci.add(Planted.SUBMIT.entry());
         return ci;
     }
 

@@ -40,8 +40,9 @@ class AlternatingForkTest {
 
     @Test
     void aPoolRowChargesEachSideItsOwnWorkersAndBothRunTheSameInvocations() throws Exception {
-        Map<String, String> params = Map.of("pool", "ws-chase-lev", "separate", "false", "items", "2000");
-        Map<String, Object> out = AlternatingFork.run(spec("QueueDrainBenchmark.queueAndDrain", params, params, true));
+        // 2,000 tasks (10%) handed in from outside to two workers
+        Map<String, String> params = Map.of("pool", "ws-chase-lev", "threads", "2", "workPercent", "10");
+        Map<String, Object> out = AlternatingFork.run(spec("GatePoolPathsBenchmark.submit", params, params, true));
         assertEquals("ms/op", out.get("unit"));
         assertEquals(1L, out.get("batchOperations"), "a single-shot row runs one invocation a batch");
         int pairs = (Integer) out.get("pairs");

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 class CalibrationScoreTest {
 
     private static final String DEQUE = GateCalibrateCommand.MIRROR;
-    private static final String POOL = "QueueDrainBenchmark.queueAndDrain pool=ws-chase-lev separate=false";
+    private static final String POOL = GateSubset.Planted.SUBMIT.entry().label();
     private static final String CALIBRATION = "GateCalibrationBenchmark.pushPopBatch queue=chase-lev workPercent=100";
 
     @TempDir
@@ -112,13 +112,11 @@ class CalibrationScoreTest {
         }
         job("job-004-submit110", 110, 15, Map.of(submit, pairs(r, 16, 1.0, 0.01)));
         job("job-005-slow110", 110, 15, Map.of(CALIBRATION, pairs(r, 16, 1.10, 0.01)));
-        job("job-006-steal125", 125, 15, Map.of(GateSubset.Planted.STEAL.entry().label(), pairs(r, 16, 1.25, 0.01)));
         List<CalibrationScore.Job> jobs = CalibrationScore.load(List.of(dir.resolve("run")), thresholds());
         String table = CalibrationScore.table(jobs, "test", false);
         assertTrue(table.contains("| injected +10% work | 1 | 1 |"), table);
         assertTrue(table.contains("| planted +10% on the fork path | 3 | 3 | 0 | 0 | 0 |"), table);
         assertTrue(table.contains("| planted +10% on the submit path | 1 | 0 |"), "B did not do more: " + table);
-        assertTrue(table.contains("| planted +25% on the steal path | 1 | 1 |"), table);
         assertTrue(table.indexOf("A/A") < table.indexOf("injected +10%")
                 && table.indexOf("injected +10%") < table.indexOf("on the fork path")
                 && table.indexOf("on the fork path") < table.indexOf("on the submit path"), table);
@@ -130,7 +128,43 @@ class CalibrationScoreTest {
         // an older summary's slowdown job has no path: the deque's
         Path old = Files.writeString(dir.resolve("old.json"), """
                 { "jobs" : [ { "name" : "x/job-000-slow110", "injectedPercent" : 110, "pairs" : null } ] }""");
-        assertEquals(GateSubset.Planted.DEQUE, CalibrationScore.saved(List.of(old)).get(0).kind().path());
+        assertEquals(GateSubset.Planted.DEQUE, CalibrationScore.saved(List.of(old)).get(0).kind().planted());
+    }
+
+    @Test
+    void retiredKindsAndRows_areReportedNotJudged_inFoldersAndSummaries() throws Exception {
+        String steal = "GatePoolStealBenchmark.steal pool=ws-chase-lev workPercent=100";
+        String fork = GateSubset.Planted.FORK.entry().label();
+        Random r = new Random(13);
+        job("job-000-aa", 100, 0, Map.of(fork, pairs(r, 8, 1.0, 0.01), steal, pairs(r, 8, 1.0, 0.01)));
+        job("job-001-steal125", 125, 15, Map.of(steal, pairs(r, 16, 1.25, 0.01)));
+        String table = CalibrationScore.table(CalibrationScore.load(List.of(dir.resolve("run")), thresholds()), "test", false);
+        assertTrue(table.contains("| retired: planted +25% on the steal path | 1 | - | - | - | - | not judged"), table);
+        assertTrue(table.contains("run/job-001-steal125: not judged (retired kind)"), table);
+        assertTrue(table.contains("| " + steal + " (retired) | time |"), table);
+        assertTrue(table.contains("| " + fork + " | time |"), "a gate row is not retired: " + table);
+        Path summary = Files.writeString(dir.resolve("summary.json"),
+                CalibrationScore.summary("cmd", CalibrationScore.saved(List.of(dir.resolve("run")))));
+        assertTrue(Files.readString(summary).contains("\"path\":\"steal\""), "the retired job is kept");
+        assertEquals(table, CalibrationScore.table(CalibrationScore.load(List.of(summary), thresholds()), "test", false));
+        String proposed = CalibrationScore.proposed(CalibrationScore.load(List.of(summary), thresholds()), thresholds(),
+                DEQUE, "test");
+        assertTrue(proposed.contains(fork) && !proposed.contains("GatePoolStealBenchmark"), "no rule for a retired row: "
+                + proposed);
+    }
+
+    @Test
+    void theCommittedPoolPilot_stillScores_itsRetiredRowsMarked() throws Exception {
+        Path pilot = Path.of("../results/calibration/20261127-pool-pilot.json");
+        String table = CalibrationScore.table(CalibrationScore.load(List.of(pilot),
+                GateThresholds.load(Path.of("../results/gate-ab-thresholds.json"))), "checked in", false);
+        assertTrue(table.contains("| A/A (one jar on both sides, the gate's subset) | 1 |"), table);
+        assertTrue(table.contains("| planted +10% on the fork path | 1 |"), table);
+        assertTrue(table.contains("| planted +10% on the submit path | 1 |"), table);
+        assertTrue(table.contains("GatePoolPathsBenchmark.fork pool=ws-chase-lev threads=2 workPercent=100 (retired)"), table);
+        assertTrue(table.contains("GatePoolStealBenchmark.steal pool=ws-chase-lev workPercent=100 (retired)"), table);
+        assertTrue(table.contains("| " + GateSubset.Planted.FORK.entry().label() + " | time |"), table);
+        assertTrue(!table.contains("FAILED"), table);
     }
 
     @Test
@@ -183,6 +217,6 @@ class CalibrationScoreTest {
                 .map(x -> Math.abs(x.slowdown())).sorted().toList();
         double expected = Math.ceil(org.stealbench.harness.stats.Quantiles.of(abs, CalibrationScore.QUANTILE) * 100 - 1e-9) / 100;
         assertTrue(expected > 0.05, "the noisy row's quantile is large: " + expected);
-        assertEquals(expected, t.forBenchmark(POOL, "QueueDrainBenchmark.queueAndDrain").time(), 1e-9);
+        assertEquals(expected, t.forBenchmark(POOL, "GatePoolPathsBenchmark.submit").time(), 1e-9);
     }
 }

@@ -91,7 +91,9 @@ class GateAbCommandTest {
         assertBadInput(gateAb("--baseline-ref", "-x"), "not a git ref");
         assertBadInput(gateAb("--baseline-ref", "no-such-ref-anywhere"), "not a commit");
         assertBadInput(gateAb("--baseline-ref", "HEAD", "--alpha", "0.7"), "--alpha");
-        assertBadInput(gateAb("--baseline-ref", "HEAD", "--subset", "all"), "--subset", "pool-paths");
+        assertBadInput(gateAb("--baseline-ref", "HEAD", "--subset", "pool-paths"), "Unknown option", "--subset");
+        assertBadInput(gateAb("--baseline-ref", "HEAD", "--calibration-work", "110", "--calibration-path", "steal"),
+                "--calibration-path", "unknown path 'steal'");
         assertBadInput(gateAb("--baseline-ref", "HEAD", "--cpus", "zero"), "--cpus");
         assertBadInput(gateAb("--baseline-ref", "HEAD", "--reason", "x"), "--reason goes with --promote");
         assertBadInput(gateAb("--promote", "HEAD"), "--reason");
@@ -160,12 +162,10 @@ class GateAbCommandTest {
 
         assertTrue(listing.get("org.stealbench.harness.bench.DequeOpsBenchmark.pushPop").containsAll(Set.of("depth", "queue")));
         GateSubset.ci().entries().forEach(e -> assertTrue(GateAbCommand.present(listing, e), e.label()));
-        GateSubset.of(GateSubset.Rows.POOL_PATHS, false).entries()
-                .forEach(e -> assertTrue(GateAbCommand.present(listing, e), e.label()));
-        GateSubset.Entry fib = GateSubset.ci().entries().get(4);
-        Map<String, Set<String>> noThreshold = Map.of(fib.benchmark(), Set.of("pool", "n"));
-        assertFalse(GateAbCommand.present(noThreshold, fib), "fib's threshold parameter is missing");
-        assertFalse(GateAbCommand.present(Map.of(), fib), "fib is missing");
+        GateSubset.Entry fork = GateSubset.ci().entries().get(3);
+        Map<String, Set<String>> noThreads = Map.of(fork.benchmark(), Set.of("pool", "workPercent"));
+        assertFalse(GateAbCommand.present(noThreads, fork), "the fork row's threads parameter is missing");
+        assertFalse(GateAbCommand.present(Map.of(), fork), "the fork row is missing (a baseline jar before it)");
     }
 
     @Test
@@ -212,8 +212,12 @@ class GateAbCommandTest {
         assertTrue(labels.contains("DequeOpsBenchmark.pushPop depth=0 queue=chase-lev"), labels.toString());
         assertTrue(labels.contains("DequeOpsBenchmark.pushPop depth=0 queue=duffy"));
         assertTrue(labels.contains("DequeOpsBenchmark.pushPop depth=0 queue=locked"));
-        assertTrue(labels.contains("QueueDrainBenchmark.queueAndDrain items=250000 pool=ws-chase-lev separate=false"), labels.toString());
-        assertTrue(labels.stream().anyMatch(l -> l.startsWith("ForkJoinFibBenchmark.fib") && l.contains("ws-chase-lev")));
+        // the pool rows are exactly the rows the planted pool slowdowns stand for
+        assertEquals(List.of(GateSubset.Planted.FORK.entry(), GateSubset.Planted.SUBMIT.entry()),
+                ci.entries().subList(3, 5));
+        assertEquals(5, labels.size(), labels.toString());
+        assertEquals(labels, GateSubset.quickCheck().entries().stream().map(GateSubset.Entry::label).toList(),
+                "a quick check runs the same rows");
         // worst case (every row to the last look) plus about 90 s for the baseline build: under 8 minutes
         assertTrue(ci.estimateSeconds()[1] + 90 < 8 * 60, "plan " + ci.estimateSeconds()[1] + " s");
         assertEquals(Map.of("workPercent", "110", "queue", "chase-lev"),
@@ -231,29 +235,19 @@ class GateAbCommandTest {
 
     @Test
     void plantedPoolSlowdowns_changeOnlySideBsWorkOnThePathsOwnRow() {
-        for (GateSubset.Planted path : List.of(GateSubset.Planted.FORK, GateSubset.Planted.SUBMIT,
-                GateSubset.Planted.STEAL)) {
+        for (GateSubset.Planted path : List.of(GateSubset.Planted.FORK, GateSubset.Planted.SUBMIT)) {
             GateSubset calibration = GateSubset.calibration(path, 125, false);
             GateSubset.Entry row = calibration.entries().get(0);
             assertEquals(List.of(row), calibration.entries(), "one row");
-            assertEquals(path == GateSubset.Planted.STEAL ? "GatePoolStealBenchmark.steal pool=ws-chase-lev workPercent=100"
-                    : "GatePoolPathsBenchmark." + path.id() + " pool=ws-chase-lev threads=1 workPercent=100", row.label());
+            assertEquals("GatePoolPathsBenchmark." + path.id() + " pool=ws-chase-lev threads=1 workPercent=100", row.label());
             assertTrue(row.singleShot());
             AlternatingFork.Spec fork = calibration.alternation(row, "a.jar", "b.jar");
             assertEquals("100", fork.paramsA().get("workPercent"));
             assertEquals("125", fork.paramsB().get("workPercent"));
             assertEquals(3 * GateSubset.ci().entries().size(), calibration.family());
         }
-        // the candidate pool rows hold each planted pool row, so an A/A job and a slowdown job judge one row
-        List<String> candidates = GateSubset.of(GateSubset.Rows.POOL_PATHS, false).entries().stream()
-                .map(GateSubset.Entry::label).toList();
-        assertTrue(candidates.contains(GateSubset.Planted.FORK.entry().label()), candidates.toString());
-        assertTrue(candidates.contains(GateSubset.Planted.SUBMIT.entry().label()), candidates.toString());
-        assertTrue(candidates.contains(GateSubset.Planted.STEAL.entry().label()), candidates.toString());
-        assertTrue(candidates.contains("GatePoolPathsBenchmark.fork pool=ws-chase-lev threads=2 workPercent=100"),
-                candidates.toString());
         assertEquals(GateSubset.Planted.FORK, GateSubset.Planted.byId("fork"));
-        assertEquals(GateSubset.Rows.POOL_PATHS, GateSubset.Rows.byId("pool-paths"));
         assertThrows(IllegalArgumentException.class, () -> GateSubset.Planted.byId("join"));
+        assertThrows(IllegalArgumentException.class, () -> GateSubset.Planted.byId("steal"), "retired");
     }
 }

@@ -99,6 +99,17 @@ final class GateAbOutputTest {
     }
 
     @Test
+    void aRowTheBaselineJarLacks_isSaidToBeNewAndNotGated_inTheTextAndTheMarkdown() {
+        String fork = GateSubset.Planted.FORK.entry().label();
+        GateAbOutput.Report r = new GateAbOutput.Report("702e001", "702e001", "working tree", "49e4b9d", "m", "j", "s",
+                PASS.rows(), Map.of(), List.of(fork), List.of(), List.of(), 1, null);
+        String text = GateAbOutput.text(r, false);
+        assertTrue(text.contains("new (current jar only, not gated):\n  " + fork), text);
+        assertTrue(text.contains("; 1 new, 0 removed"), text);
+        assertTrue(GateAbOutput.markdown(r, false).contains("new (current jar only, not gated): `" + fork + "`"));
+    }
+
+    @Test
     void markdown_escapesPipesAndAngleBrackets() {
         String md = GateAbOutput.markdown(report(List.of(row("A.b q=<x>|y", "time", 0.3, GateVerdict.REGRESSION,
                 "slower"))), false);

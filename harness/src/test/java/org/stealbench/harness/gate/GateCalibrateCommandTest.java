@@ -59,7 +59,8 @@ class GateCalibrateCommandTest {
         assertBad(run("run", "--slowdowns", "90", "--out", dir.resolve("x").toString()), "--slowdowns");
         assertBad(run("run", "--jobs", "0", "--slowdown-jobs", "0"), "not both 0");
         assertBad(run("run", "--paths", "deque,join"), "--paths");
-        assertBad(run("run", "--subset", "all"), "--subset");
+        assertBad(run("run", "--paths", "fork,steal"), "unknown path 'steal'");
+        assertBad(run("run", "--subset", "pool-paths"), "--subset");
         assertBad(run("run", "--out", dir.resolve("x").toString(), "--resume", dir.resolve("y").toString()), "not both");
         assertBad(run(), "subcommand");
     }
@@ -81,7 +82,7 @@ class GateCalibrateCommandTest {
             pairs.add(new PairedJob.ForkValues[]{new PairedJob.ForkValues(10 + i, "ns/op", Double.NaN, Double.NaN),
                 new PairedJob.ForkValues(10 + i, "ns/op", Double.NaN, Double.NaN)});
         }
-        PairedJob.writePairs(job, new PairedJob.Saved(java.util.List.of(4, 8), 0, 0.05, 100, java.util.Map.of("X.y", pairs)));
+        PairedJob.writePairs(job, new PairedJob.Saved(java.util.List.of(4, 8), 0, 0.05, 100, java.util.Map.of(GateCalibrateCommand.MIRROR, pairs)));
         Path proposed = dir.resolve("proposed.json");
         String[] o = run("score", dir.resolve("cal").toString(), "--propose", proposed.toString());
         assertEquals("0", o[0], o[2]);
@@ -89,7 +90,7 @@ class GateCalibrateCommandTest {
         assertTrue(o[1].contains("cal/job-000-aa: PASS"), o[1]);
         // the proposal is a thresholds file the gate reads, with a rule for the row
         GateThresholds.load(proposed);
-        assertTrue(Files.readString(proposed).contains("\"X.y\""), Files.readString(proposed));
+        assertTrue(Files.readString(proposed).contains("\"" + GateCalibrateCommand.MIRROR + "\""), Files.readString(proposed));
     }
 
     @Test
@@ -162,15 +163,14 @@ class GateCalibrateCommandTest {
         Path cal = calibrationFolder("jar one");
         Path root = dir.resolve("repo");
         java.util.List<String> before = listing(cal);
-        String[] rows = runAt(root, "run", "--resume", cal.toString(), "--subset", "pool-paths", "--jobs", "1");
-        assertEquals("2", rows[0], rows[2]);
-        assertTrue(rows[2].contains("other rows") && rows[2].strip().lines().count() == 1, rows[2]);
         String[] quick = runAt(root, "run", "--resume", cal.toString(), "--quick-check", "--jobs", "1");
         assertTrue(quick[0].equals("2") && quick[2].contains("other rows"), quick[2]);
         Files.writeString(cal.resolve(GateCalibrateCommand.SETUP), Files.readString(cal.resolve(GateCalibrateCommand.SETUP))
                 .replace("\"rows\" : [ \"", "\"rows\" : [ \"Renamed.row\", \""));
         String[] renamed = runAt(root, "run", "--resume", cal.toString(), "--jobs", "1");
-        assertTrue(renamed[0].equals("2") && renamed[2].contains("other rows"), "same subset, other rows: " + renamed[2]);
+        assertEquals("2", renamed[0], renamed[2]);
+        assertTrue(renamed[2].contains("other rows") && renamed[2].strip().lines().count() == 1,
+                "a folder of the gate's former rows: " + renamed[2]);
         Files.writeString(root.resolve("harness/target/benchmarks.jar"), "jar two");
         String[] jar = runAt(root, "run", "--resume", cal.toString(), "--jobs", "1");
         assertEquals("2", jar[0], jar[2]);
@@ -185,14 +185,16 @@ class GateCalibrateCommandTest {
     void resume_dryRun_acceptsTheSameJarAndRowsAndPlansEveryPathsJobs() throws IOException {
         Path cal = calibrationFolder("jar one");
         Files.writeString(cal.resolve(GateCalibrateCommand.SETUP), Files.readString(cal.resolve(GateCalibrateCommand.SETUP))
-                .replace("\"quickCheck\" : false", "\"quickCheck\" : true").replace("items=250000", "items=20000")
-                .replace("n=27", "n=20"));
+                .replace("\"quickCheck\" : false", "\"quickCheck\" : true"));
         java.util.List<String> before = listing(cal);
         // the folder's subset and quick check are taken when the command line leaves them out
         String[] o = runAt(dir.resolve("repo"), "run", "--resume", cal.toString(), "--dry-run", "--jobs", "2",
                 "--paths", "fork,submit", "--slowdowns", "110,125", "--slowdown-jobs", "3");
         assertEquals("0", o[0], o[2]);
-        assertTrue(o[1].contains("2 x A/A") && o[1].contains("items=20000"), "the folder's quick check: " + o[1]);
+        double[] quick = GateSubset.quickCheck().estimateSeconds();
+        assertTrue(o[1].contains(String.format(java.util.Locale.ROOT, "2 x A/A (one jar on both sides, the gate's subset): "
+                + "rows %s; %.0f to %.0f s", GateSubset.ci().entries().stream().map(GateSubset.Entry::label).toList(),
+                quick[0], quick[1])), "the folder's quick check: " + o[1]);
         assertTrue(o[1].contains("3 x planted +10% on the fork path: rows [GatePoolPathsBenchmark.fork pool=ws-chase-lev "
                 + "threads=1 workPercent=100]"), o[1]);
         assertTrue(o[1].contains("3 x planted +25% on the submit path"), o[1]);

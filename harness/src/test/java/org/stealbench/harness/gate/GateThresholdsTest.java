@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +38,31 @@ final class GateThresholdsTest {
         Threshold none = t.forBenchmark("EnqueueDequeueBenchmark.run shape=10x10", "EnqueueDequeueBenchmark.run");
         assertEquals(0.3, none.time());
         assertEquals("default", none.rule());
+    }
+
+    @Test
+    void checkedIn_everyCiRowHasItsOwnRule_andAPlantedRowTheThresholdOfTheRowItStandsFor() throws Exception {
+        GateThresholds t = GateThresholds.load(Path.of("../results/gate-ab-thresholds.json"));
+        for (GateSubset.Entry e : GateSubset.ci().entries()) {
+            assertTrue(!t.forBenchmark(e.label(), e.label().split(" ")[0]).rule().equals("default"), e.label());
+        }
+        for (GateSubset.Planted path : GateSubset.Planted.values()) {
+            // a planted row is labelled by side A's parameters (workPercent=100), as PairedGate looks it up
+            String planted = path.entry().label();
+            String standsFor = path == GateSubset.Planted.DEQUE ? GateCalibrateCommand.MIRROR : planted;
+            assertEquals(t.forBenchmark(standsFor, standsFor.split(" ")[0]).time(),
+                    t.forBenchmark(planted, planted.split(" ")[0]).time(), path.id());
+            assertEquals(t.forBenchmark(standsFor, standsFor.split(" ")[0]).cpu(),
+                    t.forBenchmark(planted, planted.split(" ")[0]).cpu(), path.id());
+        }
+        for (GateSubset.Planted path : List.of(GateSubset.Planted.FORK, GateSubset.Planted.SUBMIT)) {
+            Threshold pool = t.forBenchmark(path.entry().label(), "GatePoolPathsBenchmark." + path.id());
+            assertEquals(0.05, pool.time(), path.id());
+            assertEquals(0.05, pool.cpu(), path.id());
+            assertEquals(path.entry().label(), pool.rule(), "its own rule, not a neighbour's");
+        }
+        String described = String.join("\n", t.describe());
+        assertTrue(!described.contains("ForkJoinFibBenchmark") && !described.contains("QueueDrainBenchmark"), described);
     }
 
     @Test
