@@ -3,6 +3,7 @@ package org.stealbench.pools;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
+import org.stealbench.pools.PauseHook.PausePoint;
 
 /**
  * The work-stealing pool's parking: the stack of idle workers, the count of searching workers,
@@ -167,6 +168,7 @@ final class IdleWorkers {
     boolean registerAndRescan(WorkStealingWorker w) {
         synchronized (this) {
             w.signaled = false;
+            w.wakerUnparking = false;
             stack[top++] = w;
             count = top;
         }
@@ -220,7 +222,9 @@ final class IdleWorkers {
      * Wakes one idle worker, if any (the publisher's side, after its push and fence). A
      * StackOverflowError (a deep caller) can come at any call: the searchers' add is the only
      * call before the worker leaves the stack (it throws before its add, changing nothing), and
-     * the flags are set before the unpark, whose loss costs the worker one RECHECK_NANOS.
+     * the flags are set before the unpark, whose loss costs the worker one RECHECK_NANOS. An
+     * Error after the unpark leaves w.wakerUnparking set, which costs w at most one extended
+     * re-scan under await-waker (the pool's "Await-waker") and is cleared when w registers again.
      */
     void wakeOne() {
         WorkStealingWorker w;
@@ -237,9 +241,12 @@ final class IdleWorkers {
             epoch++;
             count = top;
             w.searching = searchingGate;
-            w.signaled = true; // volatile: publishes w.searching to w
+            w.wakerUnparking = true; // a field store, not a call, before w has its flag
+            w.signaled = true; // volatile: publishes w.searching and w.wakerUnparking to w
         }
         LockSupport.unpark(w);
+        pool.pause.at(PausePoint.WAKER_UNPARKED);
+        w.clearWakerUnparkingOpaque();
     }
 
     /** Wakes every idle worker (termination, shutdownNow); its calls come first, as in wakeOne(). */
