@@ -14,10 +14,12 @@ import org.stealbench.queues.QueueKind;
 /**
  * shutdownNow() against an outside submission still in flight (Admission.SHARED_COUNTER) and an
  * outside tryRunOne(): the parked worker leaves on `stopping` without waiting for the in-flight
- * push, finds no helper inside, and terminates the pool; the push then lands and an outside
- * helper could then take and run the task before shutdownNow's drain, after the pool reported
- * terminated (14 of 20 rounds before tryRunOne checked `stopping`). The submission is held
- * between its admission and its push by holding the locked global queue's monitor.
+ * push (at the latest when its timed park returns), finds no helper inside, and terminates the
+ * pool; the push then lands and an outside helper could then take and run the task before
+ * shutdownNow's drain, after the pool reported terminated (14 of 20 rounds before tryRunOne
+ * checked `stopping`). The submission is held between its admission and its push by holding the
+ * locked global queue's monitor. The waits spin, then yield, so a loaded machine slows a round
+ * down instead of starving the worker whose exit it waits for.
  */
 @Timeout(120)
 final class WorkStealingShutdownNowInFlightHelperTest {
@@ -55,42 +57,27 @@ final class WorkStealingShutdownNowInFlightHelperTest {
         Thread submitter = new Thread(() -> pool.execute(task), "in-flight submitter");
         Thread stopper = new Thread(() -> returned.set(pool.shutdownNow()), "shutdownNow");
         AtomicInteger attempts = new AtomicInteger();
-        Thread helper = new Thread(() -> {
-            while (stopper.isAlive()) {
-                attempts.incrementAndGet();
-                if (pool.tryRunOne()) {
-                    return;
-                }
-            }
-        }, "outside helper");
-        boolean terminatedInFlight;
+        // Tries until it ran a task or shutdownNow returned.
+        Thread helper = new Thread(() -> TestPools.spinUntil(() -> {
+            attempts.incrementAndGet();
+            return !stopper.isAlive() || pool.tryRunOne();
+        }, "shutdownNow to return"), "outside helper");
         synchronized (global) {
             submitter.start();
             TestPools.awaitCondition(() -> submitter.getState() == Thread.State.BLOCKED,
                     "the submission to block on the global queue's monitor, admitted");
             stopper.start();
             TestPools.awaitCondition(() -> pool.stopping, "shutdownNow to set stopping");
-            long deadline = System.nanoTime() + 2_000_000_000L;
-            while (!pool.isTerminated() && System.nanoTime() < deadline) {
-                Thread.onSpinWait();
-            }
-            terminatedInFlight = pool.isTerminated();
-            if (terminatedInFlight) {
-                helper.start();
-                // Blocked on the monitor in its first take, or returning at once without one.
-                TestPools.awaitCondition(() -> helper.getState() == Thread.State.BLOCKED
-                        || attempts.get() >= 2 || !helper.isAlive(), "the helper to reach the global queue");
-            }
+            TestPools.spinUntil(pool::isTerminated, "the pool to terminate while the submission is in flight");
+            helper.start();
+            // Blocked on the monitor in its first take, or returning at once without one.
+            TestPools.awaitCondition(() -> helper.getState() == Thread.State.BLOCKED
+                    || attempts.get() >= 2 || !helper.isAlive(), "the helper to reach the global queue");
         }
         submitter.join();
         stopper.join();
-        if (terminatedInFlight) {
-            helper.join();
-        }
+        helper.join();
         TestPools.close(pool);
-        if (!terminatedInFlight) {
-            return "not terminated while the submission was in flight";
-        }
         if ("terminated".equals(ran.get())) {
             return "started after termination (isTerminated() true when it ran; shutdownNow returned "
                     + returned.get().size() + ")";

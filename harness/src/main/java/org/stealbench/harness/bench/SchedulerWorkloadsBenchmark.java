@@ -52,15 +52,33 @@ import org.stealbench.pools.PoolKind;
  * all (a cooperative yield). Long computations that yield to stay fair: the cost of a round trip
  * through the scheduler, and whether a pool runs a resubmitted task at once or behind others.
  *
- * <p>Run: {@code java -jar harness/target/benchmarks.jar SchedulerWorkloadsBenchmark -p workload=chain}
+ * <p>The shots and forks below are the suite's own (both scheduler experiments take them from
+ * here), so a plain run measures what a profile does, only its forks one after another instead
+ * of in interleaved rounds.
+ *
+ * <p>Run: {@code java -jar harness/target/benchmarks.jar SchedulerWorkloadsBenchmark -p pool=ws-chase-lev,jdk-fjp
+ * -p workload=chain}
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 5)
-@Measurement(iterations = 20)
-@Fork(1)
+@Warmup(iterations = SchedulerWorkloadsBenchmark.WARMUP_SHOTS)
+@Measurement(iterations = SchedulerWorkloadsBenchmark.MEASURED_SHOTS)
+@Fork(SchedulerWorkloadsBenchmark.FORKS)
 @State(Scope.Thread)
 public class SchedulerWorkloadsBenchmark {
+
+    /**
+     * Shots a fork runs before those it measures (the steady-state rule may discard up to these).
+     * A shot is well under a millisecond, so a fork costs its JVM start more than its shots: at 90
+     * shots in all the forks were still getting faster, and most of the spread of a paired ratio
+     * was the level each fork settled at, which only more forks (rounds, when the suite
+     * interleaves them) average out (docs/findings.md, the scheduler workloads' spread).
+     */
+    public static final int WARMUP_SHOTS = 240;
+    /** Shots a fork measures: a steady segment's length. */
+    public static final int MEASURED_SHOTS = 60;
+    /** Forks per parameter set. */
+    public static final int FORKS = 8;
 
     /** The workloads, in the order of the class comment. */
     public static final List<String> WORKLOADS =

@@ -276,13 +276,11 @@ public enum Experiment {
         /** Shots a cold-start fork of the full profile measures. */
         static final int FULL_COLD_SHOTS = 80;
         /**
-         * Both scheduler experiments in every profile: 300 shots, of which the steady-state rule may
-         * discard up to 240 as warm-up, and 8 rounds. A shot is well under a millisecond, so a fork
-         * costs its JVM start more than its shots: at 90 shots the forks were still getting faster,
-         * and most of the spread of a paired ratio was the level each fork settled at, which only
-         * more rounds average out (docs/findings.md, the scheduler workloads' spread).
+         * Both scheduler experiments in every profile: the benchmark class's own shots and forks
+         * (why those: SchedulerWorkloadsBenchmark), so its annotations run what the suite runs.
          */
-        static final Settings SCHEDULER_SHOTS = Settings.singleShot(240, 60, 0.005).forks(8);
+        static final Settings SCHEDULER_SHOTS = Settings.singleShot(SchedulerWorkloadsBenchmark.WARMUP_SHOTS,
+                SchedulerWorkloadsBenchmark.MEASURED_SHOTS, 0.005).forks(SchedulerWorkloadsBenchmark.FORKS);
 
         /** One pool per design (lock, Duffy's and Chase-Lev deques) and the JDK peers. */
         static final List<String> QUICK_POOLS = List.of("simple-lock", "ws-duffy", "ws-chase-lev", "jdk-tpe", "jdk-fjp");

@@ -25,10 +25,15 @@ import org.junit.jupiter.params.provider.CsvSource;
  * and a thief collide on the last index over and over; the bounds move around the int range
  * (negative, zero, the bottom and the top) to exercise the packing of both bounds into one word.
  *
- * <p>How often the sides meet depends on scheduling (on a loaded machine a thief may sleep
- * through a batch), so batches repeat, up to a bound, until enough ranges were shared: taken
- * from by both the owner and a thief or, for single-index ranges, won by each side. At least
- * one must have been, or the test did not exercise the contended path and fails.
+ * <p>How often the sides meet by chance depends on scheduling: with one CPU they meet only when
+ * the owner is preempted between two of its takes of a 2- or 3-index range, which some runs
+ * never saw. So every {@value #MEET_EVERY}th range, the first of each batch included, is a
+ * meeting: the owner takes the lower half (rounded down, so none of a single index), lets the
+ * thieves in, and waits (spinning, then yielding; {@value #MEET_WAIT_SECONDS} s at most over all
+ * meetings) until one has stolen, then races them for the rest. Batches repeat, up to a bound, until enough
+ * ranges were shared: taken from by both the owner and a thief or, for single-index ranges, won
+ * by each side. At least one must have been, or the thieves never met the owner and the test
+ * fails.
  */
 @Tag("slow")
 final class WorkStealingRangeStressTest {
@@ -36,8 +41,12 @@ final class WorkStealingRangeStressTest {
     private static final int MAX_BATCHES = 20;
     private static final int ENOUGH_SHARED = 1_000;
     private static final int CATCH_UP_SPINS = 64;
-    /** A waiting thief's spins before it starts yielding. */
+    /** A waiting thread's spins before it starts yielding. */
     private static final int SPINS_BEFORE_YIELD = 64;
+    /** Every how many ranges the owner waits for a thief in the middle of one (see the class doc). */
+    private static final int MEET_EVERY = 64;
+    /** How long the owner waits for thieves at meetings, all batches together, before it goes on alone. */
+    private static final long MEET_WAIT_SECONDS = 10;
 
     @ParameterizedTest(name = "size={0} thieves={1} ranges per batch={2}")
     @CsvSource({
@@ -56,13 +65,19 @@ final class WorkStealingRangeStressTest {
         long ownerWon = 0;
         long thievesWon = 0;
         long shared = 0;
+        long met = 0;
         int batches = 0;
+        long meetDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(MEET_WAIT_SECONDS);
         while (batches < MAX_BATCHES && shared < ENOUGH_SHARED) {
-            Batch batch = new Batch(size, ranges);
+            Batch batch = new Batch(size, ranges, meetDeadline);
             long[] ownerTook = batch.run(thieves);
             batch.verify();
-            for (long took : ownerTook) {
-                if (size == 1) {
+            for (int k = 0; k < ownerTook.length; k++) {
+                long took = ownerTook[k];
+                if (Batch.meets(k)) {
+                    // The owner took size / 2 before it let the thieves in; they took the rest or part of it.
+                    met += took < size ? 1 : 0;
+                } else if (size == 1) {
                     ownerWon += took;
                     thievesWon += 1 - took;
                 } else if (took > 0 && took < size) {
@@ -74,9 +89,11 @@ final class WorkStealingRangeStressTest {
             }
             batches++;
         }
-        // Not a timing assertion: it fails only if no range was ever shared (see the class doc).
-        assertTrue(shared > 0, "in " + batches + " batches no range was shared by owner and thief (owner took the only"
-                + " index " + ownerWon + " times, a thief " + thievesWon + " times)");
+        // Not a timing assertion: it fails only if no thief ever took from a range the owner was on
+        // (see the class doc); the meetings alone make that happen once a thief runs at all.
+        assertTrue(met + shared > 0, "in " + batches + " batches no thief met the owner: no meeting range was"
+                + " shared and no other either (owner took the only index " + ownerWon + " times, a thief "
+                + thievesWon + " times)");
     }
 
     /** One row of ranges, owner and thieves, and the count of takes of every index. */
@@ -92,9 +109,14 @@ final class WorkStealingRangeStressTest {
         private volatile int ownerAt;
         /** The range some thief is at (the latest announcement of any thief). */
         private volatile int thiefAt = -1;
+        /** The last meeting range the owner has taken its half of; thieves steal from a meeting only then. */
+        private volatile int opened = -1;
+        /** When the owner stops waiting at meetings (System.nanoTime()). */
+        private final long meetDeadline;
 
-        Batch(int size, int count) {
+        Batch(int size, int count, long meetDeadline) {
             this.size = size;
+            this.meetDeadline = meetDeadline;
             int[] choices = {0, -size / 2 - 1, Integer.MIN_VALUE, Integer.MAX_VALUE - size, 1_000_003};
             bases = new int[count];
             ranges = new WorkStealingRange[count];
@@ -133,6 +155,14 @@ final class WorkStealingRangeStressTest {
                 for (int spin = pseudoRandom & 15; spin > 0; spin--) {
                     Thread.onSpinWait();
                 }
+                if (meets(k)) {
+                    for (int i = 0; i < size / 2; i++) {
+                        record(k, ranges[k].next());
+                        ownerTook[k]++;
+                    }
+                    opened = k;
+                    awaitSteal(ranges[k], size - ownerTook[k]);
+                }
                 for (long i = ranges[k].next(); i != WorkStealingRange.NONE; i = ranges[k].next()) {
                     record(k, i);
                     ownerTook[k]++;
@@ -165,7 +195,7 @@ final class WorkStealingRangeStressTest {
                         k = at;
                         continue;
                     }
-                    if (k > at + 1) {
+                    if (k > at + 1 || (meets(k) && opened < k)) {
                         pause(idle++);
                         continue;
                     }
@@ -186,9 +216,24 @@ final class WorkStealingRangeStressTest {
             }
         }
 
+        static boolean meets(int k) {
+            return k % MEET_EVERY == 0;
+        }
+
         /**
-         * One round of a thief's wait for the owner: a spin while the owner may be about to
-         * arrive, then a yield, so on a loaded machine (or one CPU) the thief gives the owner its
+         * The owner's wait at a meeting: until a thief took from {@code range}, which held
+         * {@code left}, or a thief failed, or the meetings' time is up.
+         */
+        private void awaitSteal(WorkStealingRange range, long left) {
+            for (int round = 0; range.size() == left && failure.get() == null && System.nanoTime() < meetDeadline;
+                    round++) {
+                pause(round);
+            }
+        }
+
+        /**
+         * One round of a thread's wait for another: a spin while the other may be about to
+         * arrive, then a yield, so on a loaded machine (or one CPU) the waiter gives the other its
          * CPU instead of spinning out its time slice.
          */
         private static void pause(int round) {
