@@ -223,8 +223,9 @@ final class IdleWorkers {
      * StackOverflowError (a deep caller) can come at any call: the searchers' add is the only
      * call before the worker leaves the stack (it throws before its add, changing nothing), and
      * the flags are set before the unpark, whose loss costs the worker one RECHECK_NANOS. An
-     * Error after the unpark leaves w.wakerUnparking set, which costs w at most one extended
-     * re-scan under await-waker (the pool's "Await-waker") and is cleared when w registers again.
+     * Error in or after the unpark leaves w.wakerUnparking set until w registers again: under
+     * await-waker (the pool's "Await-waker") each of w's idle spells until then is an extended
+     * re-scan, of at most MAX_IDLE_SCANS scans, and the first that finds nothing registers w.
      */
     void wakeOne() {
         WorkStealingWorker w;

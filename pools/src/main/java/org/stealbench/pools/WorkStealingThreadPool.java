@@ -194,7 +194,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * Under awaitWaker a worker keeps re-scanning, yielding between scans, while the waker that
      * took it off the idle stack may still be inside its unpark (w.wakerUnparking, set under the
      * idle stack's lock before the unpark and cleared after it), at most MAX_IDLE_SCANS scans in
-     * all. It only delays registration, so the argument above is untouched.
+     * all, and none added once `stopping` is set. It only delays registration, so the argument
+     * above is untouched. The flag is only a hint: a first waker's late clear can erase a second
+     * waker's set (the worker registered and was woken again meanwhile), which costs that wake-up
+     * its extension; IdleWorkers.wakeOne says what an Error before the clear costs.
      *
      * Moves into the inbox (InboxMoves, whose overview argues them). A global batch's rest and a
      * steal-half's extra tasks go into the mover's inbox; they are in no queue between their take
@@ -868,7 +871,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * Re-scans idleScans times after a spin-wait hint each; under awaitWaker, every failed scan
      * that sees {@code w}'s waker still inside its unpark allows idleScans more (MAX_IDLE_SCANS in
      * all at most), those past the first idleScans after a yield each: that waker may be waiting
-     * for this CPU.
+     * for this CPU. None are added once shutdownNow has begun.
      */
     private Runnable spinScan(WorkStealingWorker w) {
         Runnable task = null;
@@ -879,7 +882,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 Thread.yield();
             }
             task = scan(w);
-            if (task == null && awaitWaker && w.wakerUnparkingOpaque() && end < MAX_IDLE_SCANS) {
+            // stopping, a volatile read (only while the extension would go on): after shutdownNow
+            // a worker leaves once it finds nothing, so it does not wait out a stalled waker.
+            if (task == null && awaitWaker && w.wakerUnparkingOpaque() && end < MAX_IDLE_SCANS && !stopping) {
                 pause.at(PausePoint.AWAITING_WAKER);
                 end = Math.min(i + 1 + idleScans, MAX_IDLE_SCANS);
             }
