@@ -56,6 +56,8 @@ final class IdleWorkers {
      * atomic add or CAS, read by pushes after their fence.
      */
     private volatile int searchers;
+    /** The pool's awaitWaker: whether wakeOne marks the woken worker while it unparks it. */
+    private final boolean awaitWaker;
     /** Set once the pool terminates (terminateIfQuiescent): every worker then exits. */
     private volatile boolean terminating;
 
@@ -64,6 +66,7 @@ final class IdleWorkers {
         this.stack = new WorkStealingWorker[workers];
         this.searchingGate = signalling == WorkStealingThreadPool.Signalling.SEARCHING;
         this.recheckQueuesUnsignalled = signalling == WorkStealingThreadPool.Signalling.PROPAGATING;
+        this.awaitWaker = pool.awaitWaker();
     }
 
     /** The number of workers on the idle stack (volatile read; publishers read it after their fence). */
@@ -242,12 +245,14 @@ final class IdleWorkers {
             epoch++;
             count = top;
             w.searching = searchingGate;
-            w.wakerUnparking = true; // a field store, not a call, before w has its flag
+            w.wakerUnparking = awaitWaker; // a field store, not a call, before w has its flag
             w.signaled = true; // volatile: publishes w.searching and w.wakerUnparking to w
         }
         LockSupport.unpark(w);
-        pool.pause.at(PausePoint.WAKER_UNPARKED);
-        w.clearWakerUnparkingOpaque();
+        if (awaitWaker) { // constant per pool: no pause call or store into w's line otherwise
+            pool.pause.at(PausePoint.WAKER_UNPARKED);
+            w.clearWakerUnparkingOpaque();
+        }
     }
 
     /** Wakes every idle worker (termination, shutdownNow); its calls come first, as in wakeOne(). */
