@@ -56,8 +56,6 @@ final class IdleWorkers {
      * atomic add or CAS, read by pushes after their fence.
      */
     private volatile int searchers;
-    /** The pool's awaitWaker: whether wakeOne marks the woken worker while it unparks it. */
-    private final boolean awaitWaker;
     /** Set once the pool terminates (terminateIfQuiescent): every worker then exits. */
     private volatile boolean terminating;
 
@@ -66,7 +64,6 @@ final class IdleWorkers {
         this.stack = new WorkStealingWorker[workers];
         this.searchingGate = signalling == WorkStealingThreadPool.Signalling.SEARCHING;
         this.recheckQueuesUnsignalled = signalling == WorkStealingThreadPool.Signalling.PROPAGATING;
-        this.awaitWaker = pool.awaitWaker();
     }
 
     /** The number of workers on the idle stack (volatile read; publishers read it after their fence). */
@@ -171,7 +168,6 @@ final class IdleWorkers {
     boolean registerAndRescan(WorkStealingWorker w) {
         synchronized (this) {
             w.signaled = false;
-            w.wakerUnparking = false;
             stack[top++] = w;
             count = top;
         }
@@ -225,10 +221,7 @@ final class IdleWorkers {
      * Wakes one idle worker, if any (the publisher's side, after its push and fence). A
      * StackOverflowError (a deep caller) can come at any call: the searchers' add is the only
      * call before the worker leaves the stack (it throws before its add, changing nothing), and
-     * the flags are set before the unpark, whose loss costs the worker one RECHECK_NANOS. An
-     * Error in or after the unpark leaves w.wakerUnparking set until w registers again: under
-     * await-waker (the pool's "Await-waker") each of w's idle spells until then is an extended
-     * re-scan, of at most MAX_IDLE_SCANS scans, and the first that finds nothing registers w.
+     * the flags are set before the unpark, whose loss costs the worker one RECHECK_NANOS.
      */
     void wakeOne() {
         WorkStealingWorker w;
@@ -245,14 +238,9 @@ final class IdleWorkers {
             epoch++;
             count = top;
             w.searching = searchingGate;
-            w.wakerUnparking = awaitWaker; // a field store, not a call, before w has its flag
-            w.signaled = true; // volatile: publishes w.searching and w.wakerUnparking to w
+            w.signaled = true; // volatile: publishes w.searching to w
         }
         LockSupport.unpark(w);
-        if (awaitWaker) { // constant per pool: no pause call or store into w's line otherwise
-            pool.pause.at(PausePoint.WAKER_UNPARKED);
-            w.clearWakerUnparkingOpaque();
-        }
     }
 
     /** Wakes every idle worker (termination, shutdownNow); its calls come first, as in wakeOne(). */

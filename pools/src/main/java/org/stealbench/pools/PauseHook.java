@@ -22,16 +22,6 @@ interface PauseHook {
         NOTHING_FOUND,
         /** A searching worker (Signalling.SEARCHING) found a task; next it stops searching. */
         SEARCHER_FOUND_TASK,
-        /**
-         * A waker's unpark of the worker it took off the idle stack returned; next it clears that
-         * worker's wakerUnparking.
-         */
-        WAKER_UNPARKED,
-        /**
-         * Under await-waker, a worker's re-scan found nothing while the worker that woke it may
-         * still be inside its unpark; next it re-scans again instead of parking.
-         */
-        AWAITING_WAKER,
         /** A worker took more than one task from the global queue; next it moves all but one to its inbox. */
         BATCH_TAKEN,
         /** A worker is about to push a task it moved from a shared queue into its inbox. */

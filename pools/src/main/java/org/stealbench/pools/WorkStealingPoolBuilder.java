@@ -60,9 +60,6 @@ public final class WorkStealingPoolBuilder {
     /** Whether a successful steal takes half the victim's tasks by default (docs/using.md has the figures). */
     public static final boolean DEFAULT_STEAL_HALF = false;
 
-    /** Whether a worker re-scans while its waker may still be in its unpark, by default ({@link #awaitWaker}). */
-    public static final boolean DEFAULT_AWAIT_WAKER = false;
-
     /** The largest {@link #globalBatch} and {@link #stealHalf} batch. */
     public static final int MAX_BATCH = 64;
 
@@ -86,7 +83,6 @@ public final class WorkStealingPoolBuilder {
     int globalBatch = DEFAULT_GLOBAL_BATCH;
     boolean stealHalf = DEFAULT_STEAL_HALF;
     boolean recheckOwnPush = DEFAULT_RECHECK_OWN_PUSH;
-    boolean awaitWaker = DEFAULT_AWAIT_WAKER;
     int idleScans = -1; // the signalling's default
     /** Null: {@link #defaultAdmission} of the global queue, decided in build(). */
     Admission admission;
@@ -220,17 +216,6 @@ public final class WorkStealingPoolBuilder {
             throw new IllegalArgumentException("idleScans must be in [0, " + MAX_IDLE_SCANS + "], got " + idleScans);
         }
         this.idleScans = idleScans;
-        return this;
-    }
-
-    /**
-     * Whether a worker that found nothing keeps re-scanning, yielding before each scan past its
-     * {@link #idleScans} (at most MAX_IDLE_SCANS in all), while the worker that woke it may still
-     * be inside its unpark call (default {@link #DEFAULT_AWAIT_WAKER}): a waker held there cannot
-     * push its next task, and a worker that parks meanwhile is woken again by that push.
-     */
-    public WorkStealingPoolBuilder awaitWaker(boolean awaitWaker) {
-        this.awaitWaker = awaitWaker;
         return this;
     }
 

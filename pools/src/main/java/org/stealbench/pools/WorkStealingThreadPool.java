@@ -2,7 +2,6 @@ package org.stealbench.pools;
 
 import static org.stealbench.pools.WorkStealingPoolBuilder.DEFAULT_IDLE_SCANS;
 import static org.stealbench.pools.WorkStealingPoolBuilder.DEFAULT_SEARCH_SCANS;
-import static org.stealbench.pools.WorkStealingPoolBuilder.MAX_IDLE_SCANS;
 import static org.stealbench.pools.WorkStealingPoolBuilder.defaultAdmission;
 
 import java.lang.invoke.VarHandle;
@@ -86,7 +85,7 @@ import org.stealbench.queues.TaskQueue;
  * submissions no longer start in submission order on one worker.
  *
  * <p>Tuning. The {@link WorkStealingPoolBuilder builder}'s options globalQueue, globalBatch,
- * admission, signalling, recheckOwnPush, stealHalf, idleScans, awaitWaker and searchOrder change how work is
+ * admission, signalling, recheckOwnPush, stealHalf, idleScans and searchOrder change how work is
  * submitted, taken and signalled, not what runs; each can be set from one string with {@link
  * WorkStealingPoolBuilder#tuning}, which is what {@link PoolKind#create(int, String)} passes for
  * benchmarks, and {@link #COMPARED_TUNINGS} lists the ones the harness's pool-options
@@ -185,19 +184,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * unsignalled, so a push behind such a claim waits at most IdleWorkers.RECHECK_NANOS plus a
      * taker's patience on the abandoned slot. A submitter into a non-empty injector then pays two
      * volatile reads (idle count, head) and no wake-up; the workers wake each other.
-     *
-     * Await-waker (an option). A wake-up's unpark can hold its caller about as long as the woken
-     * worker takes to start, so a worker woken by a push onto an empty deque may take that task,
-     * find nothing in its idleScans re-scans (its waker has not returned to push the next task)
-     * and park again, and the next push wakes it again: one unpark per task for as long as it
-     * lasts (the waker is often off its CPU meanwhile, as if the woken worker had taken it).
-     * Under awaitWaker a worker keeps re-scanning, yielding between scans, while the waker that
-     * took it off the idle stack may still be inside its unpark (w.wakerUnparking, set under the
-     * idle stack's lock before the unpark and cleared after it), at most MAX_IDLE_SCANS scans in
-     * all, and none added once `stopping` is set. It only delays registration, so the argument
-     * above is untouched. The flag is only a hint: a first waker's late clear can erase a second
-     * waker's set (the worker registered and was woken again meanwhile), which costs that wake-up
-     * its extension; IdleWorkers.wakeOne says what an Error before the clear costs.
      *
      * Moves into the inbox (InboxMoves, whose overview argues them). A global batch's rest and a
      * steal-half's extra tasks go into the mover's inbox; they are in no queue between their take
@@ -366,8 +352,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private final boolean recheckOwnPush;
     /** Re-scans before parking: spinScan's under EMPTY_TO_NON_EMPTY, search's under SEARCHING. */
     private final int idleScans;
-    /** Whether the re-scans go on while a worker's waker may still be in its unpark (the overview's "Await-waker"). */
-    private final boolean awaitWaker;
     private final Admission admission;
     /** Test hook, {@link PauseHook#NO_PAUSE} but in tests; {@link ForkTask} calls it too. */
     final PauseHook pause;
@@ -395,7 +379,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         this.stealHalf = b.stealHalf;
         this.idleScans = b.idleScans >= 0 ? b.idleScans
                 : signalling == Signalling.SEARCHING ? DEFAULT_SEARCH_SCANS : DEFAULT_IDLE_SCANS;
-        this.awaitWaker = b.awaitWaker;
         this.admission = b.admission != null ? b.admission : defaultAdmission(b.globalQueue);
         this.pause = b.pauseHook;
         this.joinWaitNanos = b.joinWaitNanos;
@@ -492,10 +475,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     public int idleScans() {
         return idleScans;
-    }
-
-    public boolean awaitWaker() {
-        return awaitWaker;
     }
 
     public Admission admission() {
@@ -867,27 +846,12 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return task;
     }
 
-    /**
-     * Re-scans idleScans times after a spin-wait hint each; under awaitWaker, every failed scan
-     * that sees {@code w}'s waker still inside its unpark allows idleScans more (MAX_IDLE_SCANS in
-     * all at most), those past the first idleScans after a yield each: that waker may be waiting
-     * for this CPU. None are added once shutdownNow has begun.
-     */
+    /** Re-scans up to idleScans times, after a spin-wait hint each; null if nothing was found. */
     private Runnable spinScan(WorkStealingWorker w) {
         Runnable task = null;
-        for (int i = 0, end = idleScans; task == null && i < end; i++) {
-            if (i < idleScans) {
-                Thread.onSpinWait();
-            } else {
-                Thread.yield();
-            }
+        for (int i = 0; task == null && i < idleScans; i++) {
+            Thread.onSpinWait();
             task = scan(w);
-            // stopping, a volatile read (only while the extension would go on): after shutdownNow
-            // a worker leaves once it finds nothing, so it does not wait out a stalled waker.
-            if (task == null && awaitWaker && w.wakerUnparkingOpaque() && end < MAX_IDLE_SCANS && !stopping) {
-                pause.at(PausePoint.AWAITING_WAKER);
-                end = Math.min(i + 1 + idleScans, MAX_IDLE_SCANS);
-            }
         }
         return task;
     }
@@ -1159,7 +1123,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 + (stealHalf ? ", steal-half" : "")
                 + (recheckOwnPush ? ", recheck-own-push" : "")
                 + ", idle scans " + idleScans
-                + (awaitWaker ? ", await-waker" : "")
                 + (admission == Admission.INJECTOR ? ", injector admission" : "")
                 + (isShutdown() ? ", shut down" : "") + "]";
     }

@@ -100,11 +100,7 @@ final class WorkStealingTuning {
                     + ")", WorkStealingPoolBuilder.DEFAULT_IDLE_SCANS + " ("
                     + WorkStealingPoolBuilder.DEFAULT_SEARCH_SCANS + " while searching)",
                     List.of(comparedAs(numbered("idle-scans-N", "idle-scans-64", WorkStealingPoolBuilder::idleScans),
-                            "idle-scans-256"))),
-            new Option("awaitWaker", "whether a worker that found nothing re-scans on while the worker that"
-                    + " woke it may still be inside its unpark (which holds that waker's next push)", "`ignore-waker`",
-                    List.of(flag("ignore-waker", b -> b.awaitWaker(false)),
-                            compared(flag("await-waker", b -> b.awaitWaker(true))))));
+                            "idle-scans-256"))));
 
     /**
      * The combinations the pool-options experiments compare besides single items: the defaults

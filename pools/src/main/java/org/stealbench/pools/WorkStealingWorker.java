@@ -50,14 +50,6 @@ abstract class WorkerFields extends WorkerPadBefore {
      * Accessed through WorkStealingWorker's helpWanted accessors only.
      */
     ForkTask<?> helpWanted;
-    /**
-     * Whether the waker that took this worker off the idle stack may still be inside its unpark
-     * call: set plain under the IdleWorkers lock (published by the store of {@code signaled}),
-     * cleared after the unpark returns and when this worker registers again. A hint for how long
-     * the worker re-scans before it parks again (the pool's await-waker), never a wake-up.
-     * Accessed through WorkStealingWorker's wakerUnparking accessors, but for that plain store.
-     */
-    boolean wakerUnparking;
 
     WorkerFields(WorkStealingThreadPool pool, int index, TaskQueue<Runnable> deque, TaskQueue<Runnable> inbox) {
         super(pool.threadNamePrefix + index);
@@ -82,12 +74,10 @@ final class WorkStealingWorker extends WorkerFields {
     long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 
     private static final VarHandle HELP_WANTED;
-    private static final VarHandle WAKER_UNPARKING;
 
     static {
         try {
             HELP_WANTED = MethodHandles.lookup().findVarHandle(WorkerFields.class, "helpWanted", ForkTask.class);
-            WAKER_UNPARKING = MethodHandles.lookup().findVarHandle(WorkerFields.class, "wakerUnparking", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -114,16 +104,6 @@ final class WorkStealingWorker extends WorkerFields {
     /** Opaque read of helpWanted (HelpingJoin.wakeHelper, after the pusher's full barrier). */
     ForkTask<?> helpWantedOpaque() {
         return (ForkTask<?>) HELP_WANTED.getOpaque(this);
-    }
-
-    /** Opaque read of wakerUnparking: a fresh load on every re-scan; it orders nothing. */
-    boolean wakerUnparkingOpaque() {
-        return (boolean) WAKER_UNPARKING.getOpaque(this);
-    }
-
-    /** Opaque clear of wakerUnparking by the waker after its unpark: it need only become visible. */
-    void clearWakerUnparkingOpaque() {
-        WAKER_UNPARKING.setOpaque(this, false);
     }
 
     /** Atomic exchange of helpWanted for null: the one wake-up a registered joiner gets. */
