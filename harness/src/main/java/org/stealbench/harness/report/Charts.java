@@ -54,11 +54,6 @@ final class Charts {
      */
     record Line(String name, String contender, double[] x, double[] y, double[] low, double[] high, boolean dashed) {
 
-        /** A line without intervals. */
-        Line(String name, String contender, double[] x, double[] y, boolean dashed) {
-            this(name, contender, x, y, null, null, dashed);
-        }
-
         /** A line through points given as {x, y, low, high}, low and high NaN where a point has no interval. */
         static Line of(String name, String contender, List<double[]> points, boolean dashed) {
             return new Line(name, contender, coordinates(points, 0), coordinates(points, 1), coordinates(points, 2),
@@ -293,15 +288,13 @@ final class Charts {
             double span = Math.max(hi / lo, 4);
             yMin = lo / Math.pow(span, 0.05);
             yMax = hi * Math.pow(span, 0.2);
+            logAxis(chart.getStyler(), false, yMin, yMax);
         } else {
             double lo = all.stream().mapToDouble(Double::doubleValue).min().orElse(0);
             double hi = all.stream().mapToDouble(Double::doubleValue).max().orElse(1);
             double range = hi > lo ? hi - lo : Math.max(Math.abs(hi), 1);
             yMin = lo >= 0 ? Math.max(0, lo - 0.05 * range) : lo - 0.05 * range;
             yMax = hi + 0.18 * range;
-        }
-        if (log) {
-            logAxis(chart.getStyler(), false, yMin, yMax);
         }
         chart.getStyler().setYAxisMin(yMin);
         chart.getStyler().setYAxisMax(yMax);
@@ -410,7 +403,7 @@ final class Charts {
             text = PATH_DATA.matcher(text).replaceAll(m -> "d=\"" + java.util.regex.Matcher.quoteReplacement(
                     compactPath(m.group(1))) + "\"");
             text = numberClips(text);
-            return new Html.Chart(id, title, dataUri(text), alt);
+            return new Html.Chart(id, title, dataUri(text), alt, List.of());
         } catch (IOException e) {
             throw new UncheckedIOException("chart " + id + " could not be encoded", e);
         }

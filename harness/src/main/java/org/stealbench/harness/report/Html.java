@@ -59,10 +59,6 @@ final class Html {
         Row {
             cells = List.copyOf(cells);
         }
-
-        Row(List<Cell> cells) {
-            this(cells, "");
-        }
     }
 
     /** A table: {@code id} is stable (tests and links use it), header rows first. */
@@ -77,10 +73,6 @@ final class Html {
     record Chart(String id, String title, String dataUri, String alt, List<Link> links) {
         Chart {
             links = List.copyOf(links);
-        }
-
-        Chart(String id, String title, String dataUri, String alt) {
-            this(id, title, dataUri, alt, List.of());
         }
 
         boolean hasLinks() {
@@ -186,7 +178,7 @@ final class Html {
         }
 
         TableBuilder header(String... names) {
-            head.add(new Row(Arrays.stream(names).map(Cell::text).toList()));
+            head.add(new Row(Arrays.stream(names).map(Cell::text).toList(), ""));
             return this;
         }
 
@@ -212,8 +204,7 @@ final class Html {
         }
 
         TableBuilder row(List<Cell> cells) {
-            body.add(new Row(cells));
-            return this;
+            return row(cells, "");
         }
 
         TableBuilder row(List<Cell> cells, String cls) {

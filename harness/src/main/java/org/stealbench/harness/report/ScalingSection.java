@@ -227,8 +227,7 @@ final class ScalingSection {
         if (one == null || p == null) {
             return null;
         }
-        return threads == 1 ? new RatioEstimate(1, 1, 1, 1, confidence)
-                : gain(one, p, confidence);
+        return threads == 1 ? new RatioEstimate(1, 1, 1, 1, confidence) : gain(one, p, confidence);
     }
 
     /**
@@ -384,7 +383,7 @@ final class ScalingSection {
             double s = cores > 0 ? Math.min(t, cores) : t;
             return efficiency ? s / t : s;
         }).toArray();
-        lines.add(new Charts.Line("ideal", null, x, ideal, true));
+        lines.add(new Charts.Line("ideal", null, x, ideal, null, null, true));
         return lines;
     }
 

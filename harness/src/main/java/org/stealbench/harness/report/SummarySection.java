@@ -187,11 +187,6 @@ final class SummarySection {
                 List.of(new Measure(experiment, null, null, ExperimentSection::metric, null, null, 0)));
     }
 
-    /** Floors ({@link Contenders#FLOORS}): references that bound what is possible but are not a choice. */
-    static boolean floor(String contender) {
-        return Contenders.FLOORS.contains(contender);
-    }
-
     /**
      * Every experiment of the run with a contender parameter, by shape, ranked.
      *
@@ -245,7 +240,8 @@ final class SummarySection {
             try {
                 GeometricMean g = GeometricMean.of(shifted(ReportStats.replicates(m), measure.offset()), confidence);
                 String c = r.param(param);
-                Standing st = Correctness.flaw(c) != null ? Standing.BROKEN : floor(c) ? Standing.FLOOR : Standing.RANKED;
+                Standing st = Correctness.flaw(c) != null ? Standing.BROKEN
+                        : Contenders.FLOORS.contains(c) ? Standing.FLOOR : Standing.RANKED;
                 Metric aside = measure.aside() == null ? null : measure.aside().apply(r);
                 candidates.add(new Candidate(c, m, g, st, aside == null ? null : Cells.geometricOrNull(aside, confidence)));
             } catch (IllegalArgumentException e) {

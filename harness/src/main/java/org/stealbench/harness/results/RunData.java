@@ -86,16 +86,13 @@ public record RunData(Path source, Map<String, Object> env, Map<String, List<Jmh
                 @SuppressWarnings("unchecked")
                 Map<String, Object> read = JSON.readValue(envFile.toFile(), Map.class);
                 env.putAll(read);
-            } catch (JsonProcessingException e) {
-                problems.add(envFile + ": not valid JSON (" + JmhJson.parserMessage(e) + ")");
-                if (strict) {
-                    throw new ResultsException(envFile, "not valid JSON (" + JmhJson.parserMessage(e) + ")", e);
-                }
             } catch (IOException e) {
-                problems.add(envFile + ": cannot be read (" + e.getMessage() + ")");
+                ResultsException problem = new ResultsException(envFile, e instanceof JsonProcessingException j
+                        ? "not valid JSON (" + JmhJson.parserMessage(j) + ")" : "cannot be read (" + e.getMessage() + ")", e);
                 if (strict) {
-                    throw new ResultsException(envFile, "cannot be read (" + e.getMessage() + ")", e);
+                    throw problem;
                 }
+                problems.add(problem.getMessage());
             }
         } else if (!strict) {
             problems.add(envFile + ": missing (the run's environment is unknown)");
