@@ -36,7 +36,7 @@ import org.stealbench.pools.PoolKind;
  *
  * <p>Why not the experiments' fib(27) and queue/drain of 250,000 tasks: an invocation a tenth as
  * long gives a gate fork ten times the batches, and one worker takes the cross-core scheduling
- * noise out of the row (docs/gate.md, "The pool rows"). Every wait is bounded. It measures the
+ * noise out of the row (docs/gate.md, "Calibration status"). Every wait is bounded. It measures the
  * gate, not a pool, and is in no profile.
  *
  * <p>Run: {@code java -jar harness/target/benchmarks.jar GatePoolPathsBenchmark -p workPercent=100,110}
