@@ -3,7 +3,6 @@ package org.stealbench.pools;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
-import org.stealbench.pools.PauseHook.PausePoint;
 
 /**
  * The work-stealing pool's parking: the stack of idle workers, the count of searching workers,
