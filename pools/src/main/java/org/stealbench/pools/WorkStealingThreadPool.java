@@ -225,8 +225,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * every queue and stranded batch, wakes and interrupts the workers, which leave as soon as
      * they find no work (a parked one without looking again), so the last may terminate the pool
      * before the drain, beside an in-flight submission's task: an outside tryRunOne() takes
-     * nothing once it reads `stopping`, after raising its depth. A task a worker has taken to run
-     * (one at a time) may still start after shutdownNow returns.
+     * nothing once it reads `stopping`, after raising its depth, and a worker takes nothing but its
+     * own deque's tasks (forks of its running tasks). A task a worker has taken to run (one at a
+     * time) may still start after shutdownNow returns.
      *
      * Admission.INJECTOR (an option, with the segmented-mpmc global queue) moves the outside
      * submissions' shutdown check into the injector: shutdown() closes it (one atomic OR on its
@@ -773,10 +774,16 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return w.deque.pop(); // run() claims a ForkTask with a CAS
     }
 
-    /** {@code w}'s next task: its own deque's, then its inbox's, then the shared search's. */
+    /**
+     * {@code w}'s next task: its own deque's, then its inbox's, then the shared search's; only its
+     * own deque's once shutdownNow() has begun.
+     */
     private Runnable scan(WorkStealingWorker w) {
         Runnable task = popOwn(w);
-        if (task == null && (task = w.inbox.pop()) == null) {
+        // volatile read of stopping: shutdownNow() stores it before it drains and returns, so a
+        // worker that took one task meanwhile (and whose run can see that shutdownNow returned)
+        // sees it here before its next take, and takes nothing more but forks of its own tasks.
+        if (task == null && !stopping && (task = w.inbox.pop()) == null) {
             task = scanShared(w);
         }
         return task;
@@ -1006,8 +1013,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     /**
      * Runs one pending task on the calling thread, if there is one it may run: on a worker, its
-     * own deque's next task or one found in the search order (nothing once the worker's help
-     * depth reached {@link #MAX_HELP_DEPTH}); on another thread, the global queue's oldest task
+     * own deque's next task or one found in the search order (only its own deque's once
+     * {@link #shutdownNow()} has begun; nothing once the worker's help depth reached
+     * {@link #MAX_HELP_DEPTH}); on another thread, the global queue's oldest task
      * or one stolen from a random worker, and nothing once {@link #shutdownNow()} has begun (its
      * drain returns those tasks). What a task passed to {@code execute} throws goes to
      * the uncaught-exception handler.
