@@ -25,9 +25,9 @@ final class HelpingJoin {
      * none). Else, or when that deque is empty, claim the awaited task and run it inline if no one
      * started it (always allowed: that is the recursion a sequential program would do, so the stack
      * depth stays that of the program plus at most MAX_HELP_DEPTH helped tasks). Else, below the
-     * bound and on such a LIFO deque (whose pop just found it empty), steal from the thief that
-     * ForkTask records (the worker that took the awaited task from a queue not its own): that
-     * worker's deque holds the awaited task's subtree while it runs it, since a worker takes from
+     * bound and on such a LIFO deque (whose pop just found it empty), and unless shutdownNow()
+     * has begun, steal from the thief that ForkTask records (the worker that took the awaited task
+     * from a queue not its own): that worker's deque holds the awaited task's subtree while it runs it, since a worker takes from
      * another queue only when its own deque is empty (a join on a FIFO-pop deque, which may still
      * hold older tasks, therefore never steals). Else spin a bounded number of rounds, then wait on
      * the task's monitor for at most 16 ms; after each wait look once more, then wait again. A wait
@@ -162,9 +162,19 @@ final class HelpingJoin {
         }
     }
 
-    /** The worker that took {@code awaited} from a queue, if a join on {@code w} may help it. */
+    /**
+     * The worker that took {@code awaited} from a queue, if a join on {@code w} may help it: none
+     * once shutdownNow() has begun, when a worker takes only its own deque's tasks.
+     */
     private static WorkStealingWorker helpableThief(WorkStealingThreadPool pool, WorkStealingWorker w,
             ForkTask<?> awaited) {
+        // volatile read of stopping, as in the pool's scan(): a join whose worker ran a task that
+        // could see shutdownNow() return sees it here, so it steals nothing after the drain (the
+        // thief's forks then run on the thief; under recheckOwnPush its deque may briefly hold an
+        // execute it is about to take back).
+        if (pool.stopping) {
+            return null;
+        }
         return awaited.thiefAcquire() instanceof WorkStealingWorker thief && thief != w && thief.pool == pool
                 ? thief : null;
     }
