@@ -2,6 +2,7 @@ package org.stealbench.pools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -23,7 +24,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * may start after shutdownNow() returns on the submitter's worker (its task still runs then), and
  * at most one on the other worker (one it had taken). A worker's execute is announced
  * by its `moving` flag, not counted in ctl, so this is the pool-level check of that pair under
- * steal-half's moves and the batch moves that share the flag.
+ * steal-half's moves and the batch moves that share the flag. In the join variant the submitting
+ * task is a fork f that the other worker stole from J, and J's helping join takes f's tasks from
+ * f's worker: the join's steal from the thief, not the scan, must stop once shutdownNow began.
  */
 @Timeout(600)
 final class WorkStealingWorkerExecuteShutdownNowStressTest {
@@ -40,16 +43,35 @@ final class WorkStealingWorkerExecuteShutdownNowStressTest {
     void workerExecuteRacingShutdownNow_eachAcceptedTaskRunsOrIsReturnedOnce(String tuning)
             throws InterruptedException {
         for (int round = 0; round < ROUNDS; round++) {
-            runRound(tuning, round);
+            runRound(tuning, round, false);
         }
     }
 
-    private static void runRound(String tuning, int round) throws InterruptedException {
+    @ParameterizedTest
+    @MethodSource("tunings")
+    void forkExecutingWhileItsForkerJoins_racingShutdownNow_eachAcceptedTaskRunsOrIsReturnedOnce(String tuning)
+            throws InterruptedException {
+        WorkStealingThreadPool probe = WorkStealingThreadPool.builder().threads(2).tuning(tuning).build();
+        boolean joinsStealFromThieves = probe.ownPopHelps;
+        TestPools.close(probe);
+        assumeTrue(joinsStealFromThieves, tuning + ": its joins never steal from a thief");
+        for (int round = 0; round < ROUNDS; round++) {
+            runRound(tuning, round, true);
+        }
+    }
+
+    /**
+     * One round: a task executes numbered tasks until refused, while the test thread calls
+     * shutdownNow(); with {@code throughJoin}, that task is a fork the other worker stole and the
+     * forker joins it (so the forker's worker runs the tasks through its join), else a top-level task.
+     */
+    private static void runRound(String tuning, int round, boolean throughJoin) throws InterruptedException {
         WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(2).tuning(tuning).build();
         AtomicIntegerArray accepted = new AtomicIntegerArray(MAX_TASKS);
         AtomicIntegerArray runs = new AtomicIntegerArray(MAX_TASKS);
         List<Thread> lateStarts = new CopyOnWriteArrayList<>();
         int stopAfter = ThreadLocalRandom.current().nextInt(1, 2_000);
+        CountDownLatch startedSubmitting = new CountDownLatch(1);
         CountDownLatch enough = new CountDownLatch(1);
         CountDownLatch submitterDone = new CountDownLatch(1);
         CountDownLatch stopReturned = new CountDownLatch(1);
@@ -58,8 +80,9 @@ final class WorkStealingWorkerExecuteShutdownNowStressTest {
             tasks[i] = new Counted(i, runs, lateStarts);
         }
         Thread[] submitterThread = new Thread[1];
-        pool.execute(() -> {
+        Runnable submitter = () -> {
             submitterThread[0] = Thread.currentThread();
+            startedSubmitting.countDown();
             try {
                 for (int id = 0; id < MAX_TASKS; id++) {
                     try {
@@ -78,7 +101,20 @@ final class WorkStealingWorkerExecuteShutdownNowStressTest {
             } finally {
                 submitterDone.countDown();
             }
-        });
+        };
+        if (throughJoin) {
+            pool.execute(() -> {
+                Joinable<Void> stolen = pool.fork(() -> {
+                    submitter.run();
+                    return null;
+                });
+                // Until the other worker has stolen it: a join now would run it inline.
+                TestPools.awaitUninterruptibly(startedSubmitting);
+                stolen.join();
+            });
+        } else {
+            pool.execute(submitter);
+        }
         TestPools.await(enough, "the submitter's first tasks");
         List<Runnable> neverRun = pool.shutdownNow();
         Counted.afterReturn = true;
