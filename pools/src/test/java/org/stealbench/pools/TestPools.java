@@ -39,6 +39,17 @@ final class TestPools {
         return PoolKind.values().stream().filter(k -> k.id().startsWith("ws-"));
     }
 
+    /**
+     * Whether a helping join on a two-worker pool of {@code tuning} steals from the thief of the
+     * awaited task (it does only where the worker deque pops LIFO and thieves take the other end).
+     */
+    static boolean joinsStealFromThieves(String tuning) {
+        WorkStealingThreadPool probe = WorkStealingThreadPool.builder().threads(2).tuning(tuning).build();
+        boolean steals = probe.ownPopHelps;
+        close(probe);
+        return steals;
+    }
+
     /** Shuts {@code pool} down and fails unless it terminates within {@link #HANG}. */
     static void close(ExecutorService pool) {
         assertTrue(PoolKind.shutdownAndAwait(pool, HANG), () -> pool + " did not terminate");

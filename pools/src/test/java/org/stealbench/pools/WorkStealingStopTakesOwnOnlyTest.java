@@ -85,12 +85,8 @@ final class WorkStealingStopTakesOwnOnlyTest {
     @MethodSource("tunings")
     void afterShutdownNow_aJoinTakesNothingFromTheThief_theForkRunsOnItsOwnWorker(String tuning)
             throws InterruptedException {
+        assumeTrue(TestPools.joinsStealFromThieves(tuning), tuning + ": its joins never steal from a thief");
         WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(2).tuning(tuning).build();
-        boolean joinsStealFromThieves = pool.ownPopHelps;
-        if (!joinsStealFromThieves) {
-            TestPools.close(pool);
-        }
-        assumeTrue(joinsStealFromThieves, tuning + ": its joins never steal from a thief");
         CountDownLatch fStarted = new CountDownLatch(1);
         CountDownLatch stopReturned = new CountDownLatch(1);
         CountDownLatch gStarted = new CountDownLatch(1);

@@ -51,10 +51,7 @@ final class WorkStealingWorkerExecuteShutdownNowStressTest {
     @MethodSource("tunings")
     void forkExecutingWhileItsForkerJoins_racingShutdownNow_eachAcceptedTaskRunsOrIsReturnedOnce(String tuning)
             throws InterruptedException {
-        WorkStealingThreadPool probe = WorkStealingThreadPool.builder().threads(2).tuning(tuning).build();
-        boolean joinsStealFromThieves = probe.ownPopHelps;
-        TestPools.close(probe);
-        assumeTrue(joinsStealFromThieves, tuning + ": its joins never steal from a thief");
+        assumeTrue(TestPools.joinsStealFromThieves(tuning), tuning + ": its joins never steal from a thief");
         for (int round = 0; round < ROUNDS; round++) {
             runRound(tuning, round, true);
         }
