@@ -54,7 +54,8 @@ import org.stealbench.queues.TaskQueue;
  * work); {@link #shutdownNow()} cancels the forked tasks it drains (their {@code join()} throws
  * {@link java.util.concurrent.CancellationException}) and returns them with the rest; every other
  * accepted task has started by the time it returns, except at most one per worker (or outside
- * helper) that it had already taken from a queue (as with ThreadPoolExecutor).
+ * helper) that it had taken, or was taking, from a queue as shutdownNow began (as with
+ * ThreadPoolExecutor, whose worker may poll a task that a racing execute fails to take back).
  * A task forked by a running task after {@code shutdownNow} drained the queues is run by that
  * task's joins or by its worker afterwards, and not returned. A task that an outside thread runs
  * through {@link #tryRunOne()} is an outside submitter's: it cannot fork after shutdown. An
