@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
@@ -17,16 +18,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Once shutdownNow() has returned, a worker takes nothing from another worker's deque, in its scan
  * or in a helping join. In the scan: a task that forks after the drain holds its worker until the
- * other worker, whose task ends after the fork, has exited; the fork then runs on the forking task's own worker. Before the check
- * of `stopping` in the worker's scan, the other worker stole the fork (and, under
- * recheck-own-push, a worker's execute racing shutdownNow: a second task started after
- * shutdownNow returned on one worker, which WorkStealingWorkerExecuteShutdownNowStressTest caught).
+ * other worker, whose task ends after the fork, has exited; the fork then runs on the forking
+ * task's own worker. Before the check of `stopping` in the worker's scan, the other worker stole
+ * the fork (and, under recheck-own-push, a worker's execute racing shutdownNow: a second task
+ * started after shutdownNow returned on one worker, which
+ * WorkStealingWorkerExecuteShutdownNowStressTest caught).
  */
 @Timeout(120)
 final class WorkStealingStopTakesOwnOnlyTest {
-
-    /** How many times f holds its monitor until J's join is blocked on it (see the join test). */
-    private static final int JOIN_MONITOR_ROUNDS = 3;
 
     static Stream<String> tunings() {
         return WorkStealingThreadPool.COMPARED_TUNINGS.stream();
@@ -71,15 +70,13 @@ final class WorkStealingStopTakesOwnOnlyTest {
     }
 
     /**
-     * The helping join is the other path by which a worker takes a task not its own: J joins its
-     * fork f, which the other worker stole and runs; after shutdownNow returned, f forks g, which
-     * must run on f's worker (after f), not through J's join. Before the check of `stopping` in
-     * the join's choice of a thief, J's join stole g (and, under recheck-own-push, could steal an
-     * execute the thief was about to take back: the stress test's join variant caught that).
-     * How the test knows J's join looked at f's worker's deque after g was pushed, with no sleep:
-     * J's join waits on f's monitor; f holds that monitor until J's worker is BLOCKED on it, three
-     * times over (letting it in between); the first time f pushes g, and a join that goes once
-     * through its loop comes back to the monitor, so by the third it has looked at least once.
+     * J, on one worker, forks f, which the other worker steals and runs; after shutdownNow
+     * returned, f forks g onto its own deque, and only then does J join f. J's join finds f
+     * running and its own deque empty: before the check of `stopping` in the join's choice of a
+     * thief it stole g (and, under recheck-own-push, could steal an execute the thief was about
+     * to take back: the stress test's join variant caught that). f returns once g has started or
+     * J's join has gone past its looks into its timed wait (J's thread WAITING or TIMED_WAITING
+     * after it announced the join: the join waits nowhere else), so g must then run on f's worker.
      */
     @ParameterizedTest
     @MethodSource("tunings")
@@ -89,40 +86,35 @@ final class WorkStealingStopTakesOwnOnlyTest {
         WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(2).tuning(tuning).build();
         CountDownLatch fStarted = new CountDownLatch(1);
         CountDownLatch stopReturned = new CountDownLatch(1);
+        CountDownLatch gPushed = new CountDownLatch(1);
         CountDownLatch gStarted = new CountDownLatch(1);
         CountDownLatch joined = new CountDownLatch(1);
+        AtomicBoolean joining = new AtomicBoolean();
         AtomicReference<Thread> joinerThread = new AtomicReference<>();
         AtomicReference<Thread> thiefThread = new AtomicReference<>();
         AtomicReference<Thread> gRanOn = new AtomicReference<>();
-        AtomicReference<Joinable<String>> fHandle = new AtomicReference<>();
         AtomicReference<String> joinResult = new AtomicReference<>();
         pool.execute(() -> {
             joinerThread.set(Thread.currentThread());
-            fHandle.set(pool.fork(() -> {
+            Joinable<String> f = pool.fork(() -> {
                 thiefThread.set(Thread.currentThread());
                 fStarted.countDown();
                 TestPools.awaitUninterruptibly(stopReturned);
-                Object monitor = fHandle.get(); // the ForkTask J's join waits on
+                pool.fork(() -> {
+                    gRanOn.set(Thread.currentThread());
+                    gStarted.countDown();
+                    return null;
+                });
+                gPushed.countDown();
                 Thread joiner = joinerThread.get();
-                for (int round = 0; round < JOIN_MONITOR_ROUNDS && gStarted.getCount() != 0; round++) {
-                    TestPools.spinUntil(() -> joiner.getState() != Thread.State.BLOCKED || gStarted.getCount() == 0,
-                            "J's worker to take f's monitor");
-                    synchronized (monitor) {
-                        TestPools.spinUntil(() -> joiner.getState() == Thread.State.BLOCKED
-                                || gStarted.getCount() == 0, "J's join to come back to f's monitor");
-                        if (round == 0) {
-                            pool.fork(() -> {
-                                gRanOn.set(Thread.currentThread());
-                                gStarted.countDown();
-                                return null;
-                            });
-                        }
-                    }
-                }
+                TestPools.spinUntil(() -> gStarted.getCount() == 0 || joining.get() && waiting(joiner),
+                        "J's join to take g or to wait");
                 return "f";
-            }));
+            });
             TestPools.awaitUninterruptibly(fStarted); // the other worker stole f
-            joinResult.set(fHandle.get().join());
+            TestPools.awaitUninterruptibly(gPushed);
+            joining.set(true);
+            joinResult.set(f.join());
             joined.countDown();
         });
         TestPools.await(fStarted, "f stolen and running on the other worker");
@@ -132,6 +124,11 @@ final class WorkStealingStopTakesOwnOnlyTest {
         assertTrue(pool.awaitTermination(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS), tuning + ": terminates");
         assertEquals("f", joinResult.get(), tuning + ": J joined f");
         assertSame(thiefThread.get(), gRanOn.get(), tuning + ": g ran on f's worker, not through J's join");
+    }
+
+    private static boolean waiting(Thread thread) {
+        Thread.State state = thread.getState();
+        return state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING;
     }
 
     /** Waits for {@code thread} to end (at most {@link TestPools#HANG}), keeping an interrupt for later. */
