@@ -25,23 +25,24 @@ final class HelpingJoin {
      * none). Else, or when that deque is empty, claim the awaited task and run it inline if no one
      * started it (always allowed: that is the recursion a sequential program would do, so the stack
      * depth stays that of the program plus at most MAX_HELP_DEPTH helped tasks). Else, below the
-     * bound and on such a LIFO deque (whose pop just found it empty), and unless shutdownNow()
-     * has begun, steal from the thief that ForkTask records (the worker that took the awaited task
-     * from a queue not its own): that worker's deque holds the awaited task's subtree while it runs it, since a worker takes from
-     * another queue only when its own deque is empty (a join on a FIFO-pop deque, which may still
-     * hold older tasks, therefore never steals). Else spin a bounded number of rounds, then wait on
-     * the task's monitor for at most 16 ms; after each wait look once more, then wait again. A wait
-     * ends early when the task completes, and when the thief pushes a task (how new work in the
-     * awaited task's subtree appears there): before waiting the join registers the task in the
-     * thief's helpWanted (a CAS, so one joiner per thief) and, under the task's monitor, checks the
-     * thief's deque; the thief reads helpWanted after each push's full fence and notifies, so
-     * either the check sees the push or the thief sees the joiner (a store-load pair), and the
-     * monitor keeps the notify out of the gap between check and wait. So a join that could help is
-     * woken as soon as it can, and one that cannot (an awaited task that runs long with no forks)
-     * wakes once per 16 ms, not once per millisecond. A second joiner on the same thief is not
-     * registered and waits 1 ms at a time. The join never takes from the global queue, an inbox, or
-     * random victims. A pending interrupt ends one timed wait and is cleared; the join restores it
-     * when it returns, so an interrupted joiner blocks instead of spinning.
+     * bound and on such a LIFO deque (whose pop just found it empty), and unless shutdownNow() has
+     * begun, steal from the thief that ForkTask records (the worker that took the awaited task from
+     * a queue not its own): that worker's deque holds the awaited task's subtree while it runs it,
+     * since a worker takes from another queue only when its own deque is empty (a join on a
+     * FIFO-pop deque, which may still hold older tasks, therefore never steals). Else spin a
+     * bounded number of rounds, then wait on the task's monitor for at most 16 ms; after each wait
+     * look once more, then wait again. A wait ends early when the task completes, and when the
+     * thief pushes a task (how new work in the awaited task's subtree appears there): before
+     * waiting the join registers the task in the thief's helpWanted (a CAS, so one joiner per
+     * thief) and, under the task's monitor, checks the thief's deque; the thief reads helpWanted
+     * after each push's full fence and notifies, so either the check sees the push or the thief
+     * sees the joiner (a store-load pair), and the monitor keeps the notify out of the gap between
+     * check and wait. So a join that could help is woken as soon as it can, and one that cannot (an
+     * awaited task that runs long with no forks) wakes once per 16 ms, not once per millisecond. A
+     * second joiner on the same thief is not registered and waits 1 ms at a time. The join never
+     * takes from the global queue, an inbox, or random victims. A pending interrupt ends one timed
+     * wait and is cleared; the join restores it when it returns, so an interrupted joiner blocks
+     * instead of spinning.
      *
      * Why no cycle of waits. A frame waits only for a task running on another worker or for a task
      * it runs itself, and a task a join runs on top of its frame belongs to the awaited task's

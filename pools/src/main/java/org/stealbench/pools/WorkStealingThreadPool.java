@@ -227,8 +227,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * they find no work (a parked one without looking again), so the last may terminate the pool
      * before the drain, beside an in-flight submission's task: an outside tryRunOne() takes
      * nothing once it reads `stopping`, after raising its depth, and a worker takes nothing but its
-     * own deque's tasks (forks of its running tasks), in its scans and its joins alike. A task a worker has taken to run (one at a
-     * time) may still start after shutdownNow returns.
+     * own deque's tasks (forks of its running tasks), in its scans and its joins alike. A task a
+     * worker has taken to run (one at a time) may still start after shutdownNow returns.
      *
      * Admission.INJECTOR (an option, with the segmented-mpmc global queue) moves the outside
      * submissions' shutdown check into the injector: shutdown() closes it (one atomic OR on its
