@@ -57,8 +57,8 @@ final class GateThresholdsTest {
         }
         for (GateSubset.Planted path : List.of(GateSubset.Planted.FORK, GateSubset.Planted.SUBMIT)) {
             Threshold pool = t.forBenchmark(path.entry().label(), "GatePoolPathsBenchmark." + path.id());
-            assertEquals(0.05, pool.time(), path.id());
-            assertEquals(0.05, pool.cpu(), path.id());
+            // issue 29: the gate must be able to fail a +10% pool regression
+            assertTrue(pool.time() < 0.10 && pool.cpu() < 0.10, path.id() + ": " + pool);
             assertEquals(path.entry().label(), pool.rule(), "its own rule, not a neighbour's");
         }
         String described = String.join("\n", t.describe());
