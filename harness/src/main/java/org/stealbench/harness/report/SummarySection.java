@@ -29,7 +29,7 @@ import org.stealbench.harness.stats.RatioEstimate;
  * experiment appears here without an edit. Broken contenders (not exactly-once) and floors (a
  * reference that is not a choice, e.g. {@code array-deque}, {@code none}) are shown, never ranked.
  */
-final class SummarySection {
+public final class SummarySection {
 
     static final String ID = "summary";
     static final String TITLE = "Summary: which contender to use, and how sure that is";
@@ -198,6 +198,21 @@ final class SummarySection {
             out.addAll(analyze(e.getKey(), e.getValue(), run.interleaved(e.getKey()), confidence, margin));
         }
         return out;
+    }
+
+    /**
+     * Whether an interleaved experiment's results (one shape's, or several) already give their
+     * answer when judged at one of {@code looks} sequential looks: every ranked contender of every
+     * shape and measure is placed against the best, as good as it or costing more than the margin,
+     * by intervals at the confidence {@code 1 - (1 - confidence) / looks}. The run engine asks this
+     * between rounds (run/RoundPlan says when); false when there is nothing to rank.
+     */
+    public static boolean decided(String experiment, List<JmhResult> results, int looks) {
+        ReportThresholds thresholds = ReportThresholds.load();
+        double confidence = 1 - (1 - thresholds.confidence()) / looks;
+        List<Shape> shapes = analyze(experiment, results, true, confidence, thresholds.asGoodRatio());
+        return !shapes.isEmpty() && shapes.stream().allMatch(s -> !s.ranked().isEmpty()
+                && s.ranked().stream().noneMatch(e -> e.verdict() == CostVerdict.UNDECIDED));
     }
 
     /** One experiment's shapes, ranked; empty when its results have no contender parameter. */

@@ -20,10 +20,12 @@ import org.stealbench.harness.stats.SteadyState;
  *
  * @param experiment the experiment id
  * @param seed       the seed the order was drawn with
- * @param rounds     rounds per shape
+ * @param rounds     rounds planned per shape: every shape's count, but for those in {@code stops}
  * @param forks      every fork, in the order it ran
+ * @param stops      the shapes that stopped before their planned rounds, their answer decided
  */
-public record RoundsFile(String experiment, long seed, int rounds, List<Fork> forks) {
+public record RoundsFile(String experiment, long seed, int rounds, List<Fork> forks,
+                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Stop> stops) {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -70,15 +72,44 @@ public record RoundsFile(String experiment, long seed, int rounds, List<Fork> fo
         }
     }
 
+    /**
+     * A shape that stopped early: after {@code rounds} of the planned rounds, every contender of
+     * it was placed against the best (run/RoundPlan's sequential looks).
+     *
+     * @param benchmark    fully qualified benchmark method
+     * @param params       the shape's parameters but the contender
+     * @param rounds       rounds it ran
+     * @param savedSeconds the estimated time of the rounds it did not run
+     */
+    public record Stop(String benchmark, Map<String, String> params, int rounds, double savedSeconds) {
+
+        public Stop {
+            params = new LinkedHashMap<>(params);
+        }
+    }
+
     public RoundsFile {
         forks = List.copyOf(forks);
+        stops = stops == null ? List.of() : List.copyOf(stops);
+    }
+
+    /** A file of {@code rounds} planned rounds and these forks, no shape stopped early. */
+    public RoundsFile(String experiment, long seed, int rounds, List<Fork> forks) {
+        this(experiment, seed, rounds, forks, List.of());
     }
 
     /** This file with one more fork. */
     public RoundsFile with(Fork fork) {
         List<Fork> more = new java.util.ArrayList<>(forks);
         more.add(fork);
-        return new RoundsFile(experiment, seed, rounds, more);
+        return new RoundsFile(experiment, seed, rounds, more, stops);
+    }
+
+    /** This file with one more shape that stopped early. */
+    public RoundsFile with(Stop stop) {
+        List<Stop> more = new java.util.ArrayList<>(stops);
+        more.add(stop);
+        return new RoundsFile(experiment, seed, rounds, forks, more);
     }
 
     /** Reads a rounds file. */

@@ -21,19 +21,26 @@ final class BenchPlan {
     private BenchPlan() {
     }
 
-    /** Prints the plan: experiments, parameter sets, contenders, thread ladders, options and the estimate. */
+    /**
+     * Prints the plan: experiments, parameter sets, contenders, thread ladders, options and the
+     * estimate, every round run and, where shapes may stop early ({@link RoundPlan}), the least.
+     */
     static void print(BenchRequest request, String cpus, PrintStream stdout) {
-        stdout.printf(Locale.ROOT, "stealbench: profile %s, %d experiment(s), %d core(s)%s, %s, %d JVM(s), estimated %s%n",
+        boolean sequential = !request.jmh().getForkCount().hasValue();
+        int jvms = request.javas().size();
+        stdout.printf(Locale.ROOT, "stealbench: profile %s, %d experiment(s), %d core(s)%s, %s, %d JVM(s), estimated %s%s%n",
                 request.profile().name(), request.settings().size(), Runtime.getRuntime().availableProcessors(),
                 cpus == null ? "" : " (pinned to " + cpus + ")",
-                "interleaved rounds", request.javas().size(),
-                Progress.format(Profile.estimateSeconds(request.settings()) * request.javas().size()));
+                "interleaved rounds", jvms, Progress.format(Profile.estimateSeconds(request.settings()) * jvms),
+                least(sequential, Profile.estimateSeconds(request.settings()) * jvms,
+                        Profile.leastSeconds(request.settings()) * jvms));
         stdout.println("  JVMs: " + request.jvmNote());
         request.settings().forEach((e, s) -> {
             List<Shapes.Shape> shapes = Shapes.of(e, s.params());
-            stdout.printf(Locale.ROOT, "  %-18s %3d parameter set(s) in %d shape(s) x %d %s: ~%s%n", e.id(),
+            stdout.printf(Locale.ROOT, "  %-18s %3d parameter set(s) in %d shape(s) x %d %s: ~%s%s%n", e.id(),
                     Shapes.parameterSets(shapes), shapes.size(), s.forks(), "round(s)",
-                    Progress.format(Profile.estimateSeconds(e, s)));
+                    Progress.format(Profile.estimateSeconds(e, s)),
+                    least(sequential, Profile.estimateSeconds(e, s), Profile.leastSeconds(e, s)));
             List<String> contenders = s.params().getOrDefault(e.contender(), List.of());
             List<String> registry = e.registryContenders();
             stdout.printf(Locale.ROOT, "  %-18s %s from the registry: %s of %d: %s%n", "", e.contender(),
@@ -46,6 +53,12 @@ final class BenchPlan {
             stdout.printf(Locale.ROOT, "  %-18s JMH options: %s%n", "", String.join(" ", jmhOptions(e, s, request)));
         });
         stdout.println("  JVM arguments of every fork: " + String.join(" ", request.jvmArgs()));
+    }
+
+    /** ", at least X if every shape's answer is decided at its first look", when that is less. */
+    private static String least(boolean sequential, double all, double least) {
+        return sequential && least < all ? ", at least " + Progress.format(least) + " if every shape's answer is decided "
+                + "after " + RoundPlan.FIRST_LOOK + " rounds" : "";
     }
 
     /**

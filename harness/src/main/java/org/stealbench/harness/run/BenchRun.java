@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,7 +18,10 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.stealbench.harness.report.ReportCommand;
+import org.stealbench.harness.report.SummarySection;
 import org.stealbench.harness.results.ExperimentId;
+import org.stealbench.harness.results.JmhJson;
+import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.ResultsException;
 import org.stealbench.harness.results.RoundsFile;
 import org.stealbench.harness.results.RunFolder;
@@ -81,6 +85,7 @@ final class BenchRun {
         Progress progress = new Progress(Profile.estimateSeconds(request.settings()), System::nanoTime);
         long runSeed = command.seed != null ? command.seed : new Random().nextLong();
         List<String> failures = new ArrayList<>();
+        List<RoundsFile.Stop> stops = new ArrayList<>();
         int index = 0;
         for (Map.Entry<Experiment, Settings> entry : request.settings().entrySet()) {
             Experiment experiment = entry.getKey();
@@ -89,12 +94,17 @@ final class BenchRun {
             stdout.printf(Locale.ROOT, "%n== [%d/%d] %s on JDK %s: elapsed %s, about %s left ==%n", index,
                     request.settings().size(), experiment.id(), RunEnvironment.majorVersion(env),
                     Progress.format(progress.elapsed()), Progress.format(progress.left()));
-            runInterleaved(experiment, settings, java, run, runSeed + index, progress, failures);
+            stops.addAll(runInterleaved(experiment, settings, java, run, runSeed + index, progress, failures));
         }
         if (!command.noFootprint) {
             footprint(java, request.jvmArgs(), run, failures);
         }
         stdout.printf(Locale.ROOT, "%nstealbench: run folder %s (%s)%n", run, Progress.format(progress.elapsed()));
+        if (!stops.isEmpty()) {
+            stdout.printf(Locale.ROOT, "stealbench: %d shape(s) stopped before their last round, answer decided: about %s "
+                    + "saved (rounds-<experiment>.json lists them)%n", stops.size(),
+                    Progress.format(stops.stream().mapToDouble(RoundsFile.Stop::savedSeconds).sum()));
+        }
         if (!failures.isEmpty()) {
             stdout.println("stealbench: FAILED parts (what finished is kept):");
             failures.forEach(f -> stdout.println("  " + f));
@@ -106,8 +116,12 @@ final class BenchRun {
     /**
      * Runs an experiment's shapes one after the other, each in rounds of one fork per contender
      * in a fresh random order; the shape's plan is drawn with {@code experimentSeed + shape index}.
+     * Unless the user fixed the rounds ({@code -f}), a shape stops at the first of its sequential
+     * looks ({@link RoundPlan}) where its answer is decided and each of its forks was steady.
+     *
+     * @return the shapes that stopped early
      */
-    private void runInterleaved(Experiment experiment, Settings settings, Path java, RunFolder run,
+    private List<RoundsFile.Stop> runInterleaved(Experiment experiment, Settings settings, Path java, RunFolder run,
                                 long experimentSeed, Progress progress, List<String> failures)
             throws IOException, InterruptedException {
         ExperimentId id = experiment.experimentId();
@@ -122,10 +136,12 @@ final class BenchRun {
         double perFork = settings.forkSeconds(experiment.singleShot());
         Duration timeout = ForkRunner.DEFAULT_TIMEOUT.compareTo(Duration.ofSeconds(Math.round(3 * perFork))) >= 0
                 ? ForkRunner.DEFAULT_TIMEOUT : Duration.ofSeconds(Math.round(3 * perFork));
+        boolean sequential = !request.jmh().getForkCount().hasValue();
         int failedBefore = failures.size();
         for (int k = 0; k < shapes.size(); k++) {
             List<ForkSpec> specs = BenchPlan.roundForks(shapes.get(k), java, jar, options, request);
             RoundPlan plan = RoundPlan.shuffled(specs, settings.forks(), experimentSeed + k);
+            boolean allSteady = true;
             for (RoundPlan.Slot slot : plan.slots()) {
                 ForkSpec spec = slot.spec();
                 stdout.printf(Locale.ROOT, "-- %s shape %d/%d round %d/%d fork %d/%d: %s (elapsed %s, about %s left)%n",
@@ -140,6 +156,7 @@ final class BenchRun {
                     done.put(new MergeOrder(k, specs.indexOf(spec), slot.round()), file);
                     steady = ForkMerge.steadiness(file, experiment.minSteady(settings));
                     discarded.put(file, experiment.coldStart() ? 0 : steady.discarded());
+                    allSteady &= experiment.coldStart() || steady.steady();
                     stdout.printf(Locale.ROOT, "   steady state: %s, %d of %d measured iterations before the steady segment (%.3f s)%n",
                             steady.kind(), steady.discarded(), steady.iterations(), steady.discardedSeconds());
                 } catch (ForkException e) {
@@ -152,16 +169,59 @@ final class BenchRun {
                         spec.params(), started, error == null ? run.relative(file) : null, error, steady));
                 rounds.write(run.rounds(id));
                 progress.done(perFork);
+                int roundsDone = slot.round() + 1;
+                if (slot.position() + 1 == specs.size() && sequential && allSteady
+                        && RoundPlan.looksAfter(roundsDone, settings.forks())
+                        && decided(experiment, shapes.get(k), done, discarded, run, settings.forks())) {
+                    double saved = (settings.forks() - roundsDone) * specs.size() * perFork;
+                    Map<String, String> constants = new LinkedHashMap<>(spec.params());
+                    constants.remove(experiment.contender());
+                    rounds = rounds.with(new RoundsFile.Stop(spec.benchmark(), constants, roundsDone, saved));
+                    rounds.write(run.rounds(id));
+                    progress.done(saved);
+                    stdout.printf(Locale.ROOT, "   answer decided after %d of %d rounds: the shape stops (saves about %s)%n",
+                            roundsDone, settings.forks(), Progress.format(saved));
+                    break;
+                }
             }
             if (!done.isEmpty()) {
-                List<Path> files = new ArrayList<>(done.values());
-                ForkMerge.mergeTo(files, files.stream().mapToInt(f -> discarded.getOrDefault(f, 0)).toArray(),
-                        run.results(id));
+                mergeTo(done, discarded, run.results(id));
             }
         }
         if (done.isEmpty() && failures.size() == failedBefore) {
             failures.add(id + ": no fork ran");
         }
+        return rounds.stops();
+    }
+
+    /**
+     * Whether the shape's forks so far decide its answer at one of its sequential looks ({@link
+     * SummarySection#decided}); the experiment's merged file is brought up to date first, so a look
+     * reads what the report would. False when no fork produced a result or that file cannot be read.
+     */
+    private static boolean decided(Experiment experiment, Shapes.Shape shape, SortedMap<MergeOrder, Path> done,
+                                   Map<Path, Integer> discarded, RunFolder run, int rounds) throws IOException {
+        if (done.isEmpty()) {
+            return false;
+        }
+        Path results = run.results(experiment.experimentId());
+        mergeTo(done, discarded, results);
+        try {
+            List<JmhResult> ofShape = JmhJson.read(results).stream()
+                    .filter(r -> r.benchmark().equals(shape.benchmark())
+                            && shape.parameters().stream().anyMatch(p -> r.params().entrySet().containsAll(p.entrySet())))
+                    .toList();
+            return SummarySection.decided(experiment.id(), ofShape, RoundPlan.looks(rounds));
+        } catch (ResultsException e) {
+            return false;
+        }
+    }
+
+    /** The forks that produced a result, merged into the experiment's file. */
+    private static void mergeTo(SortedMap<MergeOrder, Path> done, Map<Path, Integer> discarded, Path target)
+            throws IOException {
+        List<Path> files = new ArrayList<>(done.values());
+        ForkMerge.mergeTo(files, files.stream().mapToInt(f -> discarded.getOrDefault(f, 0)).toArray(), target);
     }
 
     /** Where a fork's result goes in the merged file: JMH's order of parameter sets, then the round. */

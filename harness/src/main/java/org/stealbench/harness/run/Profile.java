@@ -96,18 +96,31 @@ public record Profile(String name, Map<Experiment, Settings> experiments) {
         return new Profile(name, kept);
     }
 
-    /** Estimated seconds of these experiments under these settings. */
+    /** Estimated seconds of these experiments under these settings, every round run. */
     static double estimateSeconds(Map<Experiment, Settings> settings) {
-        double total = 0;
-        for (Map.Entry<Experiment, Settings> e : settings.entrySet()) {
-            total += estimateSeconds(e.getKey(), e.getValue());
-        }
-        return total;
+        return settings.entrySet().stream().mapToDouble(e -> estimateSeconds(e.getKey(), e.getValue())).sum();
+    }
+
+    /** Estimated seconds of these experiments if every shape stops at its first look. */
+    static double leastSeconds(Map<Experiment, Settings> settings) {
+        return settings.entrySet().stream().mapToDouble(e -> leastSeconds(e.getKey(), e.getValue())).sum();
     }
 
     /** Estimated seconds of one experiment: a fork per parameter set (declared defaults included) and round. */
     static double estimateSeconds(Experiment experiment, Settings settings) {
-        return Shapes.parameterSets(Shapes.of(experiment, settings.params())) * settings.forks()
+        return seconds(experiment, settings, settings.forks());
+    }
+
+    /**
+     * Estimated seconds of one experiment if every shape's answer is decided at its first look
+     * ({@link RoundPlan#FIRST_LOOK} rounds, or every round when it has no more).
+     */
+    static double leastSeconds(Experiment experiment, Settings settings) {
+        return seconds(experiment, settings, Math.min(settings.forks(), RoundPlan.FIRST_LOOK));
+    }
+
+    private static double seconds(Experiment experiment, Settings settings, int rounds) {
+        return Shapes.parameterSets(Shapes.of(experiment, settings.params())) * rounds
                 * settings.forkSeconds(experiment.singleShot());
     }
 }

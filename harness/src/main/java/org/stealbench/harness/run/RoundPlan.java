@@ -7,13 +7,26 @@ import java.util.Random;
 
 /**
  * The order in which forks run, in rounds, so that load drifting over minutes lands on every
- * contender alike instead of on whole contenders. A plan is a pure function of its inputs and
- * seed ({@link Random}'s sequence is specified, so a seed reproduces the order on any JVM).
+ * contender alike instead of on whole contenders, and the rounds after which a shape's answer is
+ * looked at. A plan is a pure function of its inputs and seed ({@link Random}'s sequence is
+ * specified, so a seed reproduces the order on any JVM).
+ *
+ * <p>Sequential looks: a shape planned for more than {@link #FIRST_LOOK} rounds is looked at after
+ * round {@link #FIRST_LOOK} and after each later round but its last, and stops at the first look
+ * where its answer is decided (every contender placed against the best: the report's rule,
+ * report/SummarySection). As the paired gate does, the looks spend the error rate by Bonferroni:
+ * each of a shape's {@link #looks} looks judges at {@code alpha / looks}, the last one being the
+ * report's own, at {@code alpha}. A shape that stops early thus rests on intervals at least as
+ * strict as the report's; by the union bound the chance that some look places a contender wrongly
+ * is at most {@code alpha (2 - 1 / looks)}, against {@code alpha} with every round run.
  *
  * @param seed  the seed the order was drawn with (recorded in the run folder)
  * @param slots every fork in the order it runs
  */
 public record RoundPlan(long seed, List<Slot> slots) {
+
+    /** Rounds a shape runs before its first look: the quick profile's, the fewest that give a paired interval some width. */
+    public static final int FIRST_LOOK = Experiment.QUICK_ROUNDS;
 
     /**
      * One fork's place in the plan.
@@ -49,6 +62,16 @@ public record RoundPlan(long seed, List<Slot> slots) {
             }
         }
         return new RoundPlan(seed, slots);
+    }
+
+    /** Looks at a shape planned for {@code rounds} rounds, the last (the report's) included: 1 when none is early. */
+    public static int looks(int rounds) {
+        return Math.max(1, rounds - FIRST_LOOK + 1);
+    }
+
+    /** Whether a shape planned for {@code rounds} rounds is looked at once {@code done} of them have run. */
+    public static boolean looksAfter(int done, int rounds) {
+        return done >= FIRST_LOOK && done < rounds;
     }
 
     /** Number of rounds. */

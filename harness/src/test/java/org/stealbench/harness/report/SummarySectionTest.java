@@ -83,6 +83,34 @@ final class SummarySectionTest {
                         "idleCores", oneFork("#", 0, 0, 0.001)), "17.0.15");
     }
 
+    /**
+     * The run engine's look between rounds. Three rounds, ws-chase-lev over jdk-fjp paired by
+     * round: log ratios 0.379, 0.5, 0.621 (mean 0.5, standard error 0.0699). At one look (95%,
+     * t = 4.30) the cost interval starts at exp(0.199) = 1.22, above the 1.10 margin: decided. At
+     * three looks (98.3%, t = 7.65) it starts at exp(-0.035), below the margin: not yet.
+     */
+    @Test
+    void decided_whenEveryContenderIsPlaced_atTheLooksLevel() {
+        Map<String, String> shape = Map.of("n", "25", "threshold", "0", "threads", "2");
+        JmhResult fjp = result(FIB, with(shape, "pool", "jdk-fjp"), forks(10, 10, 10), Map.of(), "17.0.15");
+        JmhResult ws = result(FIB, with(shape, "pool", "ws-chase-lev"),
+                forks(10 * Math.exp(0.379), 10 * Math.exp(0.5), 10 * Math.exp(0.621)), Map.of(), "17.0.15");
+        JmhResult same = result(FIB, with(shape, "pool", "ws-duffy"), forks(10.5, 9.5, 10.2), Map.of(), "17.0.15");
+
+        assertTrue(SummarySection.decided("fork-join-fib", List.of(fjp, ws), 1));
+        assertFalse(SummarySection.decided("fork-join-fib", List.of(fjp, ws), 3));
+        assertFalse(SummarySection.decided("fork-join-fib", List.of(fjp, ws, same), 1),
+                "ws-duffy's cost interval holds the margin: undecided");
+        assertTrue(SummarySection.decided("fork-join-fib", List.of(fjp), 3), "one contender: nothing to place");
+        assertFalse(SummarySection.decided("fork-join-fib", List.of(), 1), "nothing to rank");
+    }
+
+    private static Map<String, String> with(Map<String, String> params, String key, String value) {
+        Map<String, String> more = new LinkedHashMap<>(params);
+        more.put(key, value);
+        return more;
+    }
+
     @Test
     void wakeupAndIdleCost_areRankedByWhatTheyMeasure_notByWallTime() {
         double[] small = {5, 5.2, 5.4};       // geometric mean 5.197

@@ -304,6 +304,43 @@ final class BenchCommandTest {
         assertFalse(Files.exists(run.failures()));
     }
 
+    /**
+     * A tiny real run (nothing is timed) of a shape planned for 5 rounds with one contender, so
+     * its first look (after round 3) finds nothing left to place: the shape stops there.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 300, unit = java.util.concurrent.TimeUnit.SECONDS)
+    void sequentialRounds_aDecidedShapeStopsAtItsFirstLook() throws Exception {
+        Outcome o = bench("seed-004", "--no-report", "--no-footprint", "--seed", "5", "--threads", "1", "-i", "2",
+                "-p", "pool=jdk-fjp", "-p", "n=10", "-p", "threshold=0", "-jvmArgsAppend", "-Djmh.ignoreLock=true");
+
+        assertEquals(0, o.code(), o.err() + o.out());
+        RunFolder run = RunFolder.latestIn(dir.resolve("runs")).orElseThrow();
+        ExperimentId id = ExperimentId.of("fork-join-fib");
+        RoundsFile rounds = RoundsFile.read(run.rounds(id));
+        assertEquals(5, rounds.rounds(), "planned");
+        assertEquals(3, rounds.forks().size(), "one contender, 3 rounds");
+        assertEquals(1, rounds.stops().size(), rounds.toString());
+        RoundsFile.Stop stop = rounds.stops().get(0);
+        assertEquals(3, stop.rounds());
+        assertEquals("10", stop.params().get("n"), stop.toString());
+        assertFalse(stop.params().containsKey("pool"), "the shape's parameters but the contender");
+        assertTrue(stop.savedSeconds() > 0, stop.toString());
+        assertEquals(3, JmhJson.read(run.results(id)).get(0).primary().forks());
+        assertTrue(o.out().contains("answer decided after 3 of 5 rounds"), o.out());
+        assertTrue(o.out().contains("1 shape(s) stopped before their last round"), o.out());
+    }
+
+    @Test
+    void dryRun_printsTheLeastWhenShapesMayStopEarly_notWithFixedRounds() {
+        Outcome planned = bench("--dry-run", "--only", "fork-join-fib");
+        Outcome fixed = bench("--dry-run", "--only", "fork-join-fib", "-f", "8");
+
+        assertTrue(planned.out().lines().findFirst().orElseThrow().contains(", at least "), planned.out());
+        assertTrue(planned.out().matches("(?s).*fork-join-fib .* x 8 round\\(s\\): ~\\S+, at least .*"), planned.out());
+        assertFalse(fixed.out().contains("at least"), fixed.out());
+    }
+
     @Test
     void forkOptions_dropWhatTheEngineSets() {
         assertEquals(List.of("-wi", "0", "-prof", "gc"), BenchRequest.forkOptions(

@@ -71,4 +71,16 @@ final class RoundPlanTest {
         assertThrows(IllegalArgumentException.class, () -> RoundPlan.shuffled(List.of(), 4, 1));
         assertThrows(IllegalArgumentException.class, () -> RoundPlan.shuffled(specs("c", 2), 0, 1));
     }
+
+    @Test
+    void looks_afterTheFirstLookRoundAndEachLaterOneButTheLast() {
+        assertEquals(1, RoundPlan.looks(2));
+        assertEquals(1, RoundPlan.looks(3));
+        assertEquals(3, RoundPlan.looks(5));
+        assertEquals(6, RoundPlan.looks(8));
+        assertEquals(List.of(3, 4), java.util.stream.IntStream.rangeClosed(1, 5)
+                .filter(done -> RoundPlan.looksAfter(done, 5)).boxed().toList());
+        assertEquals(List.of(), java.util.stream.IntStream.rangeClosed(1, 3)
+                .filter(done -> RoundPlan.looksAfter(done, 3)).boxed().toList());
+    }
 }
