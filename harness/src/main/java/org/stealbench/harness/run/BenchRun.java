@@ -117,7 +117,8 @@ final class BenchRun {
      * Runs an experiment's shapes one after the other, each in rounds of one fork per contender
      * in a fresh random order; the shape's plan is drawn with {@code experimentSeed + shape index}.
      * Unless the user fixed the rounds ({@code -f}), a shape stops at the first of its sequential
-     * looks ({@link RoundPlan}) where its answer is decided and each of its forks was steady.
+     * looks ({@link RoundPlan}) where its answer is decided and every one of its forks so far gave a
+     * result that was steady (so a contender whose forks failed is never left out of the answer).
      *
      * @return the shapes that stopped early
      */
@@ -141,6 +142,8 @@ final class BenchRun {
         for (int k = 0; k < shapes.size(); k++) {
             List<ForkSpec> specs = BenchPlan.roundForks(shapes.get(k), java, jar, options, request);
             RoundPlan plan = RoundPlan.shuffled(specs, settings.forks(), experimentSeed + k);
+            // forks of the shape that produced a result the steady-state rule judged, and whether all were steady
+            int judged = 0;
             boolean allSteady = true;
             for (RoundPlan.Slot slot : plan.slots()) {
                 ForkSpec spec = slot.spec();
@@ -156,6 +159,7 @@ final class BenchRun {
                     done.put(new MergeOrder(k, specs.indexOf(spec), slot.round()), file);
                     steady = ForkMerge.steadiness(file, experiment.minSteady(settings));
                     discarded.put(file, experiment.coldStart() ? 0 : steady.discarded());
+                    judged++;
                     allSteady &= experiment.coldStart() || steady.steady();
                     stdout.printf(Locale.ROOT, "   steady state: %s, %d of %d measured iterations before the steady segment (%.3f s)%n",
                             steady.kind(), steady.discarded(), steady.iterations(), steady.discardedSeconds());
@@ -170,15 +174,15 @@ final class BenchRun {
                 rounds.write(run.rounds(id));
                 progress.done(perFork);
                 int roundsDone = slot.round() + 1;
-                if (slot.position() + 1 == specs.size() && sequential && allSteady
-                        && RoundPlan.looksAfter(roundsDone, settings.forks())
+                if (slot.position() + 1 == specs.size()
+                        && looks(sequential, roundsDone, settings.forks(), specs.size(), judged, allSteady)
                         && decided(experiment, shapes.get(k), done, discarded, run, settings.forks())) {
                     double saved = (settings.forks() - roundsDone) * specs.size() * perFork;
                     Map<String, String> constants = new LinkedHashMap<>(spec.params());
                     constants.remove(experiment.contender());
                     rounds = rounds.with(new RoundsFile.Stop(spec.benchmark(), constants, roundsDone, saved));
                     rounds.write(run.rounds(id));
-                    progress.done(saved);
+                    progress.skipped(saved);
                     stdout.printf(Locale.ROOT, "   answer decided after %d of %d rounds: the shape stops (saves about %s)%n",
                             roundsDone, settings.forks(), Progress.format(saved));
                     break;
@@ -195,9 +199,21 @@ final class BenchRun {
     }
 
     /**
+     * Whether a shape of {@code contenders} contenders is looked at once {@code roundsDone} of its
+     * {@code rounds} rounds have run: the rounds are not fixed by the user ({@code sequential}), it
+     * is a look's round ({@link RoundPlan#looksAfter}), and every fork so far gave a result the
+     * steady-state rule judged ({@code judged} of them) and found steady.
+     */
+    static boolean looks(boolean sequential, int roundsDone, int rounds, int contenders, int judged,
+                         boolean allSteady) {
+        return sequential && allSteady && judged == roundsDone * contenders && RoundPlan.looksAfter(roundsDone, rounds);
+    }
+
+    /**
      * Whether the shape's forks so far decide its answer at one of its sequential looks ({@link
      * SummarySection#decided}); the experiment's merged file is brought up to date first, so a look
-     * reads what the report would. False when no fork produced a result or that file cannot be read.
+     * reads what the report would. False when no fork produced a result, or that file cannot be read
+     * or judged (a look never ends the run).
      */
     private static boolean decided(Experiment experiment, Shapes.Shape shape, SortedMap<MergeOrder, Path> done,
                                    Map<Path, Integer> discarded, RunFolder run, int rounds) throws IOException {
@@ -212,7 +228,7 @@ final class BenchRun {
                             && shape.parameters().stream().anyMatch(p -> r.params().entrySet().containsAll(p.entrySet())))
                     .toList();
             return SummarySection.decided(experiment.id(), ofShape, RoundPlan.looks(rounds));
-        } catch (ResultsException e) {
+        } catch (ResultsException | RuntimeException e) {
             return false;
         }
     }

@@ -7,7 +7,7 @@ import java.util.function.LongSupplier;
 /** Progress of a run: estimated and measured time, so "left" rescales from what was measured. */
 final class Progress {
 
-    private final double total;
+    private double total;
     private final LongSupplier elapsedNanos;
     private double estimateDone;
 
@@ -21,6 +21,11 @@ final class Progress {
     /** Marks work whose estimate was {@code seconds} as done. */
     void done(double seconds) {
         estimateDone += seconds;
+    }
+
+    /** Takes work whose estimate was {@code seconds} out of the run (a shape that stopped early): nothing was measured for it. */
+    void skipped(double seconds) {
+        total -= seconds;
     }
 
     double elapsed() {

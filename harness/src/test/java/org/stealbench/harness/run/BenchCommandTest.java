@@ -332,6 +332,28 @@ final class BenchCommandTest {
     }
 
     @Test
+    void looks_onlyAtALooksRound_withEveryForkJudgedAndSteady_andRoundsNotFixed() {
+        assertTrue(BenchRun.looks(true, 3, 5, 2, 6, true));
+        assertFalse(BenchRun.looks(true, 2, 5, 2, 4, true), "before the first look");
+        assertFalse(BenchRun.looks(true, 5, 5, 2, 10, true), "the last round is the report's look");
+        assertFalse(BenchRun.looks(true, 3, 5, 2, 5, true), "a fork failed: its contender would be left out");
+        assertFalse(BenchRun.looks(true, 3, 5, 2, 6, false), "a fork never became steady");
+        assertFalse(BenchRun.looks(false, 3, 5, 2, 6, true), "-f fixed the rounds");
+    }
+
+    /** Work a stopped shape skipped leaves the estimate; it is not counted as done in no time. */
+    @Test
+    void progress_skippedWork_leavesTheTotal_notTheRate() {
+        long[] now = {0};
+        Progress p = new Progress(400, () -> now[0]);
+        p.done(100);
+        now[0] = 200_000_000_000L; // 200 s for 100 s of estimate: twice as slow
+        p.skipped(100);
+
+        assertEquals(400, p.left(), 1e-9, "200 s of estimate left, at twice the estimate");
+    }
+
+    @Test
     void dryRun_printsTheLeastWhenShapesMayStopEarly_notWithFixedRounds() {
         Outcome planned = bench("--dry-run", "--only", "fork-join-fib");
         Outcome fixed = bench("--dry-run", "--only", "fork-join-fib", "-f", "8");
