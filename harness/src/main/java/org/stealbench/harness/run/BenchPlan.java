@@ -26,7 +26,7 @@ final class BenchPlan {
      * estimate, every round run and, where shapes may stop early ({@link RoundPlan}), the least.
      */
     static void print(BenchRequest request, String cpus, PrintStream stdout) {
-        boolean sequential = !request.jmh().getForkCount().hasValue();
+        boolean sequential = request.sequentialRounds();
         int jvms = request.javas().size();
         stdout.printf(Locale.ROOT, "stealbench: profile %s, %d experiment(s), %d core(s)%s, %s, %d JVM(s), estimated %s%s%n",
                 request.profile().name(), request.settings().size(), Runtime.getRuntime().availableProcessors(),

@@ -88,6 +88,11 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
         return profile;
     }
 
+    /** Whether a shape may stop before its planned rounds ({@link RoundPlan}): unless {@code -f} fixed them. */
+    boolean sequentialRounds() {
+        return !jmh.getForkCount().hasValue();
+    }
+
     /** The JMH options as JMH parses them, refusing what bench cannot honour for the profile's experiments. */
     private static CommandLineOptions jmhOptions(List<String> jmhArgs, Profile profile) {
         CommandLineOptions jmh;

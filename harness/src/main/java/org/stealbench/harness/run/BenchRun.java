@@ -137,7 +137,7 @@ final class BenchRun {
         double perFork = settings.forkSeconds(experiment.singleShot());
         Duration timeout = ForkRunner.DEFAULT_TIMEOUT.compareTo(Duration.ofSeconds(Math.round(3 * perFork))) >= 0
                 ? ForkRunner.DEFAULT_TIMEOUT : Duration.ofSeconds(Math.round(3 * perFork));
-        boolean sequential = !request.jmh().getForkCount().hasValue();
+        boolean sequential = request.sequentialRounds();
         int failedBefore = failures.size();
         for (int k = 0; k < shapes.size(); k++) {
             List<ForkSpec> specs = BenchPlan.roundForks(shapes.get(k), java, jar, options, request);
@@ -212,14 +212,11 @@ final class BenchRun {
     /**
      * Whether the shape's forks so far decide its answer at one of its sequential looks ({@link
      * SummarySection#decided}); the experiment's merged file is brought up to date first, so a look
-     * reads what the report would. False when no fork produced a result, or that file cannot be read
-     * or judged (a look never ends the run).
+     * reads what the report would. False when that file cannot be read or judged (a look never ends
+     * the run).
      */
     private static boolean decided(Experiment experiment, Shapes.Shape shape, SortedMap<MergeOrder, Path> done,
                                    Map<Path, Integer> discarded, RunFolder run, int rounds) throws IOException {
-        if (done.isEmpty()) {
-            return false;
-        }
         Path results = run.results(experiment.experimentId());
         mergeTo(done, discarded, results);
         try {
