@@ -13,6 +13,7 @@ import java.util.function.Function;
 import org.stealbench.harness.bench.Contenders;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.results.RoundsFile;
 import org.stealbench.harness.run.BenchmarkCatalog;
 import org.stealbench.harness.stats.CostVerdict;
 import org.stealbench.harness.stats.GeometricMean;
@@ -195,9 +196,17 @@ public final class SummarySection {
     static List<Shape> analyze(RunView run, double confidence, double margin) {
         List<Shape> out = new ArrayList<>();
         for (Map.Entry<String, List<JmhResult>> e : run.data().experiments().entrySet()) {
-            out.addAll(analyze(e.getKey(), e.getValue(), run.interleaved(e.getKey()), confidence, margin));
+            out.addAll(analyze(e.getKey(), e.getValue(), run.interleaved(e.getKey()), confidence, margin,
+                    run.rounds(e.getKey())));
         }
         return out;
+    }
+
+    /** Whether the rounds file records that the shape of {@code result} stopped after {@code forks} rounds. */
+    private static boolean stoppedAt(RoundsFile rounds, JmhResult result, int forks) {
+        return rounds != null && forks < rounds.rounds() && rounds.stops().stream().anyMatch(stop ->
+                stop.rounds() == forks && stop.benchmark().equals(result.benchmark())
+                        && stop.params().entrySet().stream().allMatch(p -> p.getValue().equals(result.param(p.getKey()))));
     }
 
     /**
@@ -218,6 +227,15 @@ public final class SummarySection {
     /** One experiment's shapes, ranked; empty when its results have no contender parameter. */
     static List<Shape> analyze(String experiment, List<JmhResult> results, boolean interleaved, double confidence,
                                double margin) {
+        return analyze(experiment, results, interleaved, confidence, margin, null);
+    }
+
+    /**
+     * One experiment's shapes, ranked; {@code rounds}, the experiment's rounds file when it has one,
+     * tells which shapes stopped before their planned rounds, their answer decided (run/RoundPlan).
+     */
+    static List<Shape> analyze(String experiment, List<JmhResult> results, boolean interleaved, double confidence,
+                               double margin, RoundsFile rounds) {
         String param = ExperimentSection.contenderParam(results);
         if (param == null || results.isEmpty()) {
             return List.of();
@@ -233,7 +251,7 @@ public final class SummarySection {
         for (Measure measure : measures(experiment)) {
             shapes.forEach((setting, rs) -> {
                 Shape s = shape(experiment, setting, String.join(", ", constants), rs, param, measure, interleaved,
-                        confidence, margin, shapeKey(experiment, rs.get(0).benchmark(), BenchmarkCatalog.completeParams(rs.get(0)),
+                        confidence, margin, rounds, shapeKey(experiment, rs.get(0).benchmark(), BenchmarkCatalog.completeParams(rs.get(0)),
                                 param) + (measure.name() == null ? "" : " by " + measure.name()));
                 if (s != null) {
                     out.add(s);
@@ -245,7 +263,7 @@ public final class SummarySection {
 
     private static Shape shape(String experiment, String setting, String constants, List<JmhResult> results,
                                String param, Measure measure, boolean interleaved, double confidence, double margin,
-                               String key) {
+                               RoundsFile rounds, String key) {
         List<Candidate> candidates = new ArrayList<>();
         for (JmhResult r : results) {
             Metric m = measure.metric().apply(r);
@@ -275,7 +293,9 @@ public final class SummarySection {
         boolean paired = interleaved && best != null
                 && candidates.stream().allMatch(c -> c.metric().forks() == best.metric().forks() && c.metric().forks() >= 2);
         int forks = candidates.stream().mapToInt(c -> c.metric().forks()).min().orElse(0);
-        String basis = paired ? "paired by round, " + forks + " rounds"
+        String basis = paired && stoppedAt(rounds, results.get(0), forks)
+                ? "paired by round, " + forks + " rounds (of " + rounds.rounds() + " planned: decided early)"
+                : paired ? "paired by round, " + forks + " rounds"
                 : forks >= 2 ? "Welch on " + forks + " fork means per contender"
                 : "iterations of one fork: indicative";
         List<Entry> entries = new ArrayList<>();

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
+import org.stealbench.harness.results.RoundsFile;
 import org.stealbench.harness.results.RunData;
 
 /**
@@ -103,6 +104,24 @@ final class SummarySectionTest {
                 "ws-duffy's cost interval holds the margin: undecided");
         assertTrue(SummarySection.decided("fork-join-fib", List.of(fjp), 3), "one contender: nothing to place");
         assertFalse(SummarySection.decided("fork-join-fib", List.of(), 1), "nothing to rank");
+    }
+
+    @Test
+    void shapeThatStoppedEarly_saysSoInItsCertainty_otherShapesDoNot() {
+        Map<String, String> shape = Map.of("n", "25", "threshold", "0", "threads", "2");
+        List<JmhResult> results = List.of(
+                result(FIB, with(shape, "pool", "jdk-fjp"), forks(10, 10, 10), Map.of(), "17.0.15"),
+                result(FIB, with(shape, "pool", "ws-chase-lev"), forks(15, 15.5, 16), Map.of(), "17.0.15"));
+        RoundsFile.Stop stopped = new RoundsFile.Stop(FIB, shape, 3, 60);
+        RoundsFile.Stop other = new RoundsFile.Stop(FIB, with(shape, "threads", "1"), 3, 60);
+
+        assertEquals("paired by round, 3 rounds (of 8 planned: decided early)", SummarySection.analyze("fork-join-fib",
+                results, true, 0.95, 1.10, new RoundsFile("fork-join-fib", 1, 8, List.of(), List.of(stopped)))
+                .get(0).basis());
+        assertEquals("paired by round, 3 rounds", SummarySection.analyze("fork-join-fib", results, true, 0.95, 1.10,
+                new RoundsFile("fork-join-fib", 1, 8, List.of(), List.of(other))).get(0).basis(), "another shape's stop");
+        assertEquals("paired by round, 3 rounds", SummarySection.analyze("fork-join-fib", results, true, 0.95, 1.10,
+                new RoundsFile("fork-join-fib", 1, 3, List.of())).get(0).basis(), "every planned round ran");
     }
 
     private static Map<String, String> with(Map<String, String> params, String key, String value) {
