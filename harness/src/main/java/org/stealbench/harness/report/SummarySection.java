@@ -204,7 +204,7 @@ public final class SummarySection {
 
     /** Whether the rounds file records that the shape of {@code result} stopped after {@code forks} rounds. */
     private static boolean stoppedAt(RoundsFile rounds, JmhResult result, int forks) {
-        return rounds != null && forks < rounds.rounds() && rounds.stops().stream().anyMatch(stop ->
+        return rounds != null && rounds.stops().stream().anyMatch(stop ->
                 stop.rounds() == forks && stop.benchmark().equals(result.benchmark())
                         && stop.params().entrySet().stream().allMatch(p -> p.getValue().equals(result.param(p.getKey()))));
     }
