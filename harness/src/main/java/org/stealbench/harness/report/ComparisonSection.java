@@ -101,7 +101,10 @@ final class ComparisonSection {
                 + first.settings().describe() + " vs " + later.settings().describe() + ")";
     }
 
-    /** What the whole comparison must say first: different core counts, runs that recorded failures. */
+    /**
+     * What the whole comparison must say first: different core counts, forks started with different
+     * JVM arguments (where both runs recorded theirs), runs that recorded failures.
+     */
     static List<String> runFlags(List<RunView> runs) {
         List<String> flags = new ArrayList<>();
         Set<Integer> cores = new LinkedHashSet<>();
@@ -110,6 +113,13 @@ final class ComparisonSection {
             flags.add("The runs ran on different core counts (" + String.join(", ", runs.stream()
                     .map(r -> r.label() + ": " + (r.cores() == 0 ? "unknown" : r.cores())).toList())
                     + "): the ratios compare machines as well as code, so none is judged.");
+        }
+        Set<Object> jvmArgs = new LinkedHashSet<>();
+        runs.forEach(r -> jvmArgs.add(r.data().env().get("jvmArgs")));
+        if (jvmArgs.size() > 1 && !jvmArgs.contains(null)) {
+            flags.add("The runs' forks had different JVM arguments (" + String.join("; ", runs.stream()
+                    .map(r -> r.label() + ": " + r.data().env().get("jvmArgs")).toList())
+                    + "): the ratios compare JVM configurations as well as code, so none is judged.");
         }
         for (RunView r : runs) {
             List<String> failures = r.failures();

@@ -30,13 +30,12 @@ import org.stealbench.harness.bench.Contenders;
  * @param jmh            the JMH options as JMH parsed them
  * @param forkJmhOptions the user's JMH options for each fork, without those the engine sets per fork
  * @param jvmArgs        the JVM arguments of every fork: the user's, with the heap flags in force
- * @param heapFlags      the part of {@link BenchCommand#HEAP_FLAGS} the user's JVM arguments leave in force
  * @param settings       each experiment's settings under the user's options
  * @param javas          the java executables, one run folder each
  * @param jvmNote        which JVMs run and why, for the plan
  */
 record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJmhOptions, List<String> jvmArgs,
-                    List<String> heapFlags, Map<Experiment, Settings> settings, List<Path> javas, String jvmNote) {
+                    Map<Experiment, Settings> settings, List<Path> javas, String jvmNote) {
 
     /** Parameters that name contenders, and the kind of id each takes (for error messages). */
     private static final Map<String, String> CONTENDER_KINDS = Map.of(
@@ -69,7 +68,7 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
         List<String> append = values(jmh.getJvmArgsAppend());
         List<String> heap = defaultHeapFlags(concat(prepend, values(jmh.getJvmArgs()), append));
         List<String> forkArgs = concat(prepend, heap, values(jmh.getJvmArgs()), append);
-        return new BenchRequest(profile, jmh, forkOptions(jmhArgs), forkArgs, heap, settings, javas.javas(),
+        return new BenchRequest(profile, jmh, forkOptions(jmhArgs), forkArgs, settings, javas.javas(),
                 javas.note());
     }
 

@@ -77,6 +77,7 @@ public final class RunEnvironment {
         env.put("cores", Runtime.getRuntime().availableProcessors());
         env.put("cpuPinning", cpus);
         env.put("memoryBytes", memoryBytes());
+        env.put("transparentHugePages", transparentHugePages(TRANSPARENT_HUGE_PAGES));
         env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch"));
         String jmh = Version.getPlainVersion(); // "-" when JMH's jar lacks its jmh.properties
@@ -156,6 +157,25 @@ public final class RunEnvironment {
     private static String cpuModel() throws IOException {
         Path cpuinfo = Path.of("/proc/cpuinfo");
         return Files.isReadable(cpuinfo) ? match(Files.readString(cpuinfo), "(?m)^model name\\s*: (.*)$") : null;
+    }
+
+    /**
+     * Linux's transparent huge page mode file: every mode, the selected one in brackets (e.g.
+     * {@code always [madvise] never}).
+     */
+    static final Path TRANSPARENT_HUGE_PAGES = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
+
+    /**
+     * The kernel's selected transparent huge page mode in {@code modeFile} ({@code always},
+     * {@code madvise} or {@code never}), or null where there is no such file (not Linux, or a kernel
+     * without them) or it cannot be read.
+     */
+    static String transparentHugePages(Path modeFile) {
+        try {
+            return match(Files.readString(modeFile), "\\[(\\w+)]");
+        } catch (IOException | SecurityException e) {
+            return null;
+        }
     }
 
     private static Long memoryBytes() throws IOException {

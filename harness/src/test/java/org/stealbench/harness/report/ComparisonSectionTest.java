@@ -160,6 +160,30 @@ final class ComparisonSectionTest {
     }
 
     @Test
+    void differentJvmArguments_areSaidAndNotJudged() {
+        RunView a = run("A", 2, result("locked", 1, FIVE_FORKS, forks(100)));
+        RunView b = run("B", 2, result("locked", 1, FIVE_FORKS, forks(130)));
+        a.data().env().put("jvmArgs", List.of("-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"));
+        b.data().env().put("jvmArgs", List.of("-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-XX:+UseTransparentHugePages"));
+        Html.Section s = compare(a, b);
+        assertTrue(banners(s).get(0).contains("different JVM arguments (A: [-Xms2g, -Xmx2g, -XX:+AlwaysPreTouch]; B: "
+                + "[-Xms2g, -Xmx2g, -XX:+AlwaysPreTouch, -XX:+UseTransparentHugePages])"), banners(s).toString());
+        assertTrue(ratio(s).cls().contains("neutral"), ratio(s).toString());
+    }
+
+    @Test
+    void sameJvmArguments_orOneUnrecorded_areJudged() {
+        RunView a = run("A", 2, result("locked", 1, FIVE_FORKS, forks(100)));
+        RunView b = run("B", 2, result("locked", 1, FIVE_FORKS, forks(130)));
+        a.data().env().put("jvmArgs", List.of("-Xms2g"));
+        assertTrue(banners(compare(a, b)).isEmpty(), "B recorded none");
+        b.data().env().put("jvmArgs", List.of("-Xms2g"));
+        Html.Section s = compare(a, b);
+        assertTrue(banners(s).isEmpty(), banners(s).toString());
+        assertTrue(ratio(s).cls().contains("bad"), ratio(s).toString());
+    }
+
+    @Test
     void aRunWithFailuresTxt_isSaidAndNotJudged() throws Exception {
         Path b = Files.createDirectories(dir.resolve("run-b"));
         Files.writeString(b.resolve("failures.txt"), "deque-ops fork 3: exit 1\n");

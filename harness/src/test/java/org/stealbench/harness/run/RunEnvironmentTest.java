@@ -1,14 +1,17 @@
 package org.stealbench.harness.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 @Tag("quick")
 class RunEnvironmentTest {
@@ -54,6 +57,19 @@ class RunEnvironmentTest {
         assertEquals(expected(null, null, "jar build"), RunEnvironment.commit(null, TREE, HEAD, "", null));
         assertEquals(expected(HEAD, null, "working tree"), RunEnvironment.commit(
                 TREE.resolve("benchmarks.jar"), TREE, HEAD, null, null));
+    }
+
+    /** The selected mode is the bracketed one; no file (not Linux) is null. */
+    @Test
+    void transparentHugePages_isTheBracketedMode(@TempDir Path dir) throws Exception {
+        Path mode = dir.resolve("enabled");
+        Files.writeString(mode, "always [madvise] never\n");
+        assertEquals("madvise", RunEnvironment.transparentHugePages(mode));
+        Files.writeString(mode, "[always] madvise never\n");
+        assertEquals("always", RunEnvironment.transparentHugePages(mode));
+        Files.writeString(mode, "always madvise [never]\n");
+        assertEquals("never", RunEnvironment.transparentHugePages(mode));
+        assertNull(RunEnvironment.transparentHugePages(dir.resolve("absent")));
     }
 
     @Test
