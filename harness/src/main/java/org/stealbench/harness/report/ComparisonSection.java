@@ -114,11 +114,11 @@ final class ComparisonSection {
                     .map(r -> r.label() + ": " + (r.cores() == 0 ? "unknown" : r.cores())).toList())
                     + "): the ratios compare machines as well as code, so none is judged.");
         }
-        Set<Object> jvmArgs = new LinkedHashSet<>();
-        runs.forEach(r -> jvmArgs.add(r.data().env().get("jvmArgs")));
+        Set<List<String>> jvmArgs = new LinkedHashSet<>();
+        runs.forEach(r -> jvmArgs.add(measuredJvmArgs(r)));
         if (jvmArgs.size() > 1 && !jvmArgs.contains(null)) {
             flags.add("The runs' forks had different JVM arguments (" + String.join("; ", runs.stream()
-                    .map(r -> r.label() + ": " + r.data().env().get("jvmArgs")).toList())
+                    .map(r -> r.label() + ": " + measuredJvmArgs(r)).toList())
                     + "): the ratios compare JVM configurations as well as code, so none is judged.");
         }
         for (RunView r : runs) {
@@ -129,6 +129,15 @@ final class ComparisonSection {
             }
         }
         return flags;
+    }
+
+    /**
+     * The forks' JVM arguments {@code run} recorded, but JMH's own {@code -Djmh.*} properties (they
+     * steer the harness, e.g. its lock, not the measured code); null when it recorded none.
+     */
+    private static List<String> measuredJvmArgs(RunView run) {
+        return run.data().env().get("jvmArgs") instanceof List<?> args
+                ? args.stream().map(String::valueOf).filter(a -> !a.startsWith("-Djmh.")).toList() : null;
     }
 
     /** Rows compared (both sides present and comparable) and ratios judged, over the section's tables. */

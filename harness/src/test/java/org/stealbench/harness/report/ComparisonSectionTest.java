@@ -172,12 +172,12 @@ final class ComparisonSectionTest {
     }
 
     @Test
-    void sameJvmArguments_orOneUnrecorded_areJudged() {
+    void sameJvmArguments_butJmhProperties_orOneUnrecorded_areJudged() {
         RunView a = run("A", 2, result("locked", 1, FIVE_FORKS, forks(100)));
         RunView b = run("B", 2, result("locked", 1, FIVE_FORKS, forks(130)));
         a.data().env().put("jvmArgs", List.of("-Xms2g"));
         assertTrue(banners(compare(a, b)).isEmpty(), "B recorded none");
-        b.data().env().put("jvmArgs", List.of("-Xms2g"));
+        b.data().env().put("jvmArgs", List.of("-Xms2g", "-Djmh.ignoreLock=true"));
         Html.Section s = compare(a, b);
         assertTrue(banners(s).isEmpty(), banners(s).toString());
         assertTrue(ratio(s).cls().contains("bad"), ratio(s).toString());
