@@ -136,8 +136,8 @@ final class ComparisonSection {
      * steer the harness, e.g. its lock, not the measured code); null when it recorded none.
      */
     private static List<String> measuredJvmArgs(RunView run) {
-        return run.data().env().get("jvmArgs") instanceof List<?> args
-                ? args.stream().map(String::valueOf).filter(a -> !a.startsWith("-Djmh.")).toList() : null;
+        List<String> args = run.jvmArgs();
+        return args == null ? null : args.stream().filter(a -> !a.startsWith("-Djmh.")).toList();
     }
 
     /** Rows compared (both sides present and comparable) and ratios judged, over the section's tables. */

@@ -213,9 +213,8 @@ final class Report {
         fact(t, runs, "JDK of the results", r -> String.join(", ", r.jdkVersions()));
         fact(t, runs, "GC, max heap", r -> r.env("gc") == null ? null : r.env("gc") + ", "
                 + (r.data().env().get("maxHeapBytes") instanceof Number n ? NumberText.bytes(n.doubleValue()) : "?"));
-        fact(t, runs, "JVM arguments", r -> r.data().env().get("jvmArgs") instanceof List<?> a
-                ? (a.isEmpty() ? "none beyond the JVM's defaults" : String.join(" ", a.stream().map(String::valueOf).toList()))
-                : null);
+        fact(t, runs, "JVM arguments", r -> r.jvmArgs() == null ? null
+                : r.jvmArgs().isEmpty() ? "none beyond the JVM's defaults" : String.join(" ", r.jvmArgs()));
         fact(t, runs, "CPU", r -> r.env("cpuModel"));
         fact(t, runs, "cores", r -> r.cores() == 0 ? null
                 : r.cores() + (r.env("cpuPinning") == null ? "" : " (pinned to " + r.env("cpuPinning") + ")"));

@@ -141,6 +141,11 @@ final class RunView {
         return v == null ? null : v.toString();
     }
 
+    /** env.json's {@code jvmArgs}, the JVM arguments every fork got, or null when it recorded none. */
+    List<String> jvmArgs() {
+        return data.env().get("jvmArgs") instanceof List<?> args ? args.stream().map(String::valueOf).toList() : null;
+    }
+
     /** A value of env.json's {@code jdk} object, or null. */
     String jdk(String key) {
         Object jdk = data.env().get("jdk");
