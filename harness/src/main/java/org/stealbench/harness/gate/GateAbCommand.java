@@ -110,7 +110,7 @@ public final class GateAbCommand extends HarnessCommand {
     @Option(names = "--reason", paramLabel = "TEXT", description = "Why the baseline moves (with --promote).")
     String reason;
 
-    private String stepSummary = System.getenv("GITHUB_STEP_SUMMARY");
+    private String stepSummary;
     private final Instant started = Instant.now();
 
     public static void main(String[] args) {
@@ -299,6 +299,9 @@ public final class GateAbCommand extends HarnessCommand {
             GateSubset subset = in.subset();
             Map<String, Set<String>> aList = listed(aJar);
             Map<String, Set<String>> bList = listed(in.currentJar());
+            List<String> driver = new ArrayList<>(List.of(java.toString()));
+            driver.addAll(BenchCommand.HEAP_FLAGS);
+            driver.addAll(List.of("-cp", System.getProperty("java.class.path")));
             List<PairedJob.AlternatingRow> alternating = new ArrayList<>();
             List<String> labels = new ArrayList<>();
             List<String> added = new ArrayList<>();
@@ -308,7 +311,7 @@ public final class GateAbCommand extends HarnessCommand {
                 boolean inB = present(bList, e);
                 if (inA && inB) {
                     labels.add(e.label());
-                    alternating.add(new PairedJob.AlternatingRow(e.label(), driverCommand(java),
+                    alternating.add(new PairedJob.AlternatingRow(e.label(), driver,
                             subset.alternation(e, aJar.toAbsolutePath().toString(),
                                     in.currentJar().toAbsolutePath().toString())));
                 } else if (inB) {
@@ -336,10 +339,8 @@ public final class GateAbCommand extends HarnessCommand {
                     "A and B alternating inside each fork",
                     est[0] * compared / subset.entries().size(), est[1] * compared / subset.entries().size(),
                     dir.resolve(PairedJob.ORDER_FILE));
-            Look look = (only, pairs, n) -> runner.runAlternating(
-                    alternating.stream().filter(r -> only.contains(r.label())).toList(), pairs, n);
             Instant forksStarted = Instant.now();
-            look.run(labels, subset.firstPairs(), 1);
+            runner.runAlternating(alternating, subset.firstPairs(), 1);
             List<PairedGate.Row> decided = PairedGate.decide(runner.values(), labels, in.thresholds(), alpha, looks,
                     subset.family(), (undecided, pairs, n) -> {
                         int more = pairs - looks.get(n - 2);
@@ -355,7 +356,8 @@ public final class GateAbCommand extends HarnessCommand {
                         }
                         stderr.println("gate-ab: " + undecided.size() + " row(s) undecided after " + looks.get(n - 2)
                                 + " pairs, running " + more + " more (look " + n + "): " + undecided);
-                        look.run(undecided, more, n);
+                        runner.runAlternating(alternating.stream().filter(r -> undecided.contains(r.label()))
+                                .toList(), more, n);
                         return true;
                     });
             PairedJob.writePairs(dir, new PairedJob.Saved(looks, subset.family(), alpha,
@@ -365,9 +367,14 @@ public final class GateAbCommand extends HarnessCommand {
                     + "slower than the row's threshold; seed %d; %s", "a pair is one fork running A and B "
                     + "in alternating batches (geometric means of its batches)", looks.size(), looks, alpha, in.seed(),
                     in.thresholds().describe().get(0));
-            return finish(new GateAbOutput.Report(in.baselineName(), in.baselineSha(), in.currentName(),
-                    in.currentSha(), machine, jdk, stats, decided, runner.seconds(), added, removed, notes, seconds(),
-                    null), dir);
+            GateAbOutput.Report report = new GateAbOutput.Report(in.baselineName(), in.baselineSha(),
+                    in.currentName(), in.currentSha(), machine, jdk, stats, decided, runner.seconds(), added, removed,
+                    notes, seconds(), null);
+            write(report, dir);
+            stdout.print(GateAbOutput.text(report, strict));
+            stdout.println("gate-ab: report in " + shown(dir.resolve("gate.md")));
+            stdout.flush();
+            return report.exitCode(strict);
         } catch (GateException | IOException e) {
             stderr.println("gate-ab: " + e.getMessage());
             writeBadInput(String.valueOf(e.getMessage()), Files.isDirectory(dir) ? dir : null, machine, jdk, in);
@@ -377,16 +384,6 @@ public final class GateAbCommand extends HarnessCommand {
 
     private double seconds() {
         return Duration.between(started, Instant.now()).toMillis() / 1000.0;
-    }
-
-    private int finish(GateAbOutput.Report report, Path dir) throws GateException {
-        write(report, dir);
-        stdout.print(GateAbOutput.text(report, strict));
-        if (dir != null) {
-            stdout.println("gate-ab: report in " + shown(dir.resolve("gate.md")));
-        }
-        stdout.flush();
-        return report.exitCode(strict);
     }
 
     /** gate.md, gate-junit.xml and gate.txt in the job folder (when there is one), the files asked for, the step summary. */
@@ -448,19 +445,6 @@ public final class GateAbCommand extends HarnessCommand {
         } catch (IOException e) {
             return "unknown";
         }
-    }
-
-    /** Runs {@code pairs} more pairs of the rows named {@code only}, as look {@code look}. */
-    private interface Look {
-        void run(List<String> only, int pairs, int look) throws GateException, InterruptedException;
-    }
-
-    /** The alternating fork's command up to its main class: java, the fixed heap, this harness's class path. */
-    private static List<String> driverCommand(Path java) {
-        List<String> c = new ArrayList<>(List.of(java.toString()));
-        c.addAll(BenchCommand.HEAP_FLAGS);
-        c.addAll(List.of("-cp", System.getProperty("java.class.path")));
-        return c;
     }
 
     /** Refuses a jar without the gate's workloads (one built before the alternating engine existed). */

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import java.util.stream.IntStream;
 import org.stealbench.harness.report.NumberText;
 
 /**
@@ -111,11 +112,11 @@ final class GateAbOutput {
         }
     }
 
+    /** The text table's columns ({@link #cells}). */
+    private static final List<String> COLUMNS = List.of("verdict", "change", "threshold", "benchmark", "metric",
+            "pairs", "baseline", "current", "detectable", "p (Holm)", "reason");
     /** The columns every table leads with, in the Markdown the only ones (the rest is folded). */
-    private static final List<String> HEADER = List.of("verdict", "change", "threshold", "benchmark", "metric");
-    /** The text table's further columns. */
-    private static final List<String> DETAIL_HEADER = List.of("pairs", "baseline", "current", "detectable",
-            "p (Holm)", "reason");
+    private static final List<String> HEADER = COLUMNS.subList(0, 5);
     /** The text, the Markdown and the JUnit XML, from {@code resources/gate}, each with its own escaping. */
     private static final MustacheFactory TEXT = templates(UnaryOperator.identity());
     private static final MustacheFactory MARKDOWN = templates(GateAbOutput::escape);
@@ -145,32 +146,26 @@ final class GateAbOutput {
         return PairedGate.ALLOCATION.equals(x.metric());
     }
 
-    /** The leading cells: verdict, change, threshold, benchmark, metric. */
-    private static List<String> lead(PairedGate.Row x) {
-        return List.of(x.verdict().name(),
-                allocation(x) ? signedNumber(x.b() - x.a()) + " B/op" : PairedDecision.signed(x.slowdown()),
-                "+" + PairedDecision.pct(x.threshold()), x.label(), x.metric() + (x.bimodal() ? " (bimodal)" : ""));
+    /** A row's cells under {@link #COLUMNS}. */
+    private static List<String> cells(PairedGate.Row x) {
+        return List.of(x.verdict().name(), change(x), "+" + PairedDecision.pct(x.threshold()), x.label(),
+                x.metric() + (x.bimodal() ? " (bimodal)" : ""), Integer.toString(x.pairs()),
+                NumberText.num(x.a()) + " " + x.unit(), NumberText.num(x.b()) + " " + x.unit(),
+                allocation(x) ? "-" : detectable(x.detectable()), pValue(x.p()), x.reason());
     }
 
-    /** The further cells: pairs, both sides' typical values, detectable slowdown, p, reason. */
-    private static List<String> details(PairedGate.Row x) {
-        return List.of(Integer.toString(x.pairs()), NumberText.num(x.a()) + " " + x.unit(),
-                NumberText.num(x.b()) + " " + x.unit(), allocation(x) ? "-" : detectable(x.detectable()),
-                pValue(x.p()), x.reason());
+    private static String change(PairedGate.Row x) {
+        double bytes = x.b() - x.a();
+        return allocation(x) ? (bytes >= 0 ? "+" : "") + NumberText.num(bytes) + " B/op"
+                : PairedDecision.signed(x.slowdown());
     }
 
     /** One line with every figure of a row, each labelled: the JUnit message and the folded Markdown. */
     static String labelled(PairedGate.Row x) {
-        List<String> lead = lead(x);
-        List<String> more = details(x);
-        return x.metric() + ": " + lead.get(0) + ", change " + lead.get(1) + " (threshold " + lead.get(2) + "), "
-                + more.get(0) + " pairs, baseline " + more.get(1) + ", current " + more.get(2) + ", detectable "
-                + more.get(3) + ", p (Holm) " + more.get(4) + (x.bimodal() ? ", bimodal forks" : "") + "; "
-                + more.get(5);
-    }
-
-    private static String signedNumber(double v) {
-        return (v >= 0 ? "+" : "") + NumberText.num(v);
+        List<String> c = cells(x);
+        return x.metric() + ": " + c.get(0) + ", change " + c.get(1) + " (threshold " + c.get(2) + "), "
+                + c.get(5) + " pairs, baseline " + c.get(6) + ", current " + c.get(7) + ", detectable "
+                + c.get(8) + ", p (Holm) " + c.get(9) + (x.bimodal() ? ", bimodal forks" : "") + "; " + c.get(10);
     }
 
     private static String pValue(double p) {
@@ -187,31 +182,10 @@ final class GateAbOutput {
         return sha.equals(name) ? sha : sha + " (" + name + ")";
     }
 
-    /** Both sides by commit, then what the reader must know. */
-    static List<String> preamble(Report r) {
-        List<String> lines = new ArrayList<>();
-        lines.add("baseline (A): " + side(r.baselineSha(), r.baseline()));
-        lines.add("current (B): " + side(r.currentSha(), r.current()));
-        lines.add("machine: " + r.machine());
-        lines.add("JVM: " + r.jdk());
-        lines.add(r.statistics());
-        lines.add("change = estimated B/A - 1 from per-pair log ratios; detectable = the smallest slowdown this run "
-                + "could have caught (80% power) and at least the threshold");
-        lines.addAll(r.notes());
-        return lines;
-    }
-
     static String text(Report r, boolean strict) {
         Map<String, Object> view = view(r, strict);
-        List<String> header = new ArrayList<>(HEADER);
-        header.addAll(DETAIL_HEADER);
-        List<List<String>> cells = new ArrayList<>();
-        for (PairedGate.Row x : ordered(r.rows())) {
-            List<String> c = new ArrayList<>(lead(x));
-            c.addAll(details(x));
-            cells.add(c);
-        }
-        view.put("table", cells.isEmpty() ? "  (nothing compared)" : table(header, cells).stripTrailing());
+        view.put("table", r.rows().isEmpty() ? "  (nothing compared)"
+                : table(COLUMNS, ordered(r.rows()).stream().map(GateAbOutput::cells).toList()).stripTrailing());
         return render(TEXT, "text.mustache", view);
     }
 
@@ -230,21 +204,21 @@ final class GateAbOutput {
             notGated.add(new NotGated("removed (baseline jar only, not gated)", r.removed()));
         }
         view.put("notGated", notGated);
-        view.put("inputs", preamble(r));
+        List<String> inputs = new ArrayList<>(List.of("baseline (A): " + side(r.baselineSha(), r.baseline()),
+                "current (B): " + side(r.currentSha(), r.current()), "machine: " + r.machine(), "JVM: " + r.jdk(),
+                r.statistics(), "change = estimated B/A - 1 from per-pair log ratios; detectable = the smallest "
+                        + "slowdown this run could have caught (80% power) and at least the threshold"));
+        inputs.addAll(r.notes());
+        view.put("inputs", inputs);
         return view;
     }
 
     /** Columns padded to their widest cell, for the log. */
     private static String table(List<String> header, List<List<String>> rows) {
-        int[] width = new int[header.size()];
-        List<List<String>> all = new ArrayList<>();
-        all.add(header);
+        List<List<String>> all = new ArrayList<>(List.of(header));
         all.addAll(rows);
-        for (List<String> row : all) {
-            for (int i = 0; i < width.length; i++) {
-                width[i] = Math.max(width[i], row.get(i).length());
-            }
-        }
+        int[] width = IntStream.range(0, header.size())
+                .map(i -> all.stream().mapToInt(row -> row.get(i).length()).max().orElse(0)).toArray();
         StringBuilder out = new StringBuilder();
         for (List<String> row : all) {
             StringBuilder line = new StringBuilder(" ");
@@ -285,7 +259,7 @@ final class GateAbOutput {
         List<MarkdownRow> shown = new ArrayList<>();
         List<MarkdownRow> folded = new ArrayList<>();
         for (PairedGate.Row x : ordered(r.rows())) {
-            List<String> c = lead(x);
+            List<String> c = cells(x);
             boolean pass = x.verdict() == GateVerdict.PASS;
             (pass ? folded : shown).add(new MarkdownRow(!pass, c.get(0), c.get(1), c.get(2), c.get(3), c.get(4),
                     x.label(), labelled(x)));
@@ -389,13 +363,13 @@ final class GateAbOutput {
         String detail = String.join("\n", metrics.stream().map(GateAbOutput::labelled).toList());
         List<String> failed = metrics.stream().filter(x -> x.verdict() == GateVerdict.REGRESSION
                 || (strict && x.verdict() == GateVerdict.INCONCLUSIVE)).map(x -> x.metric() + " " + x.verdict()
-                + " " + lead(x).get(1)).toList();
+                + " " + change(x)).toList();
         if (!failed.isEmpty()) {
             return Case.of(label, seconds, "failure", failed.stream().anyMatch(f -> f.contains("REGRESSION"))
                     ? "REGRESSION" : "INCONCLUSIVE", "failed: " + String.join("; ", failed), detail);
         }
         List<String> open = metrics.stream().filter(x -> x.verdict() == GateVerdict.INCONCLUSIVE)
-                .map(x -> x.metric() + " " + lead(x).get(1)).toList();
+                .map(x -> x.metric() + " " + change(x)).toList();
         if (!open.isEmpty()) {
             return Case.of(label, seconds, "skipped", null, "inconclusive: " + String.join("; ", open), detail);
         }
