@@ -1,7 +1,5 @@
 package org.stealbench.harness.gate;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -45,7 +43,6 @@ public final class GateCalibrateCommand extends HarnessCommand {
     static final String SUMMARY = "calibration.json";
     /** What {@code run} made its folder with ({@link Setup}); {@code --resume} checks it. */
     static final String SETUP = "setup.json";
-    private static final ObjectMapper SETUP_JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** The gate row the injected slowdown stands for: its thresholds judge the calibration row. */
     static final String MIRROR = "DequeOpsBenchmark.pushPop depth=0 queue=chase-lev";
@@ -171,7 +168,7 @@ public final class GateCalibrateCommand extends HarnessCommand {
                 Files.createDirectories(dir);
                 Files.copy(source, copy, StandardCopyOption.REPLACE_EXISTING);
             }
-            PairedJob.write(dir.resolve(SETUP), SETUP_JSON.writeValueAsString(setup) + "\n");
+            PairedJob.writeJson(dir.resolve(SETUP), setup);
 
             for (int j = 0; j < kinds.size(); j++) {
                 CalibrationScore.Kind kind = kinds.get(j);

@@ -158,7 +158,6 @@ public final class GateSubset {
         return quickCheck;
     }
 
-    /** The rows. */
     public List<Entry> entries() {
         if (planted != null) {
             return List.of(planted.entry());
@@ -235,10 +234,7 @@ public final class GateSubset {
      * pairs, capped by {@link #budgetSeconds()}).
      */
     public double[] estimateSeconds() {
-        double perPair = 0;
-        for (Entry e : entries()) {
-            perPair += alternatingForkSeconds(e);
-        }
+        double perPair = entries().stream().mapToDouble(this::alternatingForkSeconds).reduce(0, Double::sum);
         return new double[]{perPair * firstPairs(), Math.min(perPair * maxPairs(), Math.max(budgetSeconds(),
                 perPair * firstPairs()))};
     }

@@ -148,11 +148,7 @@ public final class PairedJob {
             throws GateException, InterruptedException {
         Path specFile = dir.resolve(stem + ".spec.json");
         Path outFile = dir.resolve(stem + ".json");
-        try {
-            write(specFile, JSON.writeValueAsString(spec) + "\n");
-        } catch (JsonProcessingException e) {
-            throw new GateException(specFile + ": cannot be written (" + e.getOriginalMessage() + ")", e);
-        }
+        writeJson(specFile, spec);
         List<String> command = new ArrayList<>(row.javaCommand());
         command.addAll(List.of(AlternatingFork.class.getName(), specFile.toString(), outFile.toString()));
         StringBuilder output = new StringBuilder();
@@ -195,16 +191,12 @@ public final class PairedJob {
     }
 
     private void writeOrder() throws GateException {
-        Map<String, Object> file = new LinkedHashMap<>();
-        file.put("about", "the order the paired gate's forks ran in: A = baseline jar, B = current jar; "
-                + "pair p of a row is one fork running A and B in alternating batches");
-        file.put("seed", seed);
-        file.put("forks", order);
-        try {
-            write(dir.resolve(ORDER_FILE), JSON.writeValueAsString(file) + "\n");
-        } catch (JsonProcessingException e) {
-            throw new GateException("cannot write the order file (" + e.getOriginalMessage() + ")", e);
-        }
+        writeJson(dir.resolve(ORDER_FILE), new OrderFile("the order the paired gate's forks ran in: A = baseline "
+                + "jar, B = current jar; pair p of a row is one fork running A and B in alternating batches", seed, order));
+    }
+
+    /** The order file: the seed, and every fork's place in the order so far. */
+    private record OrderFile(String about, long seed, List<Ran> forks) {
     }
 
     /** A fork's values as {@code pairs.json} holds them: cpu and allocation left out when not measured. */
@@ -269,12 +261,17 @@ public final class PairedJob {
 
     /** Writes {@code pairs.json}: the job's fork values and how they are judged, so a job can be judged again. */
     static void writePairs(Path dir, Saved saved) throws GateException {
+        writeJson(dir.resolve(PAIRS_FILE), PairsJson.of(saved, "the paired gate's fork values per row and pair "
+                + "(a = baseline, b = current; time in unit, cpu in ns/op, allocation in B/op, absent when not "
+                + "measured); scripts/gate-calibrate score reads them"));
+    }
+
+    /** {@code value} as indented JSON and a newline. */
+    static void writeJson(Path file, Object value) throws GateException {
         try {
-            write(dir.resolve(PAIRS_FILE), JSON.writeValueAsString(PairsJson.of(saved, "the paired gate's fork values "
-                    + "per row and pair (a = baseline, b = current; time in unit, cpu in ns/op, allocation in B/op, "
-                    + "absent when not measured); scripts/gate-calibrate score reads them")) + "\n");
+            write(file, JSON.writeValueAsString(value) + "\n");
         } catch (JsonProcessingException e) {
-            throw new GateException("cannot write " + PAIRS_FILE + " (" + e.getOriginalMessage() + ")", e);
+            throw new GateException(file + ": cannot be written (" + e.getOriginalMessage() + ")", e);
         }
     }
 
