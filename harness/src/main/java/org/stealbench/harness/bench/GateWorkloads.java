@@ -174,19 +174,14 @@ public final class GateWorkloads {
                 }
                 String value = params.containsKey(f.getName()) ? params.get(f.getName()) : p.value()[0];
                 used.add(f.getName());
-                Class<?> t = f.getType();
-                if (t == int.class) {
-                    f.setInt(state, Integer.parseInt(value));
-                } else if (t == long.class) {
-                    f.setLong(state, Long.parseLong(value));
-                } else if (t == boolean.class) {
-                    f.setBoolean(state, Boolean.parseBoolean(value));
-                } else if (t == String.class) {
-                    f.set(state, value);
-                } else {
-                    throw new IllegalArgumentException("@Param " + f.getName() + " of type " + t.getSimpleName()
-                            + " is not supported by the gate's workloads");
-                }
+                f.set(state, switch (f.getType().getName()) {
+                    case "int" -> Integer.valueOf(value);
+                    case "long" -> Long.valueOf(value);
+                    case "boolean" -> Boolean.valueOf(value);
+                    case "java.lang.String" -> value;
+                    default -> throw new IllegalArgumentException("@Param " + f.getName() + " of type "
+                            + f.getType().getSimpleName() + " is not supported by the gate's workloads");
+                });
             }
         }
 

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.stealbench.harness.stats.Proportions;
 import org.stealbench.harness.stats.Quantiles;
@@ -268,9 +269,8 @@ final class CalibrationScore {
         s.append("Thresholds: ").append(thresholdsSource).append(".\n\n");
         s.append("| kind | jobs | REGRESSION | pass | inconclusive | failed | 95% bound | measured cost of B (median [min, max]) |\n")
                 .append("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
-        Map<Kind, List<Job>> byKind = new TreeMap<>();
-        jobs.forEach(j -> byKind.computeIfAbsent(j.kind(), k -> new ArrayList<>()).add(j));
-        for (Map.Entry<Kind, List<Job>> e : byKind.entrySet()) {
+        for (Map.Entry<Kind, List<Job>> e : new TreeMap<>(jobs.stream().collect(Collectors.groupingBy(Job::kind)))
+                .entrySet()) {
             List<Job> list = e.getValue();
             int n = list.size();
             if (e.getKey().retired()) {
@@ -316,8 +316,8 @@ final class CalibrationScore {
                         rows.stream().filter(r -> r.verdict() == GateVerdict.REGRESSION).count(),
                         rows.stream().filter(r -> r.verdict() == GateVerdict.INCONCLUSIVE).count(),
                         detectable.isEmpty() ? "n/a" : GateAbOutput.detectable(Quantiles.of(detectable, 0.5)),
-                        first.metric().equals(PairedGate.ALLOCATION) ? "+" + PairedDecision.pct(first.threshold()) + " (offset)"
-                                : "+" + PairedDecision.pct(first.threshold())));
+                        "+" + PairedDecision.pct(first.threshold())
+                                + (first.metric().equals(PairedGate.ALLOCATION) ? " (offset)" : "")));
             }
         }
         s.append("\njobs:\n");

@@ -327,7 +327,7 @@ public final class GateAbCommand extends HarnessCommand {
             }
             requireWorkloads(aJar, "A (" + in.baselineName() + ")");
             requireWorkloads(in.currentJar(), "B (current)");
-            if (subset.isQuickCheck()) {
+            if (quickCheck) {
                 notes.add("QUICK CHECK: tiny settings; the verdicts below mean nothing");
             }
             List<Integer> looks = subset.looks();

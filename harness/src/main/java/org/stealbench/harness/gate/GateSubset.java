@@ -154,10 +154,6 @@ public final class GateSubset {
         return quickCheck ? quickCheck() : ci();
     }
 
-    public boolean isQuickCheck() {
-        return quickCheck;
-    }
-
     public List<Entry> entries() {
         if (planted != null) {
             return List.of(planted.entry());

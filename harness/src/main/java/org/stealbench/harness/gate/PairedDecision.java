@@ -1,10 +1,10 @@
 package org.stealbench.harness.gate;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.stream.IntStream;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.stealbench.harness.stats.Modes;
 
@@ -105,18 +105,11 @@ public final class PairedDecision {
             throw new IllegalArgumentException("look " + look + " of " + looks + " is out of range");
         }
         double level = alpha / looks;
-        int m = rows.size();
-        int size = Math.max(m, family);
-        double[] p = new double[m];
-        for (int i = 0; i < m; i++) {
-            p[i] = pValue(rows.get(i).logRatios());
-        }
+        int size = Math.max(rows.size(), family);
+        double[] p = rows.stream().mapToDouble(r -> pValue(r.logRatios())).toArray();
         double[] holm = holm(p, size);
-        List<Outcome> out = new ArrayList<>();
-        for (int i = 0; i < m; i++) {
-            out.add(judge(rows.get(i), p[i], holm[i], level, Math.max(1, size)));
-        }
-        return out;
+        return IntStream.range(0, p.length).mapToObj(i -> judge(rows.get(i), p[i], holm[i], level, Math.max(1, size)))
+                .toList();
     }
 
     private static Outcome judge(Row row, double p, double pHolm, double level, int rows) {
@@ -127,7 +120,7 @@ public final class PairedDecision {
                     GateVerdict.INCONCLUSIVE, "fewer than 2 pairs");
         }
         double mean = mean(x);
-        double se = sd(x, mean) / Math.sqrt(n);
+        double se = standardError(x, mean);
         TDistribution t = new TDistribution(n - 1);
         double upperLog = mean + t.inverseCumulativeProbability(1 - level) * se;
         double slowdown = Math.expm1(mean);
@@ -167,7 +160,7 @@ public final class PairedDecision {
             return 1;
         }
         double mean = mean(x);
-        double se = sd(x, mean) / Math.sqrt(n);
+        double se = standardError(x, mean);
         if (se == 0) {
             return mean > 0 ? 0 : 1;
         }
@@ -183,11 +176,8 @@ public final class PairedDecision {
     static double[] holm(double[] p, int family) {
         int m = p.length;
         int size = Math.max(m, family);
-        Integer[] order = new Integer[m];
-        for (int i = 0; i < m; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, Comparator.comparingDouble(i -> p[i]));
+        Integer[] order = IntStream.range(0, m).boxed().sorted(Comparator.comparingDouble(i -> p[i]))
+                .toArray(Integer[]::new);
         double[] adjusted = new double[m];
         double running = 0;
         for (int k = 0; k < m; k++) {
@@ -209,19 +199,16 @@ public final class PairedDecision {
         return x.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }
 
-    private static double sd(List<Double> x, double mean) {
-        double sum = 0;
-        for (double v : x) {
-            sum += (v - mean) * (v - mean);
-        }
-        return Math.sqrt(sum / (x.size() - 1));
+    private static double standardError(List<Double> x, double mean) {
+        double squares = x.stream().mapToDouble(v -> (v - mean) * (v - mean)).reduce(0, Double::sum);
+        return Math.sqrt(squares / (x.size() - 1)) / Math.sqrt(x.size());
     }
 
     static String pct(double fraction) {
-        return String.format(java.util.Locale.ROOT, "%.1f%%", fraction * 100);
+        return String.format(Locale.ROOT, "%.1f%%", fraction * 100);
     }
 
     static String signed(double fraction) {
-        return String.format(java.util.Locale.ROOT, "%+.1f%%", fraction * 100);
+        return String.format(Locale.ROOT, "%+.1f%%", fraction * 100);
     }
 }

@@ -80,10 +80,6 @@ public final class PairedJob {
         return values;
     }
 
-    List<Ran> order() {
-        return order;
-    }
-
     Map<String, Double> seconds() {
         return seconds;
     }
