@@ -7,12 +7,14 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongUnaryOperator;
+import java.util.stream.IntStream;
 import org.apache.commons.math3.stat.StatUtils;
 import org.apache.commons.math3.stat.correlation.PearsonsCorrelation;
 import org.stealbench.harness.results.AtomicFiles;
@@ -196,10 +198,7 @@ public final class AlternatingFork {
         out.put("unit", spec.singleShot() ? "ms/op" : "ns/op");
         out.put("batchOperations", batch);
         out.put("pairs", pairs);
-        double[] logRatios = new double[pairs];
-        for (int i = 0; i < pairs; i++) {
-            logRatios[i] = Math.log(perOp[1][i] / perOp[0][i]);
-        }
+        double[] logRatios = IntStream.range(0, pairs).mapToDouble(i -> Math.log(perOp[1][i] / perOp[0][i])).toArray();
         out.put("firstSides", order.toString());
         out.put("pairLogRatioMean", StatUtils.mean(logRatios));
         out.put("pairLogRatioSd", Math.sqrt(StatUtils.variance(logRatios)));
@@ -215,8 +214,7 @@ public final class AlternatingFork {
             side.put("cpu", cpu / (double) r.operations);
             side.put("allocation", allocated / (double) r.operations);
             side.put("operations", r.operations);
-            final int sideIndex = s;
-            side.put("threads", owner.values().stream().filter(o -> o == sideIndex).count());
+            side.put("threads", (long) Collections.frequency(owner.values(), s));
             side.put("batchTimes", Arrays.stream(times).map(t -> t * scale).toArray());
             out.put(s == 0 ? "a" : "b", side);
         }

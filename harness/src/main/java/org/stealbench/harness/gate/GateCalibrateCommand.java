@@ -128,9 +128,7 @@ public final class GateCalibrateCommand extends HarnessCommand {
             if (out != null && resume != null) {
                 throw new GateException("give --out DIR or --resume DIR, not both");
             }
-            if (resume != null) {
-                inheritSetup(resume);
-            }
+            Setup had = resume == null ? null : inheritSetup(resume);
             GateSubset aa = GateSubset.of(quickCheck);
             Path root = root();
             Path source = root.resolve("harness/target/benchmarks.jar");
@@ -146,7 +144,7 @@ public final class GateCalibrateCommand extends HarnessCommand {
             int first;
             if (resume != null) {
                 dir = resume;
-                setup = resumable(resume, source, setup);
+                setup = resumable(resume, had, source, setup);
                 first = nextJob(resume);
             } else {
                 dir = out != null ? out : root.resolve("results/runs/gate-calibration-" + RunFolder.stamp(Instant.now()));
@@ -190,9 +188,8 @@ public final class GateCalibrateCommand extends HarnessCommand {
                 stdout.printf(Locale.ROOT, "gate-calibrate: %s job %d of %d: %s%n", Instant.now(), j + 1, kinds.size(),
                         kind.describe());
                 stdout.flush();
-                int code = GateAbCommand.run(args.toArray(String[]::new),
-                        new PrintStream(text, true, StandardCharsets.UTF_8),
-                        new PrintStream(text, true, StandardCharsets.UTF_8));
+                PrintStream log = new PrintStream(text, true, StandardCharsets.UTF_8);
+                int code = GateAbCommand.run(args.toArray(String[]::new), log, log);
                 Files.write(jobDir.resolveSibling(jobDir.getFileName() + ".log"), text.toByteArray());
                 stdout.printf(Locale.ROOT, "gate-calibrate: %s: exit %d%n", jobDir.getFileName(), code);
             }
@@ -244,8 +241,8 @@ public final class GateCalibrateCommand extends HarnessCommand {
             return s.toString();
         }
 
-        /** A resumed folder's {@code --quick-check}, where this command line leaves it out. */
-        private void inheritSetup(Path folder) throws GateException {
+        /** A resumed folder's setup; its {@code --quick-check} too, where this command line leaves it out. */
+        private Setup inheritSetup(Path folder) throws GateException {
             Path file = folder.resolve(SETUP);
             if (!Files.isRegularFile(file)) {
                 throw new GateException("--resume " + folder + ": no " + SETUP + " (not a folder made by gate-calibrate run)");
@@ -254,14 +251,14 @@ public final class GateCalibrateCommand extends HarnessCommand {
             if (!spec.commandLine().getParseResult().hasMatchedOption("--quick-check")) {
                 quickCheck = had.quickCheck();
             }
+            return had;
         }
 
         /**
          * The folder's setup when {@code folder} may take more jobs: made by {@code run} with the same jar
          * (byte for byte) and the same A/A rows and settings as this run.
          */
-        private static Setup resumable(Path folder, Path source, Setup wanted) throws GateException {
-            Setup had = PairedJob.read(folder.resolve(SETUP), Setup.class);
+        private static Setup resumable(Path folder, Setup had, Path source, Setup wanted) throws GateException {
             if (!sameCode(folder.resolve("benchmarks.jar"), source)) {
                 throw new GateException("--resume " + folder + ": made with another jar than " + source
                         + " (another commit, or uncommitted changes); start a new folder (--out) for this jar");

@@ -1,11 +1,12 @@
 package org.stealbench.harness.gate;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The benchmarks the paired gate ({@code scripts/gate-ab}) runs from both jars, and how: the code
@@ -42,10 +43,9 @@ public final class GateSubset {
 
         /** {@code Class.method p=v ...}, the label thresholds match. */
         public String label() {
-            StringBuilder s = new StringBuilder(benchmark.substring(benchmark.lastIndexOf('.', benchmark.lastIndexOf('.') - 1) + 1));
-            params.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                    .forEach(e -> s.append(' ').append(e.getKey()).append('=').append(e.getValue()));
-            return s.toString();
+            return benchmark.substring(benchmark.lastIndexOf('.', benchmark.lastIndexOf('.') - 1) + 1)
+                    + params.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                    .map(e -> " " + e.getKey() + "=" + e.getValue()).collect(Collectors.joining());
         }
     }
 
@@ -158,13 +158,9 @@ public final class GateSubset {
         if (planted != null) {
             return List.of(planted.entry());
         }
-        List<Entry> ci = new ArrayList<>();
-        for (String queue : List.of("chase-lev", "duffy", "locked")) {
-            ci.add(new Entry(BENCH + "DequeOpsBenchmark.pushPop", Map.of("queue", queue, "depth", "0"), false, 0));
-        }
-        ci.add(Planted.FORK.entry());
-        ci.add(Planted.SUBMIT.entry());
-        return ci;
+        return Stream.concat(Stream.of("chase-lev", "duffy", "locked").map(queue -> new Entry(
+                BENCH + "DequeOpsBenchmark.pushPop", Map.of("queue", queue, "depth", "0"), false, 0)),
+                Stream.of(Planted.FORK.entry(), Planted.SUBMIT.entry())).toList();
     }
 
     /**
