@@ -17,10 +17,10 @@ import org.stealbench.queues.TaskQueue;
 
 /**
  * The regression gate's calibration subject: a batch of owner push+pop pairs on one deque whose
- * size is {@code workPercent} percent of {@value #BASE_PAIRS} pairs. {@code workPercent} 105, 110,
- * 125 and 150 run the same code on 1.05x, 1.10x, 1.25x and 1.50x the work of 100 (42, 44, 50 and
- * 60 pairs), a slowdown injected on purpose, so {@code scripts/gate-calibrate} can measure which
- * slowdown the paired gate reliably catches on this machine (side A at 100, side B above). It measures the gate, not a queue, and is in no profile.
+ * size is {@code workPercent} percent of {@value #BASE_PAIRS} pairs: above 100, the same code on
+ * more work, a slowdown injected on purpose, so {@code scripts/gate-calibrate} can measure which
+ * slowdown the paired gate reliably catches on this machine (side A at 100, side B above). It
+ * measures the gate, not a queue, and is in no profile.
  *
  * <p>The deque is {@code chase-lev}, the gate's own first row, so the injected slowdown lands on
  * the same code (a full fence per pop, no allocation at depth 0) with its cost linear in the pairs.

@@ -30,9 +30,7 @@ import org.stealbench.pools.PoolKind;
  * At {@code workPercent = 100} a method is a gate row; at 105, 110 or 125 its side B of a
  * calibration job ({@code scripts/gate-calibrate run --paths fork,submit}) does 1.05x, 1.10x or
  * 1.25x the same pool operations, a real slowdown of the pool's own code: more leaves of the
- * same size, more tasks of the same size, never a busy loop. The invocation's fixed set-up and
- * wait do not grow with the count, so the measured slowdown is smaller than the planted one (the
- * findings log, the pool-path rows' pilot).
+ * same size, more tasks of the same size, never a busy loop.
  *
  * <p>Why not the experiments' fib(27) and queue/drain of 250,000 tasks: an invocation a tenth as
  * long gives a gate fork ten times the batches, and one worker takes the cross-core scheduling

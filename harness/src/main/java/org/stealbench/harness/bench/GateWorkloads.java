@@ -5,6 +5,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongUnaryOperator;
+import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
@@ -48,7 +50,7 @@ public final class GateWorkloads {
 
     /**
      * Bumped when {@link #open}'s contract or what its loops time changes; the engine refuses a jar
-     * of another version, so both sides of a pair always run the same loop. 2: each result consumed.
+     * of another version, so both sides of a pair always run the same loop.
      */
     public static final int CONTRACT = 2;
 
@@ -80,7 +82,10 @@ public final class GateWorkloads {
             default -> throw new IllegalArgumentException("no gate workload for " + benchmark);
         };
         Class<?> type = Class.forName(GateWorkloads.class.getPackageName() + "." + benchmark.substring(0, dot));
-        Method method = benchmarkMethod(type, benchmark.substring(dot + 1));
+        String name = benchmark.substring(dot + 1);
+        Method method = Arrays.stream(type.getMethods())
+                .filter(m -> m.getName().equals(name) && m.isAnnotationPresent(Benchmark.class)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(type.getSimpleName() + " has no @Benchmark method " + name));
         return workload.apply(Bound.of(type, method, params));
     }
 
@@ -105,15 +110,6 @@ public final class GateWorkloads {
             operation.accept(blackhole);
         }
         return System.nanoTime() - start;
-    }
-
-    private static Method benchmarkMethod(Class<?> type, String name) {
-        for (Method m : type.getMethods()) {
-            if (m.getName().equals(name) && m.isAnnotationPresent(org.openjdk.jmh.annotations.Benchmark.class)) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException(type.getSimpleName() + " has no @Benchmark method " + name);
     }
 
     /**

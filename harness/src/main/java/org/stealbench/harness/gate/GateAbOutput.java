@@ -235,7 +235,6 @@ final class GateAbOutput {
                                String metric, String label, String labelled) {
     }
 
-    /** A group of rows, under its title. */
     private record MarkdownRows(String title, List<MarkdownRow> rows) {
     }
 
@@ -315,7 +314,6 @@ final class GateAbOutput {
         }
     }
 
-    /** A named value of the suite. */
     private record Property(String name, String value) {
     }
 

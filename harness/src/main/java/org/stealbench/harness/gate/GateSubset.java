@@ -175,9 +175,7 @@ public final class GateSubset {
 
     /**
      * The looks: how many pairs a row has been given when it is judged at each look (rows decided
-     * at one look get no more). Three looks at 4, 8 and 16 pairs: the third catches small
-     * slowdowns two looks leave inconclusive, at the same family-wise level (the calibrations in
-     * {@code results/calibration/}, scored by {@code scripts/gate-calibrate score}).
+     * at one look get no more).
      */
     public List<Integer> looks() {
         return quickCheck ? List.of(2) : List.of(4, 8, 16);

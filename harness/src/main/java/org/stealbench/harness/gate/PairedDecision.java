@@ -77,14 +77,13 @@ public final class PairedDecision {
      * @param row        the row
      * @param pairs      pairs judged
      * @param slowdown   the estimate, {@code exp(mean log ratio) - 1}; NaN with fewer than 2 pairs
-     * @param upper      the one-sided upper confidence bound of the slowdown at this look's level
      * @param p          the one-sided p-value of "B is not slower"
      * @param pHolm      the Holm-adjusted p-value within this look (capped at 1)
      * @param detectable the smallest slowdown this run could have detected (see the class comment)
      * @param verdict    PASS, REGRESSION or INCONCLUSIVE
      * @param reason     why, in a few words
      */
-    public record Outcome(Row row, int pairs, double slowdown, double upper, double p, double pHolm,
+    public record Outcome(Row row, int pairs, double slowdown, double p, double pHolm,
                           double detectable, GateVerdict verdict, String reason) {
     }
 
@@ -116,15 +115,14 @@ public final class PairedDecision {
         List<Double> x = row.logRatios();
         int n = x.size();
         if (n < 2) {
-            return new Outcome(row, n, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+            return new Outcome(row, n, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                     GateVerdict.INCONCLUSIVE, "fewer than 2 pairs");
         }
         double mean = mean(x);
         double se = standardError(x, mean);
         TDistribution t = new TDistribution(n - 1);
-        double upperLog = mean + t.inverseCumulativeProbability(1 - level) * se;
         double slowdown = Math.expm1(mean);
-        double upper = Math.expm1(upperLog);
+        double upper = Math.expm1(mean + t.inverseCumulativeProbability(1 - level) * se);
         double strictest = level / rows;
         double detectLog = (t.inverseCumulativeProbability(1 - strictest) + t.inverseCumulativeProbability(POWER)) * se;
         double detectable = Math.max(row.threshold(), Math.expm1(detectLog));
@@ -150,7 +148,7 @@ public final class PairedDecision {
             reason = "neither clearly within +" + pct(row.threshold()) + " nor significantly slower (upper bound "
                     + signed(upper) + ")";
         }
-        return new Outcome(row, n, slowdown, upper, p, Math.min(1, pHolm), detectable, verdict, reason);
+        return new Outcome(row, n, slowdown, p, Math.min(1, pHolm), detectable, verdict, reason);
     }
 
     /** One-sided p-value of "mean log ratio is not above 0"; 1 with fewer than 2 values. */

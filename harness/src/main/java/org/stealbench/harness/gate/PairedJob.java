@@ -29,7 +29,6 @@ import org.stealbench.harness.run.ForkRunner;
  */
 public final class PairedJob {
 
-    /** The order file's name in the job folder. */
     static final String ORDER_FILE = "rounds-gate-ab.json";
     /** The compact record of the job's fork values, enough to judge it again ({@link #readPairs}). */
     static final String PAIRS_FILE = "pairs.json";
