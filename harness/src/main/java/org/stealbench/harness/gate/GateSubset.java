@@ -100,7 +100,6 @@ public final class GateSubset {
 
     /** A {@code GatePoolPathsBenchmark} row on {@code ws-chase-lev}: {@code method} on one worker, side A at 100%. */
     private static Entry poolPath(String method) {
-        // 0.003 s: a rough cost of one invocation (20,000 tasks), for the estimate only
         return new Entry(BENCH + "GatePoolPathsBenchmark." + method, Map.of("pool", "ws-chase-lev", "threads", "1",
                 "workPercent", "100"), true, 0.003);
     }
