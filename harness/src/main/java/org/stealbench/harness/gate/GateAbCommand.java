@@ -179,16 +179,10 @@ public final class GateAbCommand extends HarnessCommand {
         }
         GateSubset subset = subset();
         Path root = root();
-        String baselineSha;
-        String baselineName;
         if (baselineJar != null) {
             requireJar(baselineJar, "--baseline-jar");
-            baselineSha = jarCommit(baselineJar);
-            baselineName = "jar " + baselineJar.getFileName();
-        } else {
-            baselineSha = resolve(root, baselineRef, "--baseline-ref");
-            baselineName = baselineRef;
         }
+        String baselineSha = baselineJar != null ? jarCommit(baselineJar) : resolve(root, baselineRef, "--baseline-ref");
         Path current = currentJar != null ? currentJar : root.resolve("harness/target/benchmarks.jar");
         requireJar(current, "--current-jar");
         Path jobDir = out != null ? out : root.resolve("results/runs/gate-ab-" + RunFolder.stamp(started));
@@ -198,8 +192,13 @@ public final class GateAbCommand extends HarnessCommand {
         GateThresholds t = thresholds(root, thresholds);
         String currentSha = currentJar != null ? jarCommit(currentJar) : head(root);
         String currentName = currentJar != null ? "jar " + currentJar.getFileName() : "working tree";
-        return new Inputs(baselineJar, baselineName, baselineSha, current, currentName, currentSha, jobDir, t,
+        return new Inputs(baselineJar, baselineName(), baselineSha, current, currentName, currentSha, jobDir, t,
                 subset, seed != null ? seed : started.toEpochMilli());
+    }
+
+    /** Side A as the options name it: the ref, else the jar's file name. */
+    private String baselineName() {
+        return baselineRef != null ? baselineRef : baselineJar != null ? "jar " + baselineJar.getFileName() : "unknown";
     }
 
     private GateSubset subset() throws GateException {
@@ -413,11 +412,9 @@ public final class GateAbCommand extends HarnessCommand {
 
     /** Writes the reason for a stopped job everywhere {@link #write} writes a report; never throws. */
     private void writeBadInput(String message, Path dir, String machine, String jdk, Inputs in) {
-        GateAbOutput.Report r = GateAbOutput.Report.badInput(
-                in == null ? (baselineRef != null ? baselineRef : baselineJar != null ? "jar " + baselineJar.getFileName()
-                        : "unknown") : in.baselineName(),
-                in == null ? "unknown" : in.baselineSha(), in == null ? "working tree" : in.currentName(),
-                in == null ? "unknown" : in.currentSha(), machine, jdk, seconds(), message);
+        GateAbOutput.Report r = GateAbOutput.Report.badInput(baselineName(), in == null ? "unknown" : in.baselineSha(),
+                in == null ? "working tree" : in.currentName(), in == null ? "unknown" : in.currentSha(), machine, jdk,
+                seconds(), message);
         try {
             write(r, dir);
         } catch (GateException e) {
