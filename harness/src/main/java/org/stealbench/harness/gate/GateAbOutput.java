@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.stealbench.harness.report.NumberText;
 
@@ -330,9 +331,8 @@ final class GateAbOutput {
             String message = "bad input: " + r.error();
             cases.add(Case.of("job.gate-ab", r.seconds(), "error", "BAD_INPUT", message, message));
         } else {
-            Map<String, List<PairedGate.Row>> byLabel = new LinkedHashMap<>();
-            ordered(r.rows()).forEach(x -> byLabel.computeIfAbsent(x.label(), k -> new ArrayList<>()).add(x));
-            byLabel.forEach((label, metrics) -> cases.add(benchmarkCase(label, metrics,
+            ordered(r.rows()).stream().collect(Collectors.groupingBy(PairedGate.Row::label, LinkedHashMap::new,
+                    Collectors.toList())).forEach((label, metrics) -> cases.add(benchmarkCase(label, metrics,
                     r.rowSeconds().getOrDefault(label, 0.0), strict)));
             String added = "not gated: new benchmark (current jar only)";
             String removed = "not gated: removed benchmark (baseline jar only)";

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -149,13 +148,12 @@ public final class GateThresholds {
     }
 
     private static void checkKeys(JsonNode node, Set<String> allowed, String where) {
-        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
-            String key = it.next();
+        node.fieldNames().forEachRemaining(key -> {
             if (!allowed.contains(key)) {
                 throw new IllegalArgumentException("unknown key '" + key + "' in " + where + "; allowed: "
                         + String.join(", ", allowed.stream().sorted().toList()));
             }
-        }
+        });
     }
 
     /** A glob over labels: {@code *} any characters, {@code ?} one, everything else literal. */
