@@ -156,38 +156,32 @@ public class SchedulerWorkloadsBenchmark {
 
     @Benchmark
     public long run() throws InterruptedException {
-        return switch (workload) {
-            case "spawn-idle" -> spawnFromOutside();
-            case "spawn-busy" -> spawnIntoBusy();
+        CountDownLatch done = switch (workload) {
+            case "spawn-idle", "spawn-busy" -> spawnFromOutside();
             case "spawn-inside" -> spawnInside();
             case "chain" -> chain();
             case "ping-pong" -> pingPong();
             case "yield" -> yieldMany();
             default -> throw new IllegalStateException(workload);
         };
+        return await(done, workload);
     }
 
-    private long spawnFromOutside() throws InterruptedException {
+    /** Submits the tasks from the benchmark thread; spawn-busy then lets its held workers go. */
+    private CountDownLatch spawnFromOutside() throws InterruptedException {
         CountDownLatch done = new CountDownLatch(tasks);
         Runnable task = done::countDown;
         for (int i = 0; i < tasks; i++) {
             executor.execute(task);
         }
-        return await(done, "spawn-idle");
-    }
-
-    private long spawnIntoBusy() throws InterruptedException {
-        CountDownLatch done = new CountDownLatch(tasks);
-        Runnable task = done::countDown;
-        for (int i = 0; i < tasks; i++) {
-            executor.execute(task);
+        if (workload.equals("spawn-busy")) {
+            holding = false;
+            await(busyLeft, "spawn-busy's holders");
         }
-        holding = false;
-        await(busyLeft, "spawn-busy's holders");
-        return await(done, "spawn-busy");
+        return done;
     }
 
-    private long spawnInside() throws InterruptedException {
+    private CountDownLatch spawnInside() {
         CountDownLatch done = new CountDownLatch(tasks);
         Runnable task = done::countDown;
         executor.execute(() -> {
@@ -195,13 +189,13 @@ public class SchedulerWorkloadsBenchmark {
                 executor.execute(task);
             }
         });
-        return await(done, "spawn-inside");
+        return done;
     }
 
-    private long chain() throws InterruptedException {
+    private CountDownLatch chain() {
         CountDownLatch done = new CountDownLatch(1);
         executor.execute(new Link(depth, done));
-        return await(done, "chain");
+        return done;
     }
 
     /** A chain's task: submits the rest of the chain, or ends it. */
@@ -224,7 +218,7 @@ public class SchedulerWorkloadsBenchmark {
         }
     }
 
-    private long pingPong() throws InterruptedException {
+    private CountDownLatch pingPong() {
         CountDownLatch done = new CountDownLatch(PAIRS);
         int messages = tasks / PAIRS;
         for (int p = 0; p < PAIRS; p++) {
@@ -232,7 +226,7 @@ public class SchedulerWorkloadsBenchmark {
             ping.partner = new Player(ping);
             executor.execute(ping);
         }
-        return await(done, "ping-pong");
+        return done;
     }
 
     /**
@@ -269,13 +263,13 @@ public class SchedulerWorkloadsBenchmark {
         }
     }
 
-    private long yieldMany() throws InterruptedException {
+    private CountDownLatch yieldMany() {
         CountDownLatch done = new CountDownLatch(YIELDERS);
         int runs = tasks / YIELDERS;
         for (int y = 0; y < YIELDERS; y++) {
             executor.execute(new Yielder(runs, done));
         }
-        return await(done, "yield");
+        return done;
     }
 
     /** A task that resubmits itself (the same object) until it has run {@code runs} times. */
