@@ -68,11 +68,8 @@ import org.stealbench.pools.PoolKind;
 public class SchedulerWorkloadsBenchmark {
 
     /**
-     * Shots a fork runs before those it measures (the steady-state rule may discard up to these).
-     * A shot is well under a millisecond, so a fork costs its JVM start more than its shots: at 90
-     * shots in all the forks were still getting faster, and most of the spread of a paired ratio
-     * was the level each fork settled at, which only more forks (rounds, when the suite
-     * interleaves them) average out (docs/findings.md, the scheduler workloads' spread).
+     * Shots a fork runs before those it measures (the steady-state rule may discard up to these);
+     * why these and {@link #FORKS}: docs/findings.md, the scheduler workloads' spread.
      */
     public static final int WARMUP_SHOTS = 240;
     /** Shots a fork measures: a steady segment's length. */
