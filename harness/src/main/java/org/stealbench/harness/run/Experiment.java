@@ -253,7 +253,6 @@ public enum Experiment {
 
     /** Rounds of the quick profile: the fewest that give a paired interval with some width. */
     static final int QUICK_ROUNDS = 3;
-    /** Rounds of the full profile. */
     static final int FULL_ROUNDS = 5;
 
     /**

@@ -67,7 +67,6 @@ public record Profile(String name, Map<Experiment, Settings> experiments) {
         return settings.params(params);
     }
 
-    /** Every valid profile name. */
     public static List<String> names() {
         return Stream.concat(Stream.of(QUICK, FULL), Stream.of(Experiment.values()).map(Experiment::profile)).toList();
     }
