@@ -116,7 +116,6 @@ public final class Contenders {
                 .toList();
     }
 
-    /** Every pool of the registry. */
     public static List<String> pools() {
         return PoolKind.values().stream().map(PoolKind::id).toList();
     }
@@ -130,46 +129,26 @@ public final class Contenders {
     public static <T> TaskQueue<T> queue(String id) {
         return switch (id) {
             case ARRAY_DEQUE -> JdkDequeAdapter.over(new ArrayDeque<>(), FLOOR_TRAITS);
-            case ARRAY_DEQUE_FENCED -> new FencedFloor<>();
+            case ARRAY_DEQUE_FENCED -> JdkDequeAdapter.over(new FencedArrayDeque<>(), FLOOR_TRAITS);
             case JCTOOLS_MPMC -> new JctoolsMpmc<>();
             default -> QueueKind.byId(id).create();
         };
     }
 
-    /** {@link #ARRAY_DEQUE_FENCED}: one thread only, like the floor it wraps. */
-    private static final class FencedFloor<T> implements TaskQueue<T> {
-        private final TaskQueue<T> floor = JdkDequeAdapter.over(new ArrayDeque<>(), FLOOR_TRAITS);
+    /** {@link #ARRAY_DEQUE_FENCED}'s deque: the floor's, with a full fence before each pop and steal. */
+    private static final class FencedArrayDeque<T> extends ArrayDeque<T> {
+        private static final long serialVersionUID = 1L;
 
         @Override
-        public void push(T item) {
-            floor.push(item);
-        }
-
-        @Override
-        public T pop() {
+        public T pollFirst() {
             VarHandle.fullFence(); // the store-load barrier a stealable deque's pop cannot avoid
-            return floor.pop();
+            return super.pollFirst();
         }
 
         @Override
-        public T steal() {
+        public T pollLast() {
             VarHandle.fullFence(); // a steal's claim (a CAS in the real deques) is at least a fence
-            return floor.steal();
-        }
-
-        @Override
-        public int size() {
-            return floor.size();
-        }
-
-        @Override
-        public boolean isEmpty() {
-            return floor.isEmpty();
-        }
-
-        @Override
-        public QueueTraits traits() {
-            return FLOOR_TRAITS;
+            return super.pollLast();
         }
     }
 

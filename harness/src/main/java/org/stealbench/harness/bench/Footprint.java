@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.openjdk.jol.info.ClassLayout;
 import org.openjdk.jol.info.FieldLayout;
 import org.openjdk.jol.info.GraphLayout;
@@ -52,13 +53,8 @@ public final class Footprint {
     private Footprint() {
     }
 
-    /** Measures every registry kind. */
     public static List<QueueFootprint> measureAll() {
-        List<QueueFootprint> out = new ArrayList<>();
-        for (QueueKind kind : QueueKind.values()) {
-            out.add(measure(kind));
-        }
-        return out;
+        return Stream.of(QueueKind.values()).map(Footprint::measure).toList();
     }
 
     static QueueFootprint measure(QueueKind kind) {

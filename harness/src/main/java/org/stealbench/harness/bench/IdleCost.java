@@ -47,11 +47,7 @@ final class IdleCost {
 
     /** Every watched thread's CPU time now, -1 where unknown. */
     long[] sample() {
-        long[] out = new long[threads.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = cpuClock.applyAsLong(threads.get(i));
-        }
-        return out;
+        return threads.stream().mapToLong(cpuClock).toArray();
     }
 
     /** CPU nanoseconds the threads spent from {@code from} to {@code to}, threads unknown at either end left out. */

@@ -89,12 +89,7 @@ final class PoolThreads {
     }
 
     static boolean allIdle(List<Thread> threads, Thread except) {
-        for (Thread t : threads) {
-            if (t != except && !idle(t.getState())) {
-                return false;
-            }
-        }
-        return true;
+        return threads.stream().allMatch(t -> t == except || idle(t.getState()));
     }
 
     private static List<String> busy(List<Thread> threads, Thread except) {

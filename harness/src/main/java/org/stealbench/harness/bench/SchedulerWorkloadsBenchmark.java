@@ -68,11 +68,8 @@ import org.stealbench.pools.PoolKind;
 public class SchedulerWorkloadsBenchmark {
 
     /**
-     * Shots a fork runs before those it measures (the steady-state rule may discard up to these).
-     * A shot is well under a millisecond, so a fork costs its JVM start more than its shots: at 90
-     * shots in all the forks were still getting faster, and most of the spread of a paired ratio
-     * was the level each fork settled at, which only more forks (rounds, when the suite
-     * interleaves them) average out (docs/findings.md, the scheduler workloads' spread).
+     * Shots a fork runs before those it measures (the steady-state rule may discard up to these);
+     * why these and {@link #FORKS}: docs/findings.md, the scheduler workloads' spread.
      */
     public static final int WARMUP_SHOTS = 240;
     /** Shots a fork measures: a steady segment's length. */
@@ -156,38 +153,32 @@ public class SchedulerWorkloadsBenchmark {
 
     @Benchmark
     public long run() throws InterruptedException {
-        return switch (workload) {
-            case "spawn-idle" -> spawnFromOutside();
-            case "spawn-busy" -> spawnIntoBusy();
+        CountDownLatch done = switch (workload) {
+            case "spawn-idle", "spawn-busy" -> spawnFromOutside();
             case "spawn-inside" -> spawnInside();
             case "chain" -> chain();
             case "ping-pong" -> pingPong();
             case "yield" -> yieldMany();
             default -> throw new IllegalStateException(workload);
         };
+        return await(done, workload);
     }
 
-    private long spawnFromOutside() throws InterruptedException {
+    /** Submits the tasks from the benchmark thread; spawn-busy then lets its held workers go. */
+    private CountDownLatch spawnFromOutside() throws InterruptedException {
         CountDownLatch done = new CountDownLatch(tasks);
         Runnable task = done::countDown;
         for (int i = 0; i < tasks; i++) {
             executor.execute(task);
         }
-        return await(done, "spawn-idle");
-    }
-
-    private long spawnIntoBusy() throws InterruptedException {
-        CountDownLatch done = new CountDownLatch(tasks);
-        Runnable task = done::countDown;
-        for (int i = 0; i < tasks; i++) {
-            executor.execute(task);
+        if (workload.equals("spawn-busy")) {
+            holding = false;
+            await(busyLeft, "spawn-busy's holders");
         }
-        holding = false;
-        await(busyLeft, "spawn-busy's holders");
-        return await(done, "spawn-busy");
+        return done;
     }
 
-    private long spawnInside() throws InterruptedException {
+    private CountDownLatch spawnInside() {
         CountDownLatch done = new CountDownLatch(tasks);
         Runnable task = done::countDown;
         executor.execute(() -> {
@@ -195,13 +186,13 @@ public class SchedulerWorkloadsBenchmark {
                 executor.execute(task);
             }
         });
-        return await(done, "spawn-inside");
+        return done;
     }
 
-    private long chain() throws InterruptedException {
+    private CountDownLatch chain() {
         CountDownLatch done = new CountDownLatch(1);
         executor.execute(new Link(depth, done));
-        return await(done, "chain");
+        return done;
     }
 
     /** A chain's task: submits the rest of the chain, or ends it. */
@@ -224,7 +215,7 @@ public class SchedulerWorkloadsBenchmark {
         }
     }
 
-    private long pingPong() throws InterruptedException {
+    private CountDownLatch pingPong() {
         CountDownLatch done = new CountDownLatch(PAIRS);
         int messages = tasks / PAIRS;
         for (int p = 0; p < PAIRS; p++) {
@@ -232,7 +223,7 @@ public class SchedulerWorkloadsBenchmark {
             ping.partner = new Player(ping);
             executor.execute(ping);
         }
-        return await(done, "ping-pong");
+        return done;
     }
 
     /**
@@ -269,13 +260,13 @@ public class SchedulerWorkloadsBenchmark {
         }
     }
 
-    private long yieldMany() throws InterruptedException {
+    private CountDownLatch yieldMany() {
         CountDownLatch done = new CountDownLatch(YIELDERS);
         int runs = tasks / YIELDERS;
         for (int y = 0; y < YIELDERS; y++) {
             executor.execute(new Yielder(runs, done));
         }
-        return await(done, "yield");
+        return done;
     }
 
     /** A task that resubmits itself (the same object) until it has run {@code runs} times. */

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
@@ -37,9 +38,15 @@ import org.stealbench.harness.bench.Contenders;
 record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJmhOptions, List<String> jvmArgs,
                     Map<Experiment, Settings> settings, List<Path> javas, String jvmNote) {
 
-    /** Parameters that name contenders, and the kind of id each takes (for error messages). */
-    private static final Map<String, String> CONTENDER_KINDS = Map.of(
-            "pool", "pool", "queue", "queue", "global", "global queue", "partitioner", "partitioner");
+    /** A parameter that names contenders: the kind of id it takes (for error messages) and the registry's ids. */
+    private record ContenderKind(String kind, Supplier<List<String>> registry) {
+    }
+
+    private static final Map<String, ContenderKind> CONTENDER_KINDS = Map.of(
+            "pool", new ContenderKind("pool", Contenders::pools),
+            "queue", new ContenderKind("queue", () -> Contenders.queueIds(t -> true)),
+            "global", new ContenderKind("global queue", Contenders::globalQueues),
+            "partitioner", new ContenderKind("partitioner", () -> Contenders.PARTITIONERS));
 
     /**
      * Checks a command line: the profile name and JMH options ({@code arguments}), then bench's own
@@ -213,11 +220,12 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
                 throw new IllegalArgumentException("-p " + name + ": no experiment of profile " + profile.name()
                         + " has a parameter '" + name + "'; its parameters: " + String.join(", ", declared));
             }
-            String kind = CONTENDER_KINDS.get(name);
-            if (kind == null) {
+            ContenderKind contenderKind = CONTENDER_KINDS.get(name);
+            if (contenderKind == null) {
                 continue;
             }
-            List<String> valid = validContenders(name);
+            String kind = contenderKind.kind();
+            List<String> valid = validContenders(name, contenderKind.registry().get());
             for (String value : p.getValue()) {
                 if (!valid.contains(value)) {
                     throw new IllegalArgumentException("-p " + name + "=" + value + ": " + kind + " '" + value
@@ -242,13 +250,8 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
      * The registry's ids for a contender parameter (every kind, and what any experiment comparing
      * that parameter accepts), with the fixed peers the benchmarks declare.
      */
-    private static List<String> validContenders(String name) {
-        Set<String> valid = new LinkedHashSet<>(switch (name) {
-            case "pool" -> Contenders.pools();
-            case "queue" -> Contenders.queueIds(t -> true);
-            case "global" -> Contenders.globalQueues();
-            default -> Contenders.PARTITIONERS;
-        });
+    private static List<String> validContenders(String name, List<String> registry) {
+        Set<String> valid = new LinkedHashSet<>(registry);
         for (Experiment e : Experiment.values()) {
             if (e.contender().equals(name)) {
                 valid.addAll(e.registryContenders());

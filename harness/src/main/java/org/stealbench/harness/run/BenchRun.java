@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -17,6 +18,7 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.stealbench.harness.report.ReportCommand;
 import org.stealbench.harness.report.SummarySection;
 import org.stealbench.harness.results.ExperimentId;
@@ -68,8 +70,8 @@ final class BenchRun {
                 request.jvmArgs());
         env.put("startedAt", startedAt.toString());
         env.put("interleaved", true);
-        Set<Integer> rounds = new TreeSet<>();
-        request.settings().values().forEach(s -> rounds.add(s.forks()));
+        Set<Integer> rounds = request.settings().values().stream().map(Settings::forks)
+                .collect(Collectors.toCollection(TreeSet::new));
         env.put("rounds", rounds.size() == 1 ? rounds.iterator().next() : rounds);
         env.put("threadLadders", BenchPlan.threadLadders(request));
         Object sha = env.get("gitSha");
@@ -135,8 +137,8 @@ final class BenchRun {
         // per fork file, the measured iterations the steady-state rule left out as warm-up
         Map<Path, Integer> discarded = new HashMap<>();
         double perFork = settings.forkSeconds(experiment.singleShot());
-        Duration timeout = ForkRunner.DEFAULT_TIMEOUT.compareTo(Duration.ofSeconds(Math.round(3 * perFork))) >= 0
-                ? ForkRunner.DEFAULT_TIMEOUT : Duration.ofSeconds(Math.round(3 * perFork));
+        Duration timeout = Collections.max(List.of(ForkRunner.DEFAULT_TIMEOUT,
+                Duration.ofSeconds(Math.round(3 * perFork))));
         boolean sequential = request.sequentialRounds();
         int failedBefore = failures.size();
         for (int k = 0; k < shapes.size(); k++) {

@@ -77,17 +77,10 @@ public enum Experiment {
             "fork/join pools")
             .profile("seed-004")
             .measures("seed 004: fork/join fib")
-            // threshold 0 only (every task forked), this pool against ForkJoinPool: the budget that
-            // threshold 10 and ws-duffy took buys the cold-start experiments and the thread ladder.
-            // 200 shots of fib(25): enough for a fresh JVM's pools to settle and the steady-state
-            // rule to keep at least 50 (docs/findings.md, quick's fork/join answer against a long run);
-            // 8 rounds, as a fork's level differs from fork to fork and 3 rounds leave its interval
-            // too wide to rank (docs/findings.md, quick's fork/join rounds)
+            // shots and rounds: docs/findings.md, quick's fork/join answer against a long run and its rounds
             .quick(Settings.singleShot(150, 50, 0.004).forks(8).param("pool", Choices.QUICK_IDLE_POOLS)
                     .param("n", "25").param("threshold", "0"))
-            // 15 warm-up shots of fib(32), as many forks as about 40 shots of fib(30): what the
-            // work-stealing pool needs on JDK 17 before C2 stops recompiling the inlined fork/join
-            // recursion (docs/findings.md has the figures); ForkJoinPool settles sooner
+            // the warm-up the work-stealing pool needs on JDK 17 (docs/findings.md has the figures)
             .full(Settings.singleShot(15, 8, 1.0).param("n", "32").param("threshold", "0", "5", "10", "15"))
             .ladder(ThreadLadder.SCALING)
             .section("Seed 004: fork/join fib", "fib(n) by recursive fork/join on every pool with a fork/join API: "
@@ -260,7 +253,6 @@ public enum Experiment {
 
     /** Rounds of the quick profile: the fewest that give a paired interval with some width. */
     static final int QUICK_ROUNDS = 3;
-    /** Rounds of the full profile. */
     static final int FULL_ROUNDS = 5;
 
     /**
@@ -284,11 +276,7 @@ public enum Experiment {
 
         /** One pool per design (lock, Duffy's and Chase-Lev deques) and the JDK peers. */
         static final List<String> QUICK_POOLS = List.of("simple-lock", "ws-duffy", "ws-chase-lev", "jdk-tpe", "jdk-fjp");
-        /**
-         * The pools of the experiments added for issue 12 (idle pools, scheduler workloads,
-         * oversubscription, fork/join, cold start): our default work-stealing design against
-         * ForkJoinPool, the two that fit the quick profile's time budget.
-         */
+        /** Idle pools, scheduler workloads, oversubscription, fork/join, cold start: ours against ForkJoinPool. */
         static final List<String> QUICK_IDLE_POOLS = List.of("ws-chase-lev", "jdk-fjp");
         /** The pool's default injector against seed 003's lock. */
         static final List<String> QUICK_GLOBAL_QUEUES = List.of("locked", "segmented-mpmc");
@@ -472,7 +460,6 @@ public enum Experiment {
         return benchmarks().stream().anyMatch(m -> m.params().containsKey(THREADS)) ? ThreadLadder.ALL_CORES : null;
     }
 
-    /** The fewest threads its benchmarks accept. */
     public int minThreads() {
         return d.minThreads;
     }
@@ -484,12 +471,10 @@ public enum Experiment {
                 : ladder.rungs(quick, cores, minThreads()).stream().map(String::valueOf).toList();
     }
 
-    /** The experiment's id in the results' vocabulary. */
     public ExperimentId experimentId() {
         return ExperimentId.of(d.id);
     }
 
-    /** The benchmark class. */
     public Class<?> benchmarkClass() {
         return d.benchmark;
     }

@@ -3,9 +3,9 @@ package org.stealbench.harness.run;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.profile.ProfilerException;
 import org.openjdk.jmh.profile.ProfilerFactory;
@@ -86,16 +86,11 @@ final class JmhPassThrough {
     }
 
     private static String modes(Set<Mode> modes) {
-        Set<String> labels = new TreeSet<>();
-        modes.forEach(m -> labels.add(m.shortLabel()));
-        return String.join(",", labels);
+        return modes.stream().map(Mode::shortLabel).sorted().distinct().collect(Collectors.joining(","));
     }
 
     private static String firstLine(String message) {
-        if (message == null) {
-            return "no reason given";
-        }
-        return message.strip().lines().findFirst().orElse("no reason given");
+        return message == null ? "no reason given" : message.strip().lines().findFirst().orElse("no reason given");
     }
 
     /**

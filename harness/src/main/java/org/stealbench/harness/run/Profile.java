@@ -1,10 +1,10 @@
 package org.stealbench.harness.run;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * A named selection of experiments with their settings: {@code quick} (every experiment but the
@@ -67,30 +67,18 @@ public record Profile(String name, Map<Experiment, Settings> experiments) {
         return settings.params(params);
     }
 
-    /** Every valid profile name. */
     public static List<String> names() {
-        List<String> names = new ArrayList<>(List.of(QUICK, FULL));
-        for (Experiment e : Experiment.values()) {
-            names.add(e.profile());
-        }
-        return names;
+        return Stream.concat(Stream.of(QUICK, FULL), Stream.of(Experiment.values()).map(Experiment::profile)).toList();
     }
 
     /** This profile restricted to the experiments with the given ids or profile names. */
     public Profile only(List<String> ids) {
         Map<Experiment, Settings> kept = new LinkedHashMap<>();
         for (String id : ids) {
-            Experiment match = null;
-            for (Experiment e : experiments.keySet()) {
-                if (e.id().equals(id) || e.profile().equals(id)) {
-                    match = e;
-                }
-            }
-            if (match == null) {
-                throw new IllegalArgumentException("--only: no experiment '" + id + "' in profile " + name
-                        + "; it has: " + experiments.keySet().stream().map(Experiment::id)
-                        .collect(Collectors.joining(", ")));
-            }
+            Experiment match = experiments.keySet().stream().filter(e -> e.id().equals(id) || e.profile().equals(id))
+                    .findFirst().orElseThrow(() -> new IllegalArgumentException("--only: no experiment '" + id
+                            + "' in profile " + name + "; it has: " + experiments.keySet().stream()
+                            .map(Experiment::id).collect(Collectors.joining(", "))));
             kept.put(match, experiments.get(match));
         }
         return new Profile(name, kept);

@@ -75,7 +75,6 @@ public record RoundPlan(long seed, List<Slot> slots) {
         return done >= FIRST_LOOK && done < rounds;
     }
 
-    /** Number of rounds. */
     public int rounds() {
         return slots.isEmpty() ? 0 : slots.get(slots.size() - 1).round() + 1;
     }

@@ -67,7 +67,7 @@ public final class RunEnvironment {
         jdk.put("home", property(settings, "java.home"));
         jdk.put("executable", java.toString());
         env.put("jdk", jdk);
-        String flags = firstLineStartingWith(settings, "-XX:");
+        String flags = match(settings, "(?m)^(-XX:.*)$");
         env.put("jvmFlags", flags);
         env.put("jvmArgs", jvmArgs);
         env.put("gc", match(flags, "-XX:\\+Use(\\w+)GC"));
@@ -135,15 +135,6 @@ public final class RunEnvironment {
 
     static String property(String settings, String name) {
         return match(settings, "(?m)^\\s*" + Pattern.quote(name) + " = (.*)$");
-    }
-
-    private static String firstLineStartingWith(String text, String prefix) {
-        for (String line : text.split("\\R")) {
-            if (line.startsWith(prefix)) {
-                return line.trim();
-            }
-        }
-        return null;
     }
 
     private static String match(String text, String regex) {

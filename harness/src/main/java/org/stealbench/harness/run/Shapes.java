@@ -53,7 +53,6 @@ final class Shapes {
         return shapes;
     }
 
-    /** Number of parameter sets over all shapes. */
     static int parameterSets(List<Shape> shapes) {
         return shapes.stream().mapToInt(s -> s.parameters().size()).sum();
     }

@@ -1,6 +1,8 @@
 package org.stealbench.harness.run;
 
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -47,9 +49,7 @@ public enum ThreadLadder {
             case ALL_CORES -> quick ? List.of(cores) : full(cores);
             case OVERSUBSCRIBED -> quick ? List.of(2 * cores) : List.of(2 * cores, 4 * cores);
         };
-        TreeSet<Integer> rungs = new TreeSet<>();
-        wanted.forEach(t -> rungs.add(Math.max(t, minThreads)));
-        return List.copyOf(rungs);
+        return wanted.stream().map(t -> Math.max(t, minThreads)).distinct().sorted().toList();
     }
 
     /**
@@ -59,8 +59,7 @@ public enum ThreadLadder {
      * @throws IllegalArgumentException naming the bad element
      */
     public static List<Integer> parse(String list) {
-        TreeSet<Integer> seen = new TreeSet<>();
-        List<Integer> out = new java.util.ArrayList<>();
+        Set<Integer> out = new LinkedHashSet<>();
         for (String part : list.split(",", -1)) {
             int t;
             try {
@@ -72,9 +71,7 @@ public enum ThreadLadder {
                 throw new IllegalArgumentException("--threads " + list + ": '" + part
                         + "' is not a positive thread count (give e.g. --threads 1,2,8)");
             }
-            if (seen.add(t)) {
-                out.add(t);
-            }
+            out.add(t);
         }
         return List.copyOf(out);
     }
