@@ -80,13 +80,9 @@ public enum QueueKind {
      * @throws IllegalArgumentException naming the valid ids if none matches
      */
     public static QueueKind byId(String id) {
-        for (QueueKind kind : values()) {
-            if (kind.id.equals(id)) {
-                return kind;
-            }
-        }
-        throw new IllegalArgumentException("unknown queue id '" + id + "'; valid ids: "
-                + Arrays.stream(values()).map(QueueKind::id).collect(Collectors.joining(", ")));
+        return Arrays.stream(values()).filter(kind -> kind.id.equals(id)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown queue id '" + id + "'; valid ids: "
+                        + Arrays.stream(values()).map(QueueKind::id).collect(Collectors.joining(", "))));
     }
 
     @Override
