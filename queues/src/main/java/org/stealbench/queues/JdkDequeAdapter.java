@@ -25,10 +25,6 @@ public final class JdkDequeAdapter<T> implements TaskQueue<T> {
         this.traits = traits;
     }
 
-    private JdkDequeAdapter(Deque<T> deque) {
-        this(deque, TRAITS);
-    }
-
     /**
      * Over any deque, with the traits the caller vouches for (e.g. an unsynchronized
      * {@link java.util.ArrayDeque} as a one-thread floor, whose traits say {@code ownerOnly}).
@@ -39,7 +35,7 @@ public final class JdkDequeAdapter<T> implements TaskQueue<T> {
 
     /** Over a new {@link ConcurrentLinkedDeque}. */
     public static <T> JdkDequeAdapter<T> concurrentLinked() {
-        return new JdkDequeAdapter<>(new ConcurrentLinkedDeque<>());
+        return new JdkDequeAdapter<>(new ConcurrentLinkedDeque<>(), TRAITS);
     }
 
     /** As {@link #concurrentLinked()}; the capacity is only checked, a linked deque has none. */
@@ -50,7 +46,7 @@ public final class JdkDequeAdapter<T> implements TaskQueue<T> {
 
     /** Over a new unbounded {@link LinkedBlockingDeque}. */
     public static <T> JdkDequeAdapter<T> linkedBlocking() {
-        return new JdkDequeAdapter<>(new LinkedBlockingDeque<>());
+        return new JdkDequeAdapter<>(new LinkedBlockingDeque<>(), TRAITS);
     }
 
     /**
