@@ -38,24 +38,9 @@ public final class JdkDequeAdapter<T> implements TaskQueue<T> {
         return new JdkDequeAdapter<>(new ConcurrentLinkedDeque<>(), TRAITS);
     }
 
-    /** As {@link #concurrentLinked()}; the capacity is only checked, a linked deque has none. */
-    public static <T> JdkDequeAdapter<T> concurrentLinked(int initialCapacity) {
-        Capacities.checkInitialCapacity(initialCapacity);
-        return concurrentLinked();
-    }
-
     /** Over a new unbounded {@link LinkedBlockingDeque}. */
     public static <T> JdkDequeAdapter<T> linkedBlocking() {
         return new JdkDequeAdapter<>(new LinkedBlockingDeque<>(), TRAITS);
-    }
-
-    /**
-     * As {@link #linkedBlocking()}; the capacity is only checked, since LinkedBlockingDeque's
-     * capacity is a bound and no stealbench queue is bounded.
-     */
-    public static <T> JdkDequeAdapter<T> linkedBlocking(int initialCapacity) {
-        Capacities.checkInitialCapacity(initialCapacity);
-        return linkedBlocking();
     }
 
     @Override
