@@ -67,11 +67,6 @@ public abstract sealed class StealbenchPool extends AbstractExecutorService impl
         this.handler = handler;
     }
 
-    /** The handler set by {@link #setUncaughtExceptionHandler}, or null for the default. */
-    public Thread.UncaughtExceptionHandler getUncaughtExceptionHandler() {
-        return handler;
-    }
-
     /**
      * The number of worker threads in their loops now (0 before a lazily started pool starts);
      * outside threads helping through a pool's own methods are not counted.
