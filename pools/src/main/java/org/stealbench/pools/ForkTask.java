@@ -25,7 +25,6 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
      * CANCELLED (a volatile store by the claimer). The CAS makes the claim exclusive, which is
      * what lets a joiner run the awaited task inline while its entry still sits in some deque:
      * every taker (the owner's pop, a thief, a global take) and every inline joiner claims by it.
-     * (An owner claim without the CAS was tried and retired: docs/findings.md.)
      *
      * `result` and `failure` are plain fields written before the volatile store of the final
      * status and read only after a volatile read that saw it, so that store/load pair publishes
@@ -41,13 +40,7 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
      * Why this layout (48 bytes a fork under compressed references) and not a 32-byte one: a
      * variant with `waiting` as a bit of status (set by the waiter's CAS, so the completion had
      * to be a CAS too), the failure kept in `result` and a flowing context wrapping the callable
-     * instead of a field ran fork/join fib(30) longer. Interleaved rounds of the two builds, this
-     * pool's default tuning, per-fork medians: with one worker on JDK 25 this layout took 0.868x
-     * [0.846, 0.890] as long (8 rounds); with two on JDK 17, 23-25 against 27-30 ms in the forks
-     * spared by the false sharing WorkStealingWorker's comment describes (10 rounds). Taken apart
-     * on JDK 17, each half cost about as much: the completion CAS in place of the volatile store
-     * about 2 ms of the 4, the smaller object the other 2 (padding the 32-byte variant to 48 bytes
-     * won that back; to 64 bytes, less). Why the size matters is not established.
+     * instead of a field ran fork/join fib(30) longer (docs/findings.md).
      *
      * `thief` names the worker that took this task from a queue other than its own (a steal,
      * the global queue, or a helping join's steal from a thief), written with a release store

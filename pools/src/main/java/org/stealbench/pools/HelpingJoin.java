@@ -50,8 +50,8 @@ final class HelpingJoin {
      * every task in that subtree started after the waiting frame and can wait only for its own
      * descendants, never for a frame suspended under it, so the waits-for relation is acyclic. An
      * outside task (in the global queue or an inbox) is never stacked on a joiner, so a task that
-     * joins a non-descendant (C joining T in issue 9) waits on its own worker's stack, not on top
-     * of T. The thief hint is read before the steal, so the thief may have finished the awaited
+     * joins a non-descendant waits on its own worker's stack, not on top of the task it awaits.
+     * The thief hint is read before the steal, so the thief may have finished the awaited
      * task and moved on; the join then runs one task of that worker's newer work, which joins only
      * its own descendants, and sees the awaited task done next. An inline claim leaves the task's
      * queue entry behind; running that stale entry later does nothing (ForkTask's claim).

@@ -146,13 +146,9 @@ public final class PoolKind {
      * @throws IllegalArgumentException naming the valid ids if none matches
      */
     public static PoolKind byId(String id) {
-        for (PoolKind kind : VALUES) {
-            if (kind.id.equals(id)) {
-                return kind;
-            }
-        }
-        throw new IllegalArgumentException("unknown pool id '" + id + "'; valid ids: "
-                + VALUES.stream().map(PoolKind::id).collect(Collectors.joining(", ")));
+        return VALUES.stream().filter(kind -> kind.id.equals(id)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown pool id '" + id + "'; valid ids: "
+                        + VALUES.stream().map(PoolKind::id).collect(Collectors.joining(", "))));
     }
 
     /**
@@ -166,7 +162,7 @@ public final class PoolKind {
      */
     public static boolean shutdownAndAwait(ExecutorService pool, Duration timeout) {
         Objects.requireNonNull(pool, "pool");
-        long nanos = saturatedNanos(Objects.requireNonNull(timeout, "timeout"));
+        long nanos = TimeUnit.NANOSECONDS.convert(Objects.requireNonNull(timeout, "timeout"));
         pool.shutdown();
         try {
             if (pool.awaitTermination(nanos, TimeUnit.NANOSECONDS)) {
@@ -177,15 +173,6 @@ public final class PoolKind {
         }
         pool.shutdownNow();
         return false;
-    }
-
-    /** {@code timeout} in nanoseconds, clamped to the range of a long instead of throwing. */
-    private static long saturatedNanos(Duration timeout) {
-        try {
-            return timeout.toNanos();
-        } catch (ArithmeticException e) {
-            return timeout.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
-        }
     }
 
     @Override

@@ -170,7 +170,7 @@ public final class SimpleLockThreadPool extends StealbenchPool {
             }
             queue.close();
             if (threads == null) {
-                terminateWithoutWorkers();
+                markTerminated();
             }
         }
     }

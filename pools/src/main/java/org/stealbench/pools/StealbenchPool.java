@@ -38,7 +38,7 @@ public abstract sealed class StealbenchPool extends AbstractExecutorService impl
      *
      * Termination: a subclass calls workersStarted(n) once its threads exist and workerExited()
      * as each one leaves its loop; the last exit (after awaitOutsideHelpers(), or
-     * terminateWithoutWorkers() for a pool that never started) sets `terminated` under
+     * markTerminated() directly for a pool that never started) sets `terminated` under
      * `terminationLock` and notifies the waiters of awaitTermination. Every access to
      * `liveWorkers`/`terminated` that waits holds that lock;
      * isTerminated() reads the volatile flag.
@@ -65,11 +65,6 @@ public abstract sealed class StealbenchPool extends AbstractExecutorService impl
      */
     public void setUncaughtExceptionHandler(Thread.UncaughtExceptionHandler handler) {
         this.handler = handler;
-    }
-
-    /** The handler set by {@link #setUncaughtExceptionHandler}, or null for the default. */
-    public Thread.UncaughtExceptionHandler getUncaughtExceptionHandler() {
-        return handler;
     }
 
     /**
@@ -122,12 +117,8 @@ public abstract sealed class StealbenchPool extends AbstractExecutorService impl
     void awaitOutsideHelpers() {
     }
 
-    /** Terminates a pool that was shut down before any worker started. */
-    final void terminateWithoutWorkers() {
-        markTerminated();
-    }
-
-    private void markTerminated() {
+    /** Terminates the pool: called by the last worker to leave, or for a pool shut down before any worker started. */
+    final void markTerminated() {
         synchronized (terminationLock) {
             terminated = true;
             terminationLock.notifyAll();

@@ -4,6 +4,8 @@ import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * The context a thread has in effect, flowed to the tasks it submits: seed 003's
@@ -164,10 +166,7 @@ public final class TaskContext {
 
     @Override
     public String toString() {
-        StringBuilder text = new StringBuilder("TaskContext{");
-        for (int i = 0; i < entries.length; i += 2) {
-            text.append(i == 0 ? "" : ", ").append(entries[i]).append('=').append(entries[i + 1]);
-        }
-        return text.append('}').toString();
+        return IntStream.range(0, entries.length / 2).mapToObj(i -> entries[2 * i] + "=" + entries[2 * i + 1])
+                .collect(Collectors.joining(", ", "TaskContext{", "}"));
     }
 }

@@ -21,9 +21,7 @@ public final class WorkStealingPoolBuilder {
     /**
      * The global queue's default kind: {@code segmented-mpmc}, the lock-free injector (one
      * fetch-and-add per outside submission, one CAS per batch taken; 4 bytes of segment per task).
-     * Seed 003's {@code locked} queue, the default before, put one contended monitor between the
-     * submitter and every worker; docs/using.md has the figures. The harness's
-     * {@code global-queue} experiment measures every eligible kind ({@link #globalQueue}).
+     * The harness's {@code global-queue} experiment measures every eligible kind ({@link #globalQueue}).
      */
     public static final QueueKind DEFAULT_GLOBAL_QUEUE = QueueKind.SEGMENTED_MPMC;
 
@@ -39,7 +37,6 @@ public final class WorkStealingPoolBuilder {
      */
     public static final QueueKind DEFAULT_WORKER_DEQUE = QueueKind.CHASE_LEV;
 
-    /** The default search order. */
     public static final SearchOrder DEFAULT_SEARCH_ORDER = SearchOrder.LOCAL_GLOBAL_STEAL;
 
     /**
@@ -51,13 +48,12 @@ public final class WorkStealingPoolBuilder {
         return globalQueue == QueueKind.SEGMENTED_MPMC ? Admission.INJECTOR : Admission.SHARED_COUNTER;
     }
 
-    /** The default signalling. */
     public static final Signalling DEFAULT_SIGNALLING = Signalling.EMPTY_TO_NON_EMPTY;
 
     /** Whether a worker's execute rechecks shutdown after its push by default ({@link #recheckOwnPush}). */
     public static final boolean DEFAULT_RECHECK_OWN_PUSH = false;
 
-    /** Whether a successful steal takes half the victim's tasks by default (docs/using.md has the figures). */
+    /** Whether a successful steal takes half the victim's tasks by default. */
     public static final boolean DEFAULT_STEAL_HALF = false;
 
     /** The largest {@link #globalBatch} and {@link #stealHalf} batch. */

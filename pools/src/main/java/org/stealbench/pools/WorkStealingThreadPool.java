@@ -90,9 +90,8 @@ import org.stealbench.queues.TaskQueue;
  * submitted, taken and signalled, not what runs; each can be set from one string with {@link
  * WorkStealingPoolBuilder#tuning}, which is what {@link PoolKind#create(int, String)} passes for
  * benchmarks, and {@link #COMPARED_TUNINGS} lists the ones the harness's pool-options
- * experiments compare. Their defaults are the builder's {@code DEFAULT_} constants; why, with the
- * figures that chose them (interleaved rounds against ForkJoinPool, by CPU and JDK):
- * docs/using.md, which gives the current ratios; the runs behind them are in docs/findings.md.
+ * experiments compare. Their defaults are the builder's {@code DEFAULT_} constants (docs/using.md
+ * says why).
  * With one worker, outside submissions start in submission order under every tuning and deque
  * kind (a batch goes into the worker's inbox in the order its pops take), unless an Error cut a
  * batch move short (above).
@@ -248,8 +247,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * join cost four fences or atomic operations: the push's fence, the pop's fence (or its
      * last-item CAS), the claim's CAS on the task's status and the completion's volatile store,
      * where ForkJoinPool's cost three (its slot store with a full fence, the slot CAS that pops
-     * and claims, the completion's atomic OR; docs/findings.md shows on which CPU that difference
-     * is the gap and on which it is not); a worker's execute issues three full barriers (the
+     * and claims, the completion's atomic OR); a worker's execute issues three full barriers (the
      * push's fence and `moving`'s two volatile stores), one under recheckOwnPush, where
      * ForkJoinPool's push issues one; an outside execute is the injector's fetch-and-add and slot
      * CAS under the default Admission.INJECTOR (ForkJoinPool's: the CAS that locks its

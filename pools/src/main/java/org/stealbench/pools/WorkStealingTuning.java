@@ -1,6 +1,5 @@
 package org.stealbench.pools;
 
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -8,6 +7,7 @@ import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.stealbench.pools.WorkStealingThreadPool.Admission;
 import org.stealbench.pools.WorkStealingThreadPool.SearchOrder;
 import org.stealbench.pools.WorkStealingThreadPool.Signalling;
@@ -162,8 +162,7 @@ final class WorkStealingTuning {
     }
 
     private static IllegalArgumentException badItem(String token) {
-        String items = OPTIONS.stream().flatMap(o -> o.items().stream()).map(Item::spelling)
-                .collect(Collectors.joining(", "));
+        String items = items().map(Item::spelling).collect(Collectors.joining(", "));
         return new IllegalArgumentException("tuning item '" + token + "' is not one of " + items
                 + " (N in range, <id> a global queue kind; joined by +), or " + WorkStealingPoolBuilder.DEFAULT_TUNING
                 + " alone");
@@ -174,38 +173,26 @@ final class WorkStealingTuning {
      * alone, in the table's order, then COMPARED_COMBINATIONS.
      */
     static List<String> comparedTunings() {
-        List<String> tunings = new ArrayList<>(List.of(WorkStealingPoolBuilder.DEFAULT_TUNING));
-        for (Option option : OPTIONS) {
-            for (Item item : option.items()) {
-                if (item.compared() != null) {
-                    tunings.add(item.compared());
-                }
-            }
-        }
-        tunings.addAll(COMPARED_COMBINATIONS);
-        return List.copyOf(tunings);
+        return Stream.of(Stream.of(WorkStealingPoolBuilder.DEFAULT_TUNING),
+                        items().map(Item::compared).filter(Objects::nonNull), COMPARED_COMBINATIONS.stream())
+                .flatMap(s -> s).toList();
     }
 
     /** One valid spec per item, each alone (the test matrix's single items). */
     static List<String> singleItemExamples() {
-        List<String> examples = new ArrayList<>();
-        for (Option option : OPTIONS) {
-            for (Item item : option.items()) {
-                examples.add(item.example());
-            }
-        }
-        return examples;
+        return items().map(Item::example).toList();
+    }
+
+    private static Stream<Item> items() {
+        return OPTIONS.stream().flatMap(o -> o.items().stream());
     }
 
     /** The Markdown table docs/using.md shows: one row per option. */
     static String markdownTable() {
-        StringBuilder out = new StringBuilder("| tuning item | builder option | default |\n| --- | --- | --- |\n");
-        for (Option option : OPTIONS) {
-            out.append("| ").append(option.items().stream().map(i -> "`" + i.spelling() + "`")
-                            .collect(Collectors.joining(", ")))
-                    .append(" | `").append(option.builderOption()).append("`: ").append(option.description())
-                    .append(" | ").append(option.defaultValue()).append(" |\n");
-        }
-        return out.toString();
+        return OPTIONS.stream().map(option -> "| " + option.items().stream().map(i -> "`" + i.spelling() + "`")
+                        .collect(Collectors.joining(", ")) + " | `" + option.builderOption() + "`: "
+                        + option.description() + " | " + option.defaultValue() + " |\n")
+                .collect(Collectors.joining("", "| tuning item | builder option | default |\n"
+                        + "| --- | --- | --- |\n", ""));
     }
 }

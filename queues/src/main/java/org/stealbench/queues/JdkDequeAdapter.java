@@ -25,10 +25,6 @@ public final class JdkDequeAdapter<T> implements TaskQueue<T> {
         this.traits = traits;
     }
 
-    private JdkDequeAdapter(Deque<T> deque) {
-        this(deque, TRAITS);
-    }
-
     /**
      * Over any deque, with the traits the caller vouches for (e.g. an unsynchronized
      * {@link java.util.ArrayDeque} as a one-thread floor, whose traits say {@code ownerOnly}).
@@ -39,27 +35,12 @@ public final class JdkDequeAdapter<T> implements TaskQueue<T> {
 
     /** Over a new {@link ConcurrentLinkedDeque}. */
     public static <T> JdkDequeAdapter<T> concurrentLinked() {
-        return new JdkDequeAdapter<>(new ConcurrentLinkedDeque<>());
-    }
-
-    /** As {@link #concurrentLinked()}; the capacity is only checked, a linked deque has none. */
-    public static <T> JdkDequeAdapter<T> concurrentLinked(int initialCapacity) {
-        Capacities.checkInitialCapacity(initialCapacity);
-        return concurrentLinked();
+        return new JdkDequeAdapter<>(new ConcurrentLinkedDeque<>(), TRAITS);
     }
 
     /** Over a new unbounded {@link LinkedBlockingDeque}. */
     public static <T> JdkDequeAdapter<T> linkedBlocking() {
-        return new JdkDequeAdapter<>(new LinkedBlockingDeque<>());
-    }
-
-    /**
-     * As {@link #linkedBlocking()}; the capacity is only checked, since LinkedBlockingDeque's
-     * capacity is a bound and no stealbench queue is bounded.
-     */
-    public static <T> JdkDequeAdapter<T> linkedBlocking(int initialCapacity) {
-        Capacities.checkInitialCapacity(initialCapacity);
-        return linkedBlocking();
+        return new JdkDequeAdapter<>(new LinkedBlockingDeque<>(), TRAITS);
     }
 
     @Override

@@ -21,10 +21,10 @@ public enum QueueKind {
     BLOCKING("blocking", BlockingArrayDeque.TRAITS, BlockingArrayDeque::new, BlockingArrayDeque::new),
     /** {@link java.util.concurrent.ConcurrentLinkedDeque} as a peer. */
     JDK_CLD("jdk-cld", JdkDequeAdapter.TRAITS, JdkDequeAdapter::concurrentLinked,
-            JdkDequeAdapter::concurrentLinked),
+            capacity -> JdkDequeAdapter.concurrentLinked()),
     /** {@link java.util.concurrent.LinkedBlockingDeque} (unbounded) as a peer. */
     JDK_LBD("jdk-lbd", JdkDequeAdapter.TRAITS, JdkDequeAdapter::linkedBlocking,
-            JdkDequeAdapter::linkedBlocking),
+            capacity -> JdkDequeAdapter.linkedBlocking()),
     /** Seed 002's CAS-linked hybrid deque, ported faithfully: not linearizable (see knownFlaw). */
     HYBRID("hybrid", HybridLinkedDeque.TRAITS, HybridLinkedDeque::new, HybridLinkedDeque::new),
     /** Seed 002's hybrid deque corrected: lock-free, linearizable, pop FIFO, steal LIFO. */
@@ -71,7 +71,7 @@ public enum QueueKind {
      */
     @SuppressWarnings("unchecked")
     public <T> TaskQueue<T> create(int initialCapacity) {
-        return (TaskQueue<T>) withCapacity.apply(initialCapacity);
+        return (TaskQueue<T>) withCapacity.apply(Capacities.checkInitialCapacity(initialCapacity));
     }
 
     /**
@@ -80,13 +80,9 @@ public enum QueueKind {
      * @throws IllegalArgumentException naming the valid ids if none matches
      */
     public static QueueKind byId(String id) {
-        for (QueueKind kind : values()) {
-            if (kind.id.equals(id)) {
-                return kind;
-            }
-        }
-        throw new IllegalArgumentException("unknown queue id '" + id + "'; valid ids: "
-                + Arrays.stream(values()).map(QueueKind::id).collect(Collectors.joining(", ")));
+        return Arrays.stream(values()).filter(kind -> kind.id.equals(id)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown queue id '" + id + "'; valid ids: "
+                        + Arrays.stream(values()).map(QueueKind::id).collect(Collectors.joining(", "))));
     }
 
     @Override

@@ -1,14 +1,16 @@
 package org.stealbench.pools.partition;
 
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.PrimitiveIterator;
 
 /**
  * A partition that hands out the indices of its current chunk {@code [next, end)} in order and
  * asks {@link #refill()} for another chunk when it runs out: the iterator of the static and the
- * dynamic-chunk partitioners. Drained by one thread at a time, as {@link PartitionedRange} says.
+ * dynamic-chunk partitioners, whose ranges are {@link ChunkedSplit}s. Drained by one thread at a
+ * time, as {@link PartitionedRange} says.
  */
-abstract class ChunkCursor implements PrimitiveIterator.OfInt {
+class ChunkCursor implements PrimitiveIterator.OfInt {
 
     private final PartitionedRange loop;
     /** Bounds as longs, so a chunk ending at Integer.MAX_VALUE needs no special case. */
@@ -23,8 +25,13 @@ abstract class ChunkCursor implements PrimitiveIterator.OfInt {
         this.end = end;
     }
 
-    /** Sets {@code [next, end)} to a new non-empty chunk and returns true, or returns false when none is left. */
-    abstract boolean refill();
+    /**
+     * Sets {@code [next, end)} to a new non-empty chunk and returns true, or returns false when
+     * none is left; a static chunk has none.
+     */
+    boolean refill() {
+        return false;
+    }
 
     @Override
     public final boolean hasNext() {
@@ -42,5 +49,24 @@ abstract class ChunkCursor implements PrimitiveIterator.OfInt {
         }
         promised = false;
         return (int) next++;
+    }
+
+    /** A range whose partitions are chunk cursors, filled in by its partitioner. */
+    static class ChunkedSplit extends PartitionedRange {
+        final ChunkCursor[] cursors;
+
+        ChunkedSplit(int partitions) {
+            cursors = new ChunkCursor[partitions];
+        }
+
+        @Override
+        public int partitionCount() {
+            return cursors.length;
+        }
+
+        @Override
+        public PrimitiveIterator.OfInt partition(int index) {
+            return cursors[Objects.checkIndex(index, cursors.length)];
+        }
     }
 }

@@ -2,8 +2,6 @@ package org.stealbench.pools.partition;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.Objects;
-import java.util.PrimitiveIterator;
 
 /**
  * Dynamic partitioning: chunks of {@code chunkSize} consecutive indices (the last one shorter)
@@ -52,15 +50,9 @@ public final class DynamicChunkRangePartitioner implements RangePartitioner {
         this.chunkSize = chunkSize;
     }
 
-    /** The number of indices per chunk. */
-    public int chunkSize() {
-        return chunkSize;
-    }
-
     @Override
     public PartitionedRange split(int from, int to, int partitions) {
-        RangeChecks.checkRange(from, to);
-        RangeChecks.checkPartitions(partitions);
+        RangeChecks.checkSplit(from, to, partitions);
         return new Split(from, to, partitions, chunkSize);
     }
 
@@ -69,17 +61,16 @@ public final class DynamicChunkRangePartitioner implements RangePartitioner {
         return "dynamic-chunk(" + chunkSize + ")";
     }
 
-    private static final class Split extends PartitionedRange {
+    private static final class Split extends ChunkCursor.ChunkedSplit {
         private final int to;
         private final int chunkSize;
-        private final ChunkCursor[] cursors;
         private long nextChunk;
 
         Split(int from, int to, int partitions, int chunkSize) {
+            super(partitions);
             this.to = to;
             this.chunkSize = chunkSize;
             this.nextChunk = from;
-            cursors = new ChunkCursor[partitions];
             for (int i = 0; i < partitions; i++) {
                 cursors[i] = new ChunkCursor(this, from, from) {
                     private boolean exhausted;
@@ -105,16 +96,6 @@ public final class DynamicChunkRangePartitioner implements RangePartitioner {
         /** Atomicity only: the counter guards no data (see the overview). */
         private long getAndAddNextChunkAcquire() {
             return (long) NEXT_CHUNK.getAndAddAcquire(this, (long) chunkSize);
-        }
-
-        @Override
-        public int partitionCount() {
-            return cursors.length;
-        }
-
-        @Override
-        public PrimitiveIterator.OfInt partition(int index) {
-            return cursors[Objects.checkIndex(index, cursors.length)];
         }
     }
 }

@@ -112,8 +112,7 @@ public final class ParallelFor {
         Objects.requireNonNull(executor, "executor");
         Objects.requireNonNull(partitioner, "partitioner");
         Objects.requireNonNull(body, "body");
-        RangeChecks.checkRange(from, to);
-        RangeChecks.checkPartitions(partitions);
+        RangeChecks.checkSplit(from, to, partitions);
         if (from == to) {
             return;
         }

@@ -16,13 +16,13 @@ final class RangeChecks {
     }
 
     /**
-     * @throws IllegalArgumentException if {@code partitions < 1}
+     * @throws IllegalArgumentException if {@code from > to} or {@code partitions < 1}
      */
-    static int checkPartitions(int partitions) {
+    static void checkSplit(int from, int to, int partitions) {
+        checkRange(from, to);
         if (partitions < 1) {
             throw new IllegalArgumentException("partitions must be at least 1, got " + partitions);
         }
-        return partitions;
     }
 
     /**

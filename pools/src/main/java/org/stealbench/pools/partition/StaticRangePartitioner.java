@@ -1,8 +1,5 @@
 package org.stealbench.pools.partition;
 
-import java.util.Objects;
-import java.util.PrimitiveIterator;
-
 /**
  * Static partitioning: {@code [from, to)} is cut up front into {@code partitions} contiguous
  * chunks whose sizes differ by at most one, and partition {@code i} yields chunk {@code i} in
@@ -25,40 +22,17 @@ public final class StaticRangePartitioner implements RangePartitioner {
 
     @Override
     public PartitionedRange split(int from, int to, int partitions) {
-        RangeChecks.checkRange(from, to);
-        RangeChecks.checkPartitions(partitions);
-        return new Split(from, to, partitions);
+        RangeChecks.checkSplit(from, to, partitions);
+        ChunkCursor.ChunkedSplit split = new ChunkCursor.ChunkedSplit(partitions);
+        for (int i = 0; i < partitions; i++) {
+            split.cursors[i] = new ChunkCursor(split, RangeChecks.chunkStart(from, to, partitions, i),
+                    RangeChecks.chunkStart(from, to, partitions, i + 1));
+        }
+        return split;
     }
 
     @Override
     public String toString() {
         return "static";
-    }
-
-    private static final class Split extends PartitionedRange {
-        private final ChunkCursor[] cursors;
-
-        Split(int from, int to, int partitions) {
-            cursors = new ChunkCursor[partitions];
-            for (int i = 0; i < partitions; i++) {
-                cursors[i] = new ChunkCursor(this, RangeChecks.chunkStart(from, to, partitions, i),
-                        RangeChecks.chunkStart(from, to, partitions, i + 1)) {
-                    @Override
-                    boolean refill() {
-                        return false;
-                    }
-                };
-            }
-        }
-
-        @Override
-        public int partitionCount() {
-            return cursors.length;
-        }
-
-        @Override
-        public PrimitiveIterator.OfInt partition(int index) {
-            return cursors[Objects.checkIndex(index, cursors.length)];
-        }
     }
 }

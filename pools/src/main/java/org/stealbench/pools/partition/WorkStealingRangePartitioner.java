@@ -101,8 +101,7 @@ public final class WorkStealingRangePartitioner implements RangePartitioner {
 
     @Override
     public PartitionedRange split(int from, int to, int partitions) {
-        RangeChecks.checkRange(from, to);
-        RangeChecks.checkPartitions(partitions);
+        RangeChecks.checkSplit(from, to, partitions);
         return new Split(from, to, partitions);
     }
 
