@@ -1,11 +1,9 @@
 package org.stealbench.harness.stats;
 
-import static org.stealbench.harness.stats.Moments.mean;
-import static org.stealbench.harness.stats.Moments.variance;
-
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.StatUtils;
 
 /**
  * Where a fork's series of iteration times becomes steady, and what kind of run it was: the rule
@@ -125,10 +123,11 @@ public record SteadyState(Kind kind, int start, int length) {
         } else if (starts.size() == 1) {
             kind = Kind.FLAT;
         } else {
-            double steady = mean(x, last, n);
+            double steady = StatUtils.mean(x, last, n - last);
             boolean fasterBefore = false;
             for (int k = 0; k + 1 < starts.size(); k++) {
-                fasterBefore |= mean(x, starts.get(k), starts.get(k + 1)) < steady;
+                int from = starts.get(k);
+                fasterBefore |= StatUtils.mean(x, from, starts.get(k + 1) - from) < steady;
             }
             kind = fasterBefore ? Kind.SLOW_DOWN : Kind.WARM_UP;
         }
@@ -192,7 +191,7 @@ public record SteadyState(Kind kind, int start, int length) {
             return false;
         }
         double meanIndex = (m - 1) / 2.0;
-        double meanValue = mean(x, from, x.length);
+        double meanValue = StatUtils.mean(x, from, x.length - from);
         double sxy = 0;
         double sxx = 0;
         for (int i = 0; i < m; i++) {
@@ -243,14 +242,14 @@ public record SteadyState(Kind kind, int start, int length) {
      * {@link #MIN_SHIFT}.
      */
     private static double shiftP(double[] x, int from, int mid, int to) {
-        double a = mean(x, from, mid);
-        double b = mean(x, mid, to);
+        double a = StatUtils.mean(x, from, mid - from);
+        double b = StatUtils.mean(x, mid, to - mid);
         if (Math.abs(a - b) < MIN_SHIFT) {
             return 1;
         }
         int n1 = mid - from;
         int n2 = to - mid;
-        double squares = variance(x, from, mid) * (n1 - 1) + variance(x, mid, to) * (n2 - 1);
+        double squares = StatUtils.variance(x, from, n1) * (n1 - 1) + StatUtils.variance(x, mid, n2) * (n2 - 1);
         double pooled = Math.max(MIN_NOISE * MIN_NOISE, squares / Math.max(1, n1 + n2 - 2));
         double t = Math.abs(a - b) / Math.sqrt(pooled * (1.0 / n1 + 1.0 / n2));
         return 2 * (1 - new TDistribution(Math.max(1, n1 + n2 - 2)).cumulativeProbability(t));
