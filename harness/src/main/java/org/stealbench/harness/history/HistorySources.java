@@ -87,18 +87,29 @@ public final class HistorySources {
     /** Every fork's mean of every result's primary and secondary metrics. */
     private static List<Measurement> measurements(RunData data) {
         List<Measurement> out = new ArrayList<>();
-        Map<String, Integer> forks = new HashMap<>();
+        Map<Map.Entry<Shape, String>, Integer> forks = new HashMap<>();
         data.experiments().forEach((experiment, results) -> {
             for (JmhResult r : results) {
-                String contenderParam = contenderParam(experiment, r.params());
-                String params = params(r.params(), contenderParam);
-                String contender = contenderParam == null ? "" : r.params().get(contenderParam);
-                add(out, forks, experiment, r.shortName(), params, contender, Measurement.SCORE, r.primary());
-                r.secondary().forEach((metric, m) -> add(out, forks, experiment, r.shortName(), params, contender,
-                        metric, m));
+                Shape shape = Shape.of(experiment, r.shortName(), r.params());
+                add(out, forks, shape, Measurement.SCORE, r.primary());
+                r.secondary().forEach((metric, m) -> add(out, forks, shape, metric, m));
             }
         });
         return out;
+    }
+
+    /** What a {@link Measurement} holds but its measure, fork and value. */
+    private record Shape(String experiment, String benchmark, String params, String contender) {
+
+        static Shape of(String experiment, String benchmark, Map<String, String> params) {
+            String contenderParam = contenderParam(experiment, params);
+            return new Shape(experiment, benchmark, HistorySources.params(params, contenderParam),
+                    contenderParam == null ? "" : params.get(contenderParam));
+        }
+
+        Measurement measurement(String measure, int fork, double value, String unit) {
+            return new Measurement(experiment, benchmark, params, contender, measure, fork, value, unit);
+        }
     }
 
     private static Ingest gateJob(Path dir, String machine) throws HistoryException {
@@ -117,20 +128,15 @@ public final class HistorySources {
         List<Measurement> out = new ArrayList<>();
         for (GateJobFolder.Row row : rows) {
             String experiment = experimentOf(row.benchmark()).map(Experiment::id).orElse(HistoryRun.GATE);
-            String contenderParam = contenderParam(experiment, row.params());
-            String params = params(row.params(), contenderParam);
-            String contender = contenderParam == null ? "" : row.params().get(contenderParam);
+            Shape shape = Shape.of(experiment, row.benchmark(), row.params());
             for (int f = 0; f < row.forks().size(); f++) {
                 PairedJob.ForkValues fork = row.forks().get(f);
-                out.add(new Measurement(experiment, row.benchmark(), params, contender, Measurement.SCORE, f,
-                        fork.time(), fork.unit()));
+                out.add(shape.measurement(Measurement.SCORE, f, fork.time(), fork.unit()));
                 if (!Double.isNaN(fork.cpu())) {
-                    out.add(new Measurement(experiment, row.benchmark(), params, contender, Metric.CPU_TIME_NORM, f,
-                            fork.cpu(), "ns/op"));
+                    out.add(shape.measurement(Metric.CPU_TIME_NORM, f, fork.cpu(), "ns/op"));
                 }
                 if (!Double.isNaN(fork.allocation())) {
-                    out.add(new Measurement(experiment, row.benchmark(), params, contender, Metric.ALLOCATION_NORM, f,
-                            fork.allocation(), "B/op"));
+                    out.add(shape.measurement(Metric.ALLOCATION_NORM, f, fork.allocation(), "B/op"));
                 }
             }
         }
@@ -170,13 +176,12 @@ public final class HistorySources {
                 flags, text(env, "os").orElse(UNKNOWN), text(env, "profile").orElse(kind));
     }
 
-    private static void add(List<Measurement> out, Map<String, Integer> forks, String experiment, String benchmark,
-                            String params, String contender, String measure, Metric m) {
-        String key = experiment + '\0' + benchmark + '\0' + params + '\0' + contender + '\0' + measure;
+    private static void add(List<Measurement> out, Map<Map.Entry<Shape, String>, Integer> forks, Shape shape,
+                            String measure, Metric m) {
         for (double mean : m.forkMeans()) {
             if (Double.isFinite(mean)) {
-                int fork = forks.merge(key, 1, Integer::sum) - 1;
-                out.add(new Measurement(experiment, benchmark, params, contender, measure, fork, mean, m.unit()));
+                int fork = forks.merge(Map.entry(shape, measure), 1, Integer::sum) - 1;
+                out.add(shape.measurement(measure, fork, mean, m.unit()));
             }
         }
     }
