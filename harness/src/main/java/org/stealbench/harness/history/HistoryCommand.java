@@ -188,7 +188,6 @@ public final class HistoryCommand extends HarnessCommand {
         }
     }
 
-    /** What {@code export} writes. */
     enum Format { csv, json, markdown }
 
     @Command(name = "export", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,

@@ -98,7 +98,6 @@ public record RoundsFile(String experiment, long seed, int rounds, List<Fork> fo
         this(experiment, seed, rounds, forks, List.of());
     }
 
-    /** This file with one more fork. */
     public RoundsFile with(Fork fork) {
         List<Fork> more = new java.util.ArrayList<>(forks);
         more.add(fork);
@@ -112,7 +111,6 @@ public record RoundsFile(String experiment, long seed, int rounds, List<Fork> fo
         return new RoundsFile(experiment, seed, rounds, forks, more);
     }
 
-    /** Reads a rounds file. */
     public static RoundsFile read(Path file) throws ResultsException {
         try {
             return JSON.readValue(file.toFile(), RoundsFile.class);

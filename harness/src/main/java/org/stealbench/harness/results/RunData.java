@@ -100,7 +100,6 @@ public record RunData(Path source, Map<String, Object> env, Map<String, List<Jmh
         return new RunData(source, env, experiments, problems);
     }
 
-    /** Every result of every experiment. */
     public List<JmhResult> allResults() {
         return experiments.values().stream().flatMap(List::stream).toList();
     }

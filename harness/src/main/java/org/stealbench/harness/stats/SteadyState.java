@@ -134,7 +134,6 @@ public record SteadyState(Kind kind, int start, int length) {
         return new SteadyState(kind, last, n);
     }
 
-    /** Whether a steady segment was found. */
     public boolean steady() {
         return kind.steady();
     }
