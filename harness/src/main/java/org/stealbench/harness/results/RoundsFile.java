@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.stealbench.harness.stats.SteadyState;
 
 /**
@@ -99,16 +100,12 @@ public record RoundsFile(String experiment, long seed, int rounds, List<Fork> fo
     }
 
     public RoundsFile with(Fork fork) {
-        List<Fork> more = new java.util.ArrayList<>(forks);
-        more.add(fork);
-        return new RoundsFile(experiment, seed, rounds, more, stops);
+        return new RoundsFile(experiment, seed, rounds, Stream.concat(forks.stream(), Stream.of(fork)).toList(), stops);
     }
 
     /** This file with one more shape that stopped early. */
     public RoundsFile with(Stop stop) {
-        List<Stop> more = new java.util.ArrayList<>(stops);
-        more.add(stop);
-        return new RoundsFile(experiment, seed, rounds, forks, more);
+        return new RoundsFile(experiment, seed, rounds, forks, Stream.concat(stops.stream(), Stream.of(stop)).toList());
     }
 
     public static RoundsFile read(Path file) throws ResultsException {
