@@ -1,7 +1,9 @@
 package org.stealbench.harness.stats;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.StatUtils;
 
@@ -259,21 +261,13 @@ public record SteadyState(Kind kind, int start, int length) {
         if (x.length < 3) {
             return 0;
         }
-        double[] diffs = new double[x.length - 1];
-        for (int i = 1; i < x.length; i++) {
-            diffs[i - 1] = x[i] - x[i - 1];
-        }
+        double[] diffs = IntStream.range(1, x.length).mapToDouble(i -> x[i] - x[i - 1]).toArray();
         double median = median(diffs);
-        double[] deviations = new double[diffs.length];
-        for (int i = 0; i < diffs.length; i++) {
-            deviations[i] = Math.abs(diffs[i] - median);
-        }
-        return median(deviations) / (0.6745 * Math.sqrt(2));
+        return median(Arrays.stream(diffs).map(d -> Math.abs(d - median)).toArray()) / (0.6745 * Math.sqrt(2));
     }
 
     private static double median(double[] values) {
-        double[] sorted = values.clone();
-        java.util.Arrays.sort(sorted);
+        double[] sorted = Arrays.stream(values).sorted().toArray();
         int m = sorted.length / 2;
         return sorted.length % 2 == 1 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
     }
