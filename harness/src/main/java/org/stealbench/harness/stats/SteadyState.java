@@ -175,9 +175,6 @@ public record SteadyState(Kind kind, int start, int length) {
         for (int t = n; t > 0; t = previous[t]) {
             starts.add(0, previous[t]);
         }
-        if (starts.isEmpty()) {
-            starts.add(0);
-        }
         return starts;
     }
 
