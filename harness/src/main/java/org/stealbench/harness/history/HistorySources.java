@@ -10,6 +10,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -189,22 +190,15 @@ public final class HistorySources {
     /** The experiment whose benchmark class has this simple name ({@code Class.method} given). */
     private static Optional<Experiment> experimentOf(String classAndMethod) {
         String simple = classAndMethod.substring(0, Math.max(0, classAndMethod.indexOf('.')));
-        for (Experiment e : Experiment.values()) {
-            if (e.benchmarkClass().getSimpleName().equals(simple)) {
-                return Optional.of(e);
-            }
-        }
-        return Optional.empty();
+        return Arrays.stream(Experiment.values()).filter(e -> e.benchmarkClass().getSimpleName().equals(simple))
+                .findFirst();
     }
 
     /** The parameter naming the contenders: the experiment's own, else {@code pool} or {@code queue}. */
     static String contenderParam(String experiment, Map<String, String> params) {
-        for (Experiment e : Experiment.values()) {
-            if (e.id().equals(experiment) && params.containsKey(e.contender())) {
-                return e.contender();
-            }
-        }
-        return params.containsKey("pool") ? "pool" : params.containsKey("queue") ? "queue" : null;
+        return Arrays.stream(Experiment.values()).filter(e -> e.id().equals(experiment)).map(Experiment::contender)
+                .filter(params::containsKey).findFirst()
+                .orElse(params.containsKey("pool") ? "pool" : params.containsKey("queue") ? "queue" : null);
     }
 
     /** The parameters but the contender's, as {@link Measurement#params()} holds them. */
