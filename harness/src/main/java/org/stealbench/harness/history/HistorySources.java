@@ -1,19 +1,15 @@
 package org.stealbench.harness.history;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,9 +35,7 @@ import org.stealbench.harness.run.Experiment;
  */
 public final class HistorySources {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern SHA = Pattern.compile("[0-9a-f]{7,40}");
-    private static final Pattern STAMP = Pattern.compile("^(\\d{8}T\\d{6}Z)-");
     private static final String UNKNOWN = "unknown";
 
     private HistorySources() {
@@ -216,27 +210,17 @@ public final class HistorySources {
     }
 
     private static Map<String, Object> readEnv(Path dir) throws HistoryException {
-        Path file = RunFolder.at(dir).env();
-        if (!Files.exists(file)) {
-            return Map.of();
-        }
+        RunFolder folder = RunFolder.at(dir);
         try {
-            @SuppressWarnings("unchecked")
-            Map<String, Object> env = JSON.readValue(file.toFile(), LinkedHashMap.class);
-            return env;
+            return folder.readEnv();
         } catch (IOException e) {
-            throw new HistoryException(file + ": not readable JSON (" + e.getMessage() + ")", e);
+            throw new HistoryException(folder.env() + ": not readable JSON (" + e.getMessage() + ")", e);
         }
     }
 
     /** The UTC stamp a run folder's name starts with, as ISO-8601; "unknown" when it has none. */
     static String stampOf(String name) {
-        var m = STAMP.matcher(name);
-        if (!m.find()) {
-            return UNKNOWN;
-        }
-        return LocalDateTime.parse(m.group(1), DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'"))
-                .toInstant(ZoneOffset.UTC).toString();
+        return RunFolder.started(name).map(Instant::toString).orElse(UNKNOWN);
     }
 
     private static String hash(Path file) throws HistoryException {

@@ -9,9 +9,11 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -41,6 +43,7 @@ public final class RunFolder {
     private static final String FORKS = "forks";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
             .withZone(ZoneOffset.UTC);
+    private static final Pattern STARTED = Pattern.compile("(\\d{8}T\\d{6}Z)-");
     private static final Pattern NAME = Pattern.compile("\\d{8}T\\d{6}Z-[0-9a-z]+(?:-jdk[0-9a-z]+)?");
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -68,6 +71,12 @@ public final class RunFolder {
     /** A UTC time as folder names write it, e.g. {@code 20261122T032225Z}. */
     public static String stamp(Instant time) {
         return STAMP.format(time);
+    }
+
+    /** When the run of a folder of this name started: the stamp it begins with, or empty when it has none. */
+    public static Optional<Instant> started(String name) {
+        Matcher m = STARTED.matcher(name);
+        return m.lookingAt() ? Optional.of(STAMP.parse(m.group(1), Instant::from)) : Optional.empty();
     }
 
     /** Creates the folder {@link #name} under {@code parent}; fails if it exists already. */
@@ -166,6 +175,12 @@ public final class RunFolder {
         try (Stream<Path> files = Files.list(dir)) {
             return files.flatMap(f -> ExperimentId.ofResultFile(f.getFileName().toString()).stream()).sorted().toList();
         }
+    }
+
+    /** The run's {@code env.json} as written, or an empty map when there is none. */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> readEnv() throws IOException {
+        return Files.exists(env()) ? JSON.readValue(env().toFile(), LinkedHashMap.class) : Map.of();
     }
 
     public void writeEnv(Map<String, Object> env) throws IOException {
