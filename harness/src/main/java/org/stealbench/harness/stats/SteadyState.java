@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.StatUtils;
+import org.apache.commons.math3.stat.regression.SimpleRegression;
 
 /**
  * Where a fork's series of iteration times becomes steady, and what kind of run it was: the rule
@@ -46,9 +47,8 @@ public record SteadyState(Kind kind, int start, int length) {
      * and the shift was joined away). The steady segment is the last one; it must hold
      * at least minSteady iterations and must not trend (its least-squares slope of log time
      * significant at TREND_ALPHA by a t test on its own residuals, and worth MIN_SHIFT over the
-     * segment: a drift that a
-     * model of level shifts cuts into short steps or, with few iterations, leaves whole), or the
-     * run has no steady state.
+     * segment: a drift that a model of level shifts cuts into short steps or, with few iterations,
+     * leaves whole), or the run has no steady state.
      */
 
     /** The kind of run, after Barrett et al. */
@@ -188,22 +188,13 @@ public record SteadyState(Kind kind, int start, int length) {
         if (m < 3) {
             return false;
         }
-        double meanIndex = (m - 1) / 2.0;
-        double meanValue = StatUtils.mean(x, from, x.length - from);
-        double sxy = 0;
-        double sxx = 0;
+        SimpleRegression line = new SimpleRegression();
         for (int i = 0; i < m; i++) {
-            sxy += (i - meanIndex) * (x[from + i] - meanValue);
-            sxx += (i - meanIndex) * (i - meanIndex);
+            line.addData(i, x[from + i]);
         }
-        double slope = sxy / sxx;
-        double residuals = 0;
-        for (int i = 0; i < m; i++) {
-            double r = x[from + i] - meanValue - slope * (i - meanIndex);
-            residuals += r * r;
-        }
-        double noise = Math.max(MIN_NOISE * MIN_NOISE, residuals / (m - 2));
-        double t = Math.abs(slope) / Math.sqrt(noise / sxx);
+        double slope = line.getSlope();
+        double noise = Math.max(MIN_NOISE * MIN_NOISE, line.getSumSquaredErrors() / (m - 2));
+        double t = Math.abs(slope) / Math.sqrt(noise / line.getXSumSquares());
         double p = 2 * (1 - new TDistribution(m - 2).cumulativeProbability(t));
         return p < TREND_ALPHA && Math.abs(slope) * (m - 1) >= MIN_SHIFT;
     }
