@@ -93,12 +93,20 @@ public final class HistorySources {
         return out;
     }
 
-    /** What a {@link Measurement} holds but its measure, fork and value. */
-    private record Shape(String experiment, String benchmark, String params, String contender) {
+    /**
+     * What a {@link Measurement} holds but its measure, fork and value: the contender ({@link
+     * #contenderParam}'s value, empty without one) and the other parameters as {@link Measurement#params()}.
+     */
+    record Shape(String experiment, String benchmark, String params, String contender) {
 
         static Shape of(String experiment, String benchmark, Map<String, String> params) {
             String contenderParam = contenderParam(experiment, params);
-            return new Shape(experiment, benchmark, HistorySources.params(params, contenderParam),
+            SortedMap<String, String> rest = new TreeMap<>(params);
+            if (contenderParam != null) {
+                rest.remove(contenderParam);
+            }
+            return new Shape(experiment, benchmark,
+                    String.join(" ", rest.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList()),
                     contenderParam == null ? "" : params.get(contenderParam));
         }
 
@@ -189,19 +197,10 @@ public final class HistorySources {
     }
 
     /** The parameter naming the contenders: the experiment's own, else {@code pool} or {@code queue}. */
-    static String contenderParam(String experiment, Map<String, String> params) {
+    private static String contenderParam(String experiment, Map<String, String> params) {
         return Arrays.stream(Experiment.values()).filter(e -> e.id().equals(experiment)).map(Experiment::contender)
                 .filter(params::containsKey).findFirst()
                 .orElse(params.containsKey("pool") ? "pool" : params.containsKey("queue") ? "queue" : null);
-    }
-
-    /** The parameters but the contender's, as {@link Measurement#params()} holds them. */
-    static String params(Map<String, String> params, String contenderParam) {
-        SortedMap<String, String> rest = new TreeMap<>(params);
-        if (contenderParam != null) {
-            rest.remove(contenderParam);
-        }
-        return String.join(" ", rest.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
     }
 
     private static Optional<String> current(Map<String, Object> env) {
