@@ -1,7 +1,9 @@
 package org.stealbench.harness.history;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 
@@ -11,9 +13,9 @@ import java.util.Random;
  * Otava run on MongoDB's and DataStax's benchmark histories (Daly et al., ICPE 2020).
  *
  * <p>Contract: {@link #find} returns the indices where a new segment starts, in order. Each split
- * is kept only if a permutation test rejects "no change in this segment" at level {@code alpha};
+ * is kept only if a permutation test rejects "no change in this segment" at level {@link #ALPHA};
  * the search stops at the first split that fails. So on a series with no change (exchangeable
- * values) the chance of reporting any change point is at most {@code alpha}: that is the
+ * values) the chance of reporting any change point is at most {@link #ALPHA}: that is the
  * method's false-alarm control, per series.
  */
 /*
@@ -37,24 +39,15 @@ public final class EDivisive {
     /** The fewest values a segment keeps on each side of a split. */
     public static final int MIN_SIZE = 3;
 
-    private final double alpha;
-    private final int permutations;
-    private final int minSize;
-    private final long seed;
+    private static final long SEED = 20140101L;
+    private static final EDivisive STANDARD = new EDivisive();
 
-    public EDivisive(double alpha, int permutations, int minSize, long seed) {
-        if (!(alpha > 0 && alpha < 1) || permutations < 1 || minSize < 2) {
-            throw new IllegalArgumentException("alpha in (0, 1), permutations >= 1, minSize >= 2 expected");
-        }
-        this.alpha = alpha;
-        this.permutations = permutations;
-        this.minSize = minSize;
-        this.seed = seed;
+    private EDivisive() {
     }
 
-    /** The defaults: {@link #ALPHA}, {@link #PERMUTATIONS}, {@link #MIN_SIZE}, a fixed seed. */
+    /** The method at {@link #ALPHA}, {@link #PERMUTATIONS}, {@link #MIN_SIZE}, a fixed seed. */
     public static EDivisive standard() {
-        return new EDivisive(ALPHA, PERMUTATIONS, MIN_SIZE, 20140101L);
+        return STANDARD;
     }
 
     /**
@@ -68,7 +61,7 @@ public final class EDivisive {
 
     /** The change points of {@code x}, by index. */
     public List<ChangePoint> find(double[] x) {
-        Random random = new Random(seed);
+        Random random = new Random(SEED);
         List<int[]> segments = new ArrayList<>(List.of(new int[] {0, x.length}));
         List<ChangePoint> found = new ArrayList<>();
         while (true) {
@@ -85,7 +78,7 @@ public final class EDivisive {
                 break;
             }
             double p = pValue(x, bestSegment[0], bestSegment[1], best[1], random);
-            if (p > alpha) {
+            if (p > ALPHA) {
                 break;
             }
             int at = (int) best[0];
@@ -94,34 +87,27 @@ public final class EDivisive {
             segments.add(new int[] {bestSegment[0], at});
             segments.add(new int[] {at, bestSegment[1]});
         }
-        found.sort((a, b) -> Integer.compare(a.index(), b.index()));
+        found.sort(Comparator.comparingInt(ChangePoint::index));
         return found;
     }
 
     private double pValue(double[] x, int from, int to, double q, Random random) {
-        List<Double> values = new ArrayList<>();
-        for (int i = from; i < to; i++) {
-            values.add(x[i]);
-        }
+        List<Double> values = new ArrayList<>(Arrays.stream(x, from, to).boxed().toList());
         int asLarge = 0;
-        double[] shuffled = new double[values.size()];
-        for (int r = 0; r < permutations; r++) {
+        for (int r = 0; r < PERMUTATIONS; r++) {
             Collections.shuffle(values, random);
-            for (int i = 0; i < shuffled.length; i++) {
-                shuffled[i] = values.get(i);
-            }
-            double[] split = bestSplit(shuffled, 0, shuffled.length);
-            if (split[1] >= q) {
+            double[] shuffled = values.stream().mapToDouble(Double::doubleValue).toArray();
+            if (bestSplit(shuffled, 0, shuffled.length)[1] >= q) {
                 asLarge++;
             }
         }
-        return (1.0 + asLarge) / (permutations + 1.0);
+        return (1.0 + asLarge) / (PERMUTATIONS + 1.0);
     }
 
     /** {index, Q} of the best split of x[from, to), or null when the segment is too short to split. */
     double[] bestSplit(double[] x, int from, int to) {
         int n = to - from;
-        if (n < 2 * minSize) {
+        if (n < 2 * MIN_SIZE) {
             return null;
         }
         double[] rowLeft = new double[n];
@@ -148,7 +134,7 @@ public final class EDivisive {
         int bestT = -1;
         for (int t = 1; t <= n - 1; t++) {
             withinX += rowLeft[t - 1];
-            if (t < minSize || n - t < minSize) {
+            if (t < MIN_SIZE || n - t < MIN_SIZE) {
                 continue;
             }
             double between = total - withinX - withinY[t];

@@ -165,16 +165,11 @@ public final class FiguresTable {
 
     /** What the steady-state rule found in each of the contender's forks of the workload, in the order they ran. */
     private static List<RoundsFile.Steadiness> judged(RoundsFile rounds, HistorySeries.Key k, String contender) {
-        List<RoundsFile.Steadiness> out = new ArrayList<>();
-        for (RoundsFile.Fork f : rounds.forks()) {
-            String param = HistorySources.contenderParam(k.experiment(), f.params());
-            if (f.steady() != null && param != null && contender.equals(f.params().get(param))
-                    && f.benchmark().endsWith("." + k.benchmark())
-                    && k.params().equals(HistorySources.params(f.params(), param))) {
-                out.add(f.steady());
-            }
-        }
-        return out;
+        return rounds.forks().stream().filter(f -> {
+            HistorySources.Shape shape = HistorySources.Shape.of(k.experiment(), f.benchmark(), f.params());
+            return f.steady() != null && contender.equals(shape.contender()) && k.params().equals(shape.params())
+                    && f.benchmark().endsWith("." + k.benchmark());
+        }).map(RoundsFile.Fork::steady).toList();
     }
 
     /**

@@ -54,8 +54,15 @@ public final class HistoryCommand extends HarnessCommand {
                 + "(see --help)");
     }
 
-    /** The {@code --db} option every subcommand shares. */
-    static final class Store {
+    /** What every subcommand has: the command's streams. */
+    abstract static class Subcommand implements Callable<Integer> {
+
+        @CommandLine.ParentCommand
+        HistoryCommand parent;
+    }
+
+    /** A subcommand on the store, with the {@code --db} option. */
+    abstract static class StoreSubcommand extends Subcommand {
 
         @Option(names = "--db", paramLabel = "JDBC_URL",
                 description = "The store: jdbc:sqlite:FILE or jdbc:postgresql://HOST/DB?user=U&password=P "
@@ -77,20 +84,10 @@ public final class HistoryCommand extends HarnessCommand {
         }
     }
 
-    /** What every subcommand has: the command's streams and the {@code --db} option. */
-    abstract static class Subcommand implements Callable<Integer> {
-
-        @CommandLine.ParentCommand
-        HistoryCommand parent;
-
-        @CommandLine.Mixin
-        Store store;
-    }
-
     @Command(name = "ingest", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
             description = "Adds run folders, gate job folders (pairs.json) and JMH JSON files to the store, all in one "
                     + "transaction; runs already there are skipped.")
-    static final class IngestCommand extends Subcommand {
+    static final class IngestCommand extends StoreSubcommand {
 
         @Parameters(arity = "1..*", paramLabel = "RUN_OR_JOB", description = "Run folders, gate job folders or JMH JSON files.")
         List<Path> sources = new ArrayList<>();
@@ -108,10 +105,10 @@ public final class HistoryCommand extends HarnessCommand {
             for (Path source : sources) {
                 ingests.add(HistorySources.read(source, commit, machine));
             }
-            try (HistoryStore s = HistoryStore.open(store.url())) {
+            try (HistoryStore s = HistoryStore.open(url())) {
                 HistoryStore.Added added = s.ingest(ingests);
                 parent.stdout.println("history: " + added.runs() + " run(s) added with " + added.measurements()
-                        + " figure(s); " + added.skippedRuns() + " already in the store (" + store.url() + ")");
+                        + " figure(s); " + added.skippedRuns() + " already in the store (" + url() + ")");
             }
             return 0;
         }
@@ -119,11 +116,11 @@ public final class HistoryCommand extends HarnessCommand {
 
     @Command(name = "list", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
             description = "Lists the store's runs, oldest first.")
-    static final class ListCommand extends Subcommand {
+    static final class ListCommand extends StoreSubcommand {
 
         @Override
         public Integer call() throws HistoryException {
-            try (HistoryStore s = store.openExisting()) {
+            try (HistoryStore s = openExisting()) {
                 for (HistoryRun r : s.runs()) {
                     parent.stdout.println(String.join("  ", r.startedAt(), r.commitLabel(),
                             r.kind(), r.runId(), r.machine(), r.jdk(), r.profile()));
@@ -136,7 +133,7 @@ public final class HistoryCommand extends HarnessCommand {
     @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
             description = "Writes the history page: per experiment and measure, one series per contender over the runs, "
                     + "split by machine and JDK, and the change points.")
-    static final class ReportCommand extends Subcommand {
+    static final class ReportCommand extends StoreSubcommand {
 
         @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder that receives index.html.")
         Path out;
@@ -146,11 +143,11 @@ public final class HistoryCommand extends HarnessCommand {
             if (Files.exists(out) && !Files.isDirectory(out)) {
                 throw new HistoryException("--out " + out + ": exists and is not a folder");
             }
-            try (HistoryStore s = store.openExisting()) {
+            try (HistoryStore s = openExisting()) {
                 List<HistorySeries.Chart> charts = HistorySeries.charts(s.rows());
                 List<HistoryRun> runs = s.runs();
                 String html = HistoryPage.render(charts, runs, HistoryChanges.find(charts, EDivisive.standard()),
-                        store.url(), HistoryLinks.reachable(runs, out));
+                        url(), HistoryLinks.reachable(runs, out));
                 Path page = out.resolve("index.html");
                 AtomicFiles.write(page, html);
                 parent.stdout.println("history: page " + page.toAbsolutePath().normalize());
@@ -165,11 +162,11 @@ public final class HistoryCommand extends HarnessCommand {
             description = {"Lists the change points of every series: E-divisive means (Matteson and James 2014), each split "
                     + "kept only if a permutation test (199 permutations) rejects 'no change' at level 0.05, so a series "
                     + "without a change shows one with probability at most 0.05."})
-    static final class ChangesCommand extends Subcommand {
+    static final class ChangesCommand extends StoreSubcommand {
 
         @Override
         public Integer call() throws HistoryException {
-            try (HistoryStore s = store.openExisting()) {
+            try (HistoryStore s = openExisting()) {
                 List<HistoryChanges.Group> groups = HistoryChanges.find(HistorySeries.charts(s.rows()),
                         EDivisive.standard());
                 for (HistoryChanges.Group g : groups) {
@@ -188,13 +185,12 @@ public final class HistoryCommand extends HarnessCommand {
         }
     }
 
-    /** What {@code export} writes. */
     enum Format { csv, json, markdown }
 
     @Command(name = "export", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
             description = {"Writes the store's figures for other tools: csv and json (one record per fork), or markdown "
                     + "(per machine and JDK, each series' latest run: its geometric mean and interval, for docs)."})
-    static final class ExportCommand extends Subcommand {
+    static final class ExportCommand extends StoreSubcommand {
 
         private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -219,7 +215,7 @@ public final class HistoryCommand extends HarnessCommand {
                 throw new HistoryException("--out " + out + ": is a folder");
             }
             String text;
-            try (HistoryStore s = store.openExisting()) {
+            try (HistoryStore s = openExisting()) {
                 List<HistoryStore.Row> rows = s.rows().stream()
                         .filter(r -> experiments.isEmpty() || experiments.contains(r.measurement().experiment()))
                         .filter(r -> measures.isEmpty() || measures.contains(r.measurement().measure())).toList();
@@ -250,10 +246,7 @@ public final class HistoryCommand extends HarnessCommand {
                     + "into results/summaries/<run>/, the runs the docs' figures are made from. Every run is checked "
                     + "first (an interleaved run folder the figures can be made from, not summarized yet); a summary "
                     + "is never rewritten."})
-    static final class SummarizeCommand implements Callable<Integer> {
-
-        @CommandLine.ParentCommand
-        HistoryCommand parent;
+    static final class SummarizeCommand extends Subcommand {
 
         @Parameters(arity = "1..*", paramLabel = "RUN", description = "Run folders (results/runs/<stamp>-<sha>[-jdk<N>]).")
         List<Path> runs = new ArrayList<>();
@@ -277,10 +270,7 @@ public final class HistoryCommand extends HarnessCommand {
                     + "geometric mean of the per-round ratios, 95%% interval) from the latest run of both, its rounds, "
                     + "the forks that never became steady, commit and date; 'not steady' where a contender has no "
                     + "steady fork."})
-    static final class FiguresCommand implements Callable<Integer> {
-
-        @CommandLine.ParentCommand
-        HistoryCommand parent;
+    static final class FiguresCommand extends Subcommand {
 
         @Parameters(arity = "0..*", paramLabel = "SUMMARY",
                 description = "Run summaries or run folders (default: every summary in results/summaries).")

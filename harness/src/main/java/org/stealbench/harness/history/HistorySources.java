@@ -1,18 +1,15 @@
 package org.stealbench.harness.history;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,9 +35,7 @@ import org.stealbench.harness.run.Experiment;
  */
 public final class HistorySources {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern SHA = Pattern.compile("[0-9a-f]{7,40}");
-    private static final Pattern STAMP = Pattern.compile("^(\\d{8}T\\d{6}Z)-");
     private static final String UNKNOWN = "unknown";
 
     private HistorySources() {
@@ -87,18 +82,37 @@ public final class HistorySources {
     /** Every fork's mean of every result's primary and secondary metrics. */
     private static List<Measurement> measurements(RunData data) {
         List<Measurement> out = new ArrayList<>();
-        Map<String, Integer> forks = new HashMap<>();
+        Map<Map.Entry<Shape, String>, Integer> forks = new HashMap<>();
         data.experiments().forEach((experiment, results) -> {
             for (JmhResult r : results) {
-                String contenderParam = contenderParam(experiment, r.params());
-                String params = params(r.params(), contenderParam);
-                String contender = contenderParam == null ? "" : r.params().get(contenderParam);
-                add(out, forks, experiment, r.shortName(), params, contender, Measurement.SCORE, r.primary());
-                r.secondary().forEach((metric, m) -> add(out, forks, experiment, r.shortName(), params, contender,
-                        metric, m));
+                Shape shape = Shape.of(experiment, r.shortName(), r.params());
+                add(out, forks, shape, Measurement.SCORE, r.primary());
+                r.secondary().forEach((metric, m) -> add(out, forks, shape, metric, m));
             }
         });
         return out;
+    }
+
+    /**
+     * What a {@link Measurement} holds but its measure, fork and value: the contender ({@link
+     * #contenderParam}'s value, empty without one) and the other parameters as {@link Measurement#params()}.
+     */
+    record Shape(String experiment, String benchmark, String params, String contender) {
+
+        static Shape of(String experiment, String benchmark, Map<String, String> params) {
+            String contenderParam = contenderParam(experiment, params);
+            SortedMap<String, String> rest = new TreeMap<>(params);
+            if (contenderParam != null) {
+                rest.remove(contenderParam);
+            }
+            return new Shape(experiment, benchmark,
+                    String.join(" ", rest.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList()),
+                    contenderParam == null ? "" : params.get(contenderParam));
+        }
+
+        Measurement measurement(String measure, int fork, double value, String unit) {
+            return new Measurement(experiment, benchmark, params, contender, measure, fork, value, unit);
+        }
     }
 
     private static Ingest gateJob(Path dir, String machine) throws HistoryException {
@@ -117,20 +131,15 @@ public final class HistorySources {
         List<Measurement> out = new ArrayList<>();
         for (GateJobFolder.Row row : rows) {
             String experiment = experimentOf(row.benchmark()).map(Experiment::id).orElse(HistoryRun.GATE);
-            String contenderParam = contenderParam(experiment, row.params());
-            String params = params(row.params(), contenderParam);
-            String contender = contenderParam == null ? "" : row.params().get(contenderParam);
+            Shape shape = Shape.of(experiment, row.benchmark(), row.params());
             for (int f = 0; f < row.forks().size(); f++) {
                 PairedJob.ForkValues fork = row.forks().get(f);
-                out.add(new Measurement(experiment, row.benchmark(), params, contender, Measurement.SCORE, f,
-                        fork.time(), fork.unit()));
+                out.add(shape.measurement(Measurement.SCORE, f, fork.time(), fork.unit()));
                 if (!Double.isNaN(fork.cpu())) {
-                    out.add(new Measurement(experiment, row.benchmark(), params, contender, Metric.CPU_TIME_NORM, f,
-                            fork.cpu(), "ns/op"));
+                    out.add(shape.measurement(Metric.CPU_TIME_NORM, f, fork.cpu(), "ns/op"));
                 }
                 if (!Double.isNaN(fork.allocation())) {
-                    out.add(new Measurement(experiment, row.benchmark(), params, contender, Metric.ALLOCATION_NORM, f,
-                            fork.allocation(), "B/op"));
+                    out.add(shape.measurement(Metric.ALLOCATION_NORM, f, fork.allocation(), "B/op"));
                 }
             }
         }
@@ -170,13 +179,12 @@ public final class HistorySources {
                 flags, text(env, "os").orElse(UNKNOWN), text(env, "profile").orElse(kind));
     }
 
-    private static void add(List<Measurement> out, Map<String, Integer> forks, String experiment, String benchmark,
-                            String params, String contender, String measure, Metric m) {
-        String key = experiment + '\0' + benchmark + '\0' + params + '\0' + contender + '\0' + measure;
+    private static void add(List<Measurement> out, Map<Map.Entry<Shape, String>, Integer> forks, Shape shape,
+                            String measure, Metric m) {
         for (double mean : m.forkMeans()) {
             if (Double.isFinite(mean)) {
-                int fork = forks.merge(key, 1, Integer::sum) - 1;
-                out.add(new Measurement(experiment, benchmark, params, contender, measure, fork, mean, m.unit()));
+                int fork = forks.merge(Map.entry(shape, measure), 1, Integer::sum) - 1;
+                out.add(shape.measurement(measure, fork, mean, m.unit()));
             }
         }
     }
@@ -184,31 +192,15 @@ public final class HistorySources {
     /** The experiment whose benchmark class has this simple name ({@code Class.method} given). */
     private static Optional<Experiment> experimentOf(String classAndMethod) {
         String simple = classAndMethod.substring(0, Math.max(0, classAndMethod.indexOf('.')));
-        for (Experiment e : Experiment.values()) {
-            if (e.benchmarkClass().getSimpleName().equals(simple)) {
-                return Optional.of(e);
-            }
-        }
-        return Optional.empty();
+        return Arrays.stream(Experiment.values()).filter(e -> e.benchmarkClass().getSimpleName().equals(simple))
+                .findFirst();
     }
 
     /** The parameter naming the contenders: the experiment's own, else {@code pool} or {@code queue}. */
-    static String contenderParam(String experiment, Map<String, String> params) {
-        for (Experiment e : Experiment.values()) {
-            if (e.id().equals(experiment) && params.containsKey(e.contender())) {
-                return e.contender();
-            }
-        }
-        return params.containsKey("pool") ? "pool" : params.containsKey("queue") ? "queue" : null;
-    }
-
-    /** The parameters but the contender's, as {@link Measurement#params()} holds them. */
-    static String params(Map<String, String> params, String contenderParam) {
-        SortedMap<String, String> rest = new TreeMap<>(params);
-        if (contenderParam != null) {
-            rest.remove(contenderParam);
-        }
-        return String.join(" ", rest.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
+    private static String contenderParam(String experiment, Map<String, String> params) {
+        return Arrays.stream(Experiment.values()).filter(e -> e.id().equals(experiment)).map(Experiment::contender)
+                .filter(params::containsKey).findFirst()
+                .orElse(params.containsKey("pool") ? "pool" : params.containsKey("queue") ? "queue" : null);
     }
 
     private static Optional<String> current(Map<String, Object> env) {
@@ -217,27 +209,17 @@ public final class HistorySources {
     }
 
     private static Map<String, Object> readEnv(Path dir) throws HistoryException {
-        Path file = RunFolder.at(dir).env();
-        if (!Files.exists(file)) {
-            return Map.of();
-        }
+        RunFolder folder = RunFolder.at(dir);
         try {
-            @SuppressWarnings("unchecked")
-            Map<String, Object> env = JSON.readValue(file.toFile(), LinkedHashMap.class);
-            return env;
+            return folder.readEnv();
         } catch (IOException e) {
-            throw new HistoryException(file + ": not readable JSON (" + e.getMessage() + ")", e);
+            throw new HistoryException(folder.env() + ": not readable JSON (" + e.getMessage() + ")", e);
         }
     }
 
     /** The UTC stamp a run folder's name starts with, as ISO-8601; "unknown" when it has none. */
     static String stampOf(String name) {
-        var m = STAMP.matcher(name);
-        if (!m.find()) {
-            return UNKNOWN;
-        }
-        return LocalDateTime.parse(m.group(1), DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'"))
-                .toInstant(ZoneOffset.UTC).toString();
+        return RunFolder.started(name).map(Instant::toString).orElse(UNKNOWN);
     }
 
     private static String hash(Path file) throws HistoryException {

@@ -28,6 +28,9 @@ public final class HistoryStore implements AutoCloseable {
     /** The default store, relative to the repository. */
     public static final String DEFAULT_FILE = "results/history.db";
     private static final String SQLITE = "jdbc:sqlite:";
+    /** The {@code runs} table's columns but {@code ingested_at}, in {@link HistoryRun}'s order. */
+    private static final String RUN_COLUMNS = "run_id, kind, source, commit_sha, commit_dirty, started_at, machine, "
+            + "cpu_model, cores, jdk, jvm_flags, os, profile";
     /** Flyway's own progress lines (through java.util.logging) stay off the commands' output; warnings show. */
     private static final Logger FLYWAY_LOG = Logger.getLogger("org.flywaydb");
 
@@ -83,31 +86,22 @@ public final class HistoryStore implements AutoCloseable {
         int runs = 0;
         int rows = 0;
         int skipped = 0;
-        try (PreparedStatement run = connection.prepareStatement("INSERT INTO runs (run_id, kind, source, commit_sha, "
-                + "commit_dirty, started_at, machine, cpu_model, cores, jdk, jvm_flags, os, profile, ingested_at) "
+        try (PreparedStatement run = connection.prepareStatement("INSERT INTO runs (" + RUN_COLUMNS + ", ingested_at) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run_id) DO NOTHING");
              PreparedStatement m = connection.prepareStatement("INSERT INTO measurements (run_id, experiment, "
                      + "benchmark, params, contender, measure, fork, value, unit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                      + "ON CONFLICT (run_id, experiment, benchmark, params, contender, measure, fork) DO NOTHING")) {
             for (Ingest in : ingests) {
                 HistoryRun r = in.run();
-                Object[] values = {r.runId(), r.kind(), r.source(), r.commit(), r.dirty() ? 1 : 0, r.startedAt(),
-                        r.machine(), r.cpuModel(), r.cores(), r.jdk(), r.jvmFlags(), r.os(), r.profile(), now};
-                for (int i = 0; i < values.length; i++) {
-                    run.setObject(i + 1, values[i]);
-                }
-                if (run.executeUpdate() == 0) {
+                if (update(run, r.runId(), r.kind(), r.source(), r.commit(), r.dirty() ? 1 : 0, r.startedAt(),
+                        r.machine(), r.cpuModel(), r.cores(), r.jdk(), r.jvmFlags(), r.os(), r.profile(), now) == 0) {
                     skipped++;
                     continue;
                 }
                 runs++;
                 for (Measurement x : in.measurements()) {
-                    Object[] mv = {r.runId(), x.experiment(), x.benchmark(), x.params(), x.contender(), x.measure(),
-                            x.fork(), x.value(), x.unit()};
-                    for (int i = 0; i < mv.length; i++) {
-                        m.setObject(i + 1, mv[i]);
-                    }
-                    rows += m.executeUpdate();
+                    rows += update(m, r.runId(), x.experiment(), x.benchmark(), x.params(), x.contender(), x.measure(),
+                            x.fork(), x.value(), x.unit());
                 }
             }
             connection.commit();
@@ -120,43 +114,45 @@ public final class HistoryStore implements AutoCloseable {
 
     /** Every run, oldest first. */
     public List<HistoryRun> runs() throws HistoryException {
-        List<HistoryRun> out = new ArrayList<>();
-        try (PreparedStatement s = connection.prepareStatement("SELECT run_id, kind, source, commit_sha, commit_dirty, "
-                + "started_at, machine, cpu_model, cores, jdk, jvm_flags, os, profile FROM runs "
-                + "ORDER BY started_at, run_id");
-             ResultSet rs = s.executeQuery()) {
-            while (rs.next()) {
-                out.add(run(rs));
-            }
-            connection.commit();
-            return out;
-        } catch (SQLException e) {
-            throw new HistoryException("cannot read the store (" + firstLine(e) + ")", e);
-        }
+        return query("SELECT " + RUN_COLUMNS + " FROM runs ORDER BY started_at, run_id", HistoryStore::run);
     }
 
-    /** One measurement with its run. */
     public record Row(HistoryRun run, Measurement measurement) {
     }
 
     /** Every measurement with its run, in run order (oldest first), then as stored. */
     public List<Row> rows() throws HistoryException {
-        List<Row> out = new ArrayList<>();
-        try (PreparedStatement s = connection.prepareStatement("SELECT r.run_id, r.kind, r.source, r.commit_sha, "
-                + "r.commit_dirty, r.started_at, r.machine, r.cpu_model, r.cores, r.jdk, r.jvm_flags, r.os, r.profile, "
-                + "m.experiment, m.benchmark, m.params, m.contender, m.measure, m.fork, m.value, m.unit "
+        return query("SELECT r." + RUN_COLUMNS.replace(", ", ", r.")
+                + ", m.experiment, m.benchmark, m.params, m.contender, m.measure, m.fork, m.value, m.unit "
                 + "FROM measurements m JOIN runs r ON r.run_id = m.run_id "
-                + "ORDER BY r.started_at, r.run_id, m.experiment, m.benchmark, m.params, m.contender, m.measure, m.fork");
-             ResultSet rs = s.executeQuery()) {
-            while (rs.next()) {
-                out.add(new Row(run(rs), new Measurement(rs.getString(14), rs.getString(15), rs.getString(16),
+                + "ORDER BY r.started_at, r.run_id, m.experiment, m.benchmark, m.params, m.contender, m.measure, m.fork",
+                rs -> new Row(run(rs), new Measurement(rs.getString(14), rs.getString(15), rs.getString(16),
                         rs.getString(17), rs.getString(18), rs.getInt(19), rs.getDouble(20), rs.getString(21))));
+    }
+
+    private interface RowReader<T> {
+        T read(ResultSet rs) throws SQLException;
+    }
+
+    private <T> List<T> query(String sql, RowReader<T> reader) throws HistoryException {
+        List<T> out = new ArrayList<>();
+        try (PreparedStatement s = connection.prepareStatement(sql); ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                out.add(reader.read(rs));
             }
             connection.commit();
             return out;
         } catch (SQLException e) {
             throw new HistoryException("cannot read the store (" + firstLine(e) + ")", e);
         }
+    }
+
+    /** Binds {@code values} to the statement's parameters in order and runs it; returns the rows it changed. */
+    private static int update(PreparedStatement statement, Object... values) throws SQLException {
+        for (int i = 0; i < values.length; i++) {
+            statement.setObject(i + 1, values[i]);
+        }
+        return statement.executeUpdate();
     }
 
     private static HistoryRun run(ResultSet rs) throws SQLException {

@@ -1,18 +1,16 @@
 package org.stealbench.harness.history;
 
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.stealbench.harness.results.AtomicFiles;
 import org.stealbench.harness.results.ExperimentId;
 import org.stealbench.harness.results.RunFolder;
 
@@ -103,19 +101,10 @@ public final class RunSummary {
             }
             Files.createDirectories(target.getParent());
             temp = Files.createTempDirectory(target.getParent(), "." + target.getFileName() + "-");
-            try {
-                Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"));
-            } catch (UnsupportedOperationException e) {
-                // not a POSIX file system: its default permissions stand
-            }
             for (Path f : files) {
                 Files.copy(f, temp.resolve(f.getFileName()));
             }
-            try {
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target);
-            }
+            AtomicFiles.rename(temp, target, "rwxr-xr-x");
             return target;
         } catch (IOException e) {
             deleteQuietly(temp);

@@ -24,7 +24,6 @@ public record ExperimentId(String value) implements Comparable<ExperimentId> {
         }
     }
 
-    /** The id {@code value}. */
     public static ExperimentId of(String value) {
         return new ExperimentId(value);
     }

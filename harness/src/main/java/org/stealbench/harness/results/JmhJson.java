@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,16 +88,11 @@ public final class JmhJson {
         String benchmark = node.get("benchmark").asText();
         Metric primary = metric(file, benchmark, "primaryMetric", node.get("primaryMetric"), true);
         Map<String, Metric> secondary = new LinkedHashMap<>();
-        JsonNode sec = node.path("secondaryMetrics");
-        for (Iterator<Map.Entry<String, JsonNode>> it = sec.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : node.path("secondaryMetrics").properties()) {
             secondary.put(e.getKey(), metric(file, benchmark, e.getKey(), e.getValue(), false));
         }
         Map<String, String> params = new TreeMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.path("params").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            params.put(e.getKey(), e.getValue().asText());
-        }
+        node.path("params").properties().forEach(e -> params.put(e.getKey(), e.getValue().asText()));
         List<String> jvmArgs = new ArrayList<>();
         node.path("jvmArgs").forEach(a -> jvmArgs.add(a.asText()));
         return new JmhResult(benchmark, node.get("mode").asText(), node.path("threads").asInt(1),

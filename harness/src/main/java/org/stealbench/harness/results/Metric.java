@@ -17,7 +17,6 @@ public record Metric(double score, double scoreError, String unit, List<List<Dou
         rawData = rawData.stream().map(List::copyOf).toList();
     }
 
-    /** Number of forks with data. */
     public int forks() {
         return rawData.size();
     }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.stealbench.harness.stats.SteadyState;
 
 /**
@@ -98,21 +99,15 @@ public record RoundsFile(String experiment, long seed, int rounds, List<Fork> fo
         this(experiment, seed, rounds, forks, List.of());
     }
 
-    /** This file with one more fork. */
     public RoundsFile with(Fork fork) {
-        List<Fork> more = new java.util.ArrayList<>(forks);
-        more.add(fork);
-        return new RoundsFile(experiment, seed, rounds, more, stops);
+        return new RoundsFile(experiment, seed, rounds, Stream.concat(forks.stream(), Stream.of(fork)).toList(), stops);
     }
 
     /** This file with one more shape that stopped early. */
     public RoundsFile with(Stop stop) {
-        List<Stop> more = new java.util.ArrayList<>(stops);
-        more.add(stop);
-        return new RoundsFile(experiment, seed, rounds, forks, more);
+        return new RoundsFile(experiment, seed, rounds, forks, Stream.concat(stops.stream(), Stream.of(stop)).toList());
     }
 
-    /** Reads a rounds file. */
     public static RoundsFile read(Path file) throws ResultsException {
         try {
             return JSON.readValue(file.toFile(), RoundsFile.class);

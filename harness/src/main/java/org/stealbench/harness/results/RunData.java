@@ -1,7 +1,6 @@
 package org.stealbench.harness.results;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,8 +24,6 @@ import java.util.TreeMap;
  */
 public record RunData(Path source, Map<String, Object> env, Map<String, List<JmhResult>> experiments,
                       List<String> problems) {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
      * Loads a run folder or a JMH JSON file.
@@ -83,9 +80,7 @@ public record RunData(Path source, Map<String, Object> env, Map<String, List<Jmh
         Path envFile = folder.env();
         if (Files.exists(envFile)) {
             try {
-                @SuppressWarnings("unchecked")
-                Map<String, Object> read = JSON.readValue(envFile.toFile(), Map.class);
-                env.putAll(read);
+                env.putAll(folder.readEnv());
             } catch (IOException e) {
                 ResultsException problem = new ResultsException(envFile, e instanceof JsonProcessingException j
                         ? "not valid JSON (" + JmhJson.parserMessage(j) + ")" : "cannot be read (" + e.getMessage() + ")", e);
@@ -100,7 +95,6 @@ public record RunData(Path source, Map<String, Object> env, Map<String, List<Jmh
         return new RunData(source, env, experiments, problems);
     }
 
-    /** Every result of every experiment. */
     public List<JmhResult> allResults() {
         return experiments.values().stream().flatMap(List::stream).toList();
     }

@@ -3,17 +3,19 @@ package org.stealbench.harness.results;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * A run folder, {@code results/runs/<UTC stamp>-<git short sha>[-jdk<major>]/}, and the one
@@ -41,6 +43,7 @@ public final class RunFolder {
     private static final String FORKS = "forks";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
             .withZone(ZoneOffset.UTC);
+    private static final Pattern STARTED = Pattern.compile("(\\d{8}T\\d{6}Z)-");
     private static final Pattern NAME = Pattern.compile("\\d{8}T\\d{6}Z-[0-9a-z]+(?:-jdk[0-9a-z]+)?");
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -70,6 +73,12 @@ public final class RunFolder {
         return STAMP.format(time);
     }
 
+    /** When the run of a folder of this name started: the stamp it begins with, or empty when it has none. */
+    public static Optional<Instant> started(String name) {
+        Matcher m = STARTED.matcher(name);
+        return m.lookingAt() ? Optional.of(STAMP.parse(m.group(1), Instant::from)) : Optional.empty();
+    }
+
     /** Creates the folder {@link #name} under {@code parent}; fails if it exists already. */
     public static RunFolder create(Path parent, Instant started, String gitSha, String jdkMajor) throws IOException {
         Files.createDirectories(parent);
@@ -89,16 +98,10 @@ public final class RunFolder {
         if (!Files.isDirectory(parent)) {
             return Optional.empty();
         }
-        Path latest = null;
-        try (DirectoryStream<Path> children = Files.newDirectoryStream(parent, Files::isDirectory)) {
-            for (Path child : children) {
-                if (hasRunFolderName(child) && (latest == null
-                        || child.getFileName().toString().compareTo(latest.getFileName().toString()) > 0)) {
-                    latest = child;
-                }
-            }
+        try (Stream<Path> children = Files.list(parent)) {
+            return children.filter(c -> Files.isDirectory(c) && hasRunFolderName(c))
+                    .max(Comparator.comparing(c -> c.getFileName().toString())).map(RunFolder::new);
         }
-        return Optional.ofNullable(latest).map(RunFolder::new);
     }
 
     /**
@@ -157,14 +160,9 @@ public final class RunFolder {
         return Files.isRegularFile(rounds(experiment));
     }
 
-    /** {@code forks/<experiment>/}: the per-fork JMH JSON files of an interleaved experiment. */
-    public Path forksDir(ExperimentId experiment) {
-        return dir.resolve(FORKS).resolve(experiment.value());
-    }
-
     /** A fork's file, {@code forks/<experiment>/<name>.json}. */
     public Path fork(ExperimentId experiment, String name) {
-        return forksDir(experiment).resolve(name + ".json");
+        return dir.resolve(FORKS).resolve(experiment.value()).resolve(name + ".json");
     }
 
     /** A path inside the folder as the folder's files record it (relative, with '/'). */
@@ -174,22 +172,21 @@ public final class RunFolder {
 
     /** The experiments with a result file, sorted by id. */
     public List<ExperimentId> experiments() throws IOException {
-        List<ExperimentId> ids = new ArrayList<>();
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "jmh-*.json")) {
-            for (Path f : files) {
-                ExperimentId.ofResultFile(f.getFileName().toString()).ifPresent(ids::add);
-            }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.flatMap(f -> ExperimentId.ofResultFile(f.getFileName().toString()).stream()).sorted().toList();
         }
-        ids.sort(null);
-        return ids;
     }
 
-    /** Writes {@code env.json}. */
+    /** The run's {@code env.json} as written, or an empty map when there is none. */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> readEnv() throws IOException {
+        return Files.exists(env()) ? JSON.readValue(env().toFile(), LinkedHashMap.class) : Map.of();
+    }
+
     public void writeEnv(Map<String, Object> env) throws IOException {
         AtomicFiles.write(env(), JSON.writeValueAsString(env) + System.lineSeparator());
     }
 
-    /** Writes {@code command.txt}. */
     public void writeCommand(String command) throws IOException {
         AtomicFiles.write(command(), command + System.lineSeparator());
     }

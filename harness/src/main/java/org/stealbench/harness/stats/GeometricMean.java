@@ -1,7 +1,6 @@
 package org.stealbench.harness.stats;
 
 import java.util.List;
-import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * The geometric mean of positive values with a t interval computed on their logarithms and
@@ -27,27 +26,15 @@ public record GeometricMean(int n, double value, double low, double high, double
         if (values.isEmpty()) {
             throw new IllegalArgumentException("values must not be empty");
         }
-        double sum = 0;
-        for (double v : values) {
+        if (values.size() < 2) {
+            double v = values.get(0);
             if (!(v > 0) || Double.isInfinite(v)) {
                 throw new IllegalArgumentException("values must be positive finite numbers, had " + v);
             }
-            sum += Math.log(v);
+            return new GeometricMean(1, v, Double.NaN, Double.NaN, confidence);
         }
-        int n = values.size();
-        double mean = sum / n;
-        if (n < 2) {
-            return new GeometricMean(n, Math.exp(mean), Double.NaN, Double.NaN, confidence);
-        }
-        double ss = 0;
-        for (double v : values) {
-            double d = Math.log(v) - mean;
-            ss += d * d;
-        }
-        double se = Math.sqrt(ss / (n - 1) / n);
-        double t = new TDistribution(null, n - 1, TDistribution.DEFAULT_INVERSE_ABSOLUTE_ACCURACY)
-                .inverseCumulativeProbability(1 - (1 - confidence) / 2);
-        return new GeometricMean(n, Math.exp(mean), Math.exp(mean - t * se), Math.exp(mean + t * se), confidence);
+        RatioEstimate r = LogRatios.contrast(List.of(new LogRatios.Term(values, 1)), confidence);
+        return new GeometricMean(values.size(), r.ratio(), r.low(), r.high(), confidence);
     }
 
     /** The geometric mean alone, {@code exp(mean(log x))}; NaN when a value is not positive or there are none. */

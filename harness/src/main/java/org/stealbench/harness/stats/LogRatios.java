@@ -56,15 +56,7 @@ public final class LogRatios {
         if (ratios.size() < 2) {
             throw new IllegalArgumentException("a paired sample needs at least two pairs, had " + ratios.size());
         }
-        GeometricMean g = GeometricMean.of(ratios, confidence);
-        if (g.low() == g.high()) {
-            return new RatioEstimate(g.value(), g.value(), g.value(), g.value() == 1 ? 1 : 0, confidence);
-        }
-        int n = ratios.size();
-        TDistribution t = new TDistribution(null, n - 1, TDistribution.DEFAULT_INVERSE_ABSOLUTE_ACCURACY);
-        double se = Math.log(g.high() / g.value()) / t.inverseCumulativeProbability(1 - (1 - confidence) / 2);
-        double p = 2 * t.cumulativeProbability(-Math.abs(Math.log(g.value())) / se);
-        return new RatioEstimate(g.value(), g.low(), g.high(), Math.min(1, p), confidence);
+        return contrast(List.of(new Term(ratios, 1)), confidence);
     }
 
     /**

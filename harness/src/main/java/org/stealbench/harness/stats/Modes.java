@@ -1,9 +1,7 @@
 package org.stealbench.harness.stats;
 
-import static org.stealbench.harness.stats.Moments.mean;
-import static org.stealbench.harness.stats.Moments.variance;
-
 import java.util.List;
+import org.apache.commons.math3.stat.StatUtils;
 
 /**
  * The two-cluster split of a sample behind every bimodality flag (the report's distributions and
@@ -57,8 +55,8 @@ public record Modes(boolean bimodal, double lowMean, double highMean, int lowCou
         double bestBetween = -1;
         int minCount = Math.max(2, (int) Math.ceil(rule.minFraction() * n));
         for (int k = minCount; k <= n - minCount; k++) {
-            double m1 = mean(v, 0, k);
-            double m2 = mean(v, k, n);
+            double m1 = StatUtils.mean(v, 0, k);
+            double m2 = StatUtils.mean(v, k, n - k);
             double between = (double) k * (n - k) * (m2 - m1) * (m2 - m1);
             if (between > bestBetween) {
                 bestBetween = between;
@@ -68,10 +66,10 @@ public record Modes(boolean bimodal, double lowMean, double highMean, int lowCou
         if (best < 0) {
             return NONE;
         }
-        double m1 = mean(v, 0, best);
-        double m2 = mean(v, best, n);
-        double s1 = variance(v, 0, best);
-        double s2 = variance(v, best, n);
+        double m1 = StatUtils.mean(v, 0, best);
+        double m2 = StatUtils.mean(v, best, n - best);
+        double s1 = StatUtils.variance(v, 0, best);
+        double s2 = StatUtils.variance(v, best, n - best);
         double d = s1 + s2 == 0 ? Double.POSITIVE_INFINITY : Math.sqrt(2) * Math.abs(m2 - m1) / Math.sqrt(s1 + s2);
         boolean apart = m1 > 0 ? m2 / m1 >= rule.minRatio() : m2 - m1 > 0;
         boolean gap = v[best] - v[best - 1] >= rule.minGapShare() * (v[n - 1] - v[0]);

@@ -1,11 +1,12 @@
 package org.stealbench.harness.stats;
 
-import static org.stealbench.harness.stats.Moments.mean;
-import static org.stealbench.harness.stats.Moments.variance;
-
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.StatUtils;
+import org.apache.commons.math3.stat.regression.SimpleRegression;
 
 /**
  * Where a fork's series of iteration times becomes steady, and what kind of run it was: the rule
@@ -46,9 +47,8 @@ public record SteadyState(Kind kind, int start, int length) {
      * and the shift was joined away). The steady segment is the last one; it must hold
      * at least minSteady iterations and must not trend (its least-squares slope of log time
      * significant at TREND_ALPHA by a t test on its own residuals, and worth MIN_SHIFT over the
-     * segment: a drift that a
-     * model of level shifts cuts into short steps or, with few iterations, leaves whole), or the
-     * run has no steady state.
+     * segment: a drift that a model of level shifts cuts into short steps or, with few iterations,
+     * leaves whole), or the run has no steady state.
      */
 
     /** The kind of run, after Barrett et al. */
@@ -125,17 +125,17 @@ public record SteadyState(Kind kind, int start, int length) {
         } else if (starts.size() == 1) {
             kind = Kind.FLAT;
         } else {
-            double steady = mean(x, last, n);
+            double steady = StatUtils.mean(x, last, n - last);
             boolean fasterBefore = false;
             for (int k = 0; k + 1 < starts.size(); k++) {
-                fasterBefore |= mean(x, starts.get(k), starts.get(k + 1)) < steady;
+                int from = starts.get(k);
+                fasterBefore |= StatUtils.mean(x, from, starts.get(k + 1) - from) < steady;
             }
             kind = fasterBefore ? Kind.SLOW_DOWN : Kind.WARM_UP;
         }
         return new SteadyState(kind, last, n);
     }
 
-    /** Whether a steady segment was found. */
     public boolean steady() {
         return kind.steady();
     }
@@ -175,9 +175,6 @@ public record SteadyState(Kind kind, int start, int length) {
         for (int t = n; t > 0; t = previous[t]) {
             starts.add(0, previous[t]);
         }
-        if (starts.isEmpty()) {
-            starts.add(0);
-        }
         return starts;
     }
 
@@ -191,22 +188,13 @@ public record SteadyState(Kind kind, int start, int length) {
         if (m < 3) {
             return false;
         }
-        double meanIndex = (m - 1) / 2.0;
-        double meanValue = mean(x, from, x.length);
-        double sxy = 0;
-        double sxx = 0;
+        SimpleRegression line = new SimpleRegression();
         for (int i = 0; i < m; i++) {
-            sxy += (i - meanIndex) * (x[from + i] - meanValue);
-            sxx += (i - meanIndex) * (i - meanIndex);
+            line.addData(i, x[from + i]);
         }
-        double slope = sxy / sxx;
-        double residuals = 0;
-        for (int i = 0; i < m; i++) {
-            double r = x[from + i] - meanValue - slope * (i - meanIndex);
-            residuals += r * r;
-        }
-        double noise = Math.max(MIN_NOISE * MIN_NOISE, residuals / (m - 2));
-        double t = Math.abs(slope) / Math.sqrt(noise / sxx);
+        double slope = line.getSlope();
+        double noise = Math.max(MIN_NOISE * MIN_NOISE, line.getSumSquaredErrors() / (m - 2));
+        double t = Math.abs(slope) / Math.sqrt(noise / line.getXSumSquares());
         double p = 2 * (1 - new TDistribution(m - 2).cumulativeProbability(t));
         return p < TREND_ALPHA && Math.abs(slope) * (m - 1) >= MIN_SHIFT;
     }
@@ -243,14 +231,14 @@ public record SteadyState(Kind kind, int start, int length) {
      * {@link #MIN_SHIFT}.
      */
     private static double shiftP(double[] x, int from, int mid, int to) {
-        double a = mean(x, from, mid);
-        double b = mean(x, mid, to);
+        double a = StatUtils.mean(x, from, mid - from);
+        double b = StatUtils.mean(x, mid, to - mid);
         if (Math.abs(a - b) < MIN_SHIFT) {
             return 1;
         }
         int n1 = mid - from;
         int n2 = to - mid;
-        double squares = variance(x, from, mid) * (n1 - 1) + variance(x, mid, to) * (n2 - 1);
+        double squares = StatUtils.variance(x, from, n1) * (n1 - 1) + StatUtils.variance(x, mid, n2) * (n2 - 1);
         double pooled = Math.max(MIN_NOISE * MIN_NOISE, squares / Math.max(1, n1 + n2 - 2));
         double t = Math.abs(a - b) / Math.sqrt(pooled * (1.0 / n1 + 1.0 / n2));
         return 2 * (1 - new TDistribution(Math.max(1, n1 + n2 - 2)).cumulativeProbability(t));
@@ -261,21 +249,13 @@ public record SteadyState(Kind kind, int start, int length) {
         if (x.length < 3) {
             return 0;
         }
-        double[] diffs = new double[x.length - 1];
-        for (int i = 1; i < x.length; i++) {
-            diffs[i - 1] = x[i] - x[i - 1];
-        }
+        double[] diffs = IntStream.range(1, x.length).mapToDouble(i -> x[i] - x[i - 1]).toArray();
         double median = median(diffs);
-        double[] deviations = new double[diffs.length];
-        for (int i = 0; i < diffs.length; i++) {
-            deviations[i] = Math.abs(diffs[i] - median);
-        }
-        return median(deviations) / (0.6745 * Math.sqrt(2));
+        return median(Arrays.stream(diffs).map(d -> Math.abs(d - median)).toArray()) / (0.6745 * Math.sqrt(2));
     }
 
     private static double median(double[] values) {
-        double[] sorted = values.clone();
-        java.util.Arrays.sort(sorted);
+        double[] sorted = Arrays.stream(values).sorted().toArray();
         int m = sorted.length / 2;
         return sorted.length % 2 == 1 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
     }
