@@ -307,11 +307,10 @@ final class GateAbOutput {
 
         /** A case for {@code Class.method p=v ...}: class name {@code stealbench.gate.Class}, name {@code method p=v ...}. */
         static Case of(String label, double seconds, String element, String type, String message, String detail) {
-            String[] words = label.split(" ", 2);
-            int dot = words[0].lastIndexOf('.');
-            return new Case("stealbench.gate." + (dot < 0 ? words[0] : words[0].substring(0, dot)),
-                    (words[0].substring(dot + 1) + (words.length > 1 ? " " + words[1] : "")).strip(), seconds(seconds),
-                    element, type, message, detail);
+            String benchmark = GateSubset.Entry.benchmarkOf(label);
+            int dot = benchmark.lastIndexOf('.');
+            return new Case("stealbench.gate." + (dot < 0 ? benchmark : benchmark.substring(0, dot)),
+                    label.substring(dot + 1).strip(), seconds(seconds), element, type, message, detail);
         }
     }
 

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
-import java.util.TreeMap;
 
 /**
  * A paired gate job's folder as other tools read it (the results history): whether a folder is a
@@ -52,16 +51,14 @@ public final class GateJobFolder {
         PairedJob.Saved saved = PairedJob.readPairs(pairs(dir));
         List<Row> rows = new ArrayList<>();
         for (var e : saved.values().entrySet()) {
-            String[] words = e.getKey().split(" ");
-            SortedMap<String, String> params = new TreeMap<>();
-            for (int i = 1; i < words.length; i++) {
-                int eq = words[i].indexOf('=');
-                if (eq < 1) {
-                    throw new GateException(pairs(dir) + ": row '" + e.getKey() + "' is not 'Class.method p=v ...'");
-                }
-                params.put(words[i].substring(0, eq), words[i].substring(eq + 1));
+            SortedMap<String, String> params;
+            try {
+                params = GateSubset.Entry.paramsOf(e.getKey());
+            } catch (IllegalArgumentException bad) {
+                throw new GateException(pairs(dir) + ": " + bad.getMessage());
             }
-            rows.add(new Row(words[0], params, e.getValue().stream().map(pair -> pair[1]).toList()));
+            rows.add(new Row(GateSubset.Entry.benchmarkOf(e.getKey()), params,
+                    e.getValue().stream().map(pair -> pair[1]).toList()));
         }
         return rows;
     }

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -46,6 +48,30 @@ public final class GateSubset {
             return benchmark.substring(benchmark.lastIndexOf('.', benchmark.lastIndexOf('.') - 1) + 1)
                     + params.entrySet().stream().sorted(Map.Entry.comparingByKey())
                     .map(e -> " " + e.getKey() + "=" + e.getValue()).collect(Collectors.joining());
+        }
+
+        /** A {@link #label}'s {@code Class.method}. */
+        static String benchmarkOf(String label) {
+            int space = label.indexOf(' ');
+            return space < 0 ? label : label.substring(0, space);
+        }
+
+        /**
+         * A {@link #label}'s parameters, sorted by name.
+         *
+         * @throws IllegalArgumentException when a word after the benchmark is not {@code p=v}
+         */
+        static SortedMap<String, String> paramsOf(String label) {
+            SortedMap<String, String> params = new TreeMap<>();
+            String[] words = label.split(" ");
+            for (int i = 1; i < words.length; i++) {
+                int eq = words[i].indexOf('=');
+                if (eq < 1) {
+                    throw new IllegalArgumentException("row '" + label + "' is not 'Class.method p=v ...'");
+                }
+                params.put(words[i].substring(0, eq), words[i].substring(eq + 1));
+            }
+            return params;
         }
     }
 

@@ -110,7 +110,7 @@ final class PairedGate {
         List<String[]> meta = new ArrayList<>();
         for (String label : labels) {
             List<ForkValues[]> pairs = values.get(label);
-            Threshold t = thresholds.forBenchmark(label, label.split(" ")[0]);
+            Threshold t = thresholds.forBenchmark(label, GateSubset.Entry.benchmarkOf(label));
             rows.add(new PairedDecision.Row(label + " [time]", PairedJob.timeLogRatios(pairs), t.time(),
                     bimodal(pairs, TIME)));
             meta.add(new String[]{label, TIME, pairs.get(0)[0].unit()});
