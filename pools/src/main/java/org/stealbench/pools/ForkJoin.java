@@ -52,9 +52,4 @@ public interface ForkJoin {
         throw new IllegalArgumentException("pool must be a WorkStealingThreadPool or a ForkJoinPool, got "
                 + pool.getClass().getName());
     }
-
-    /** Whether {@link #of} accepts {@code pool}. */
-    static boolean supports(ExecutorService pool) {
-        return pool instanceof WorkStealingThreadPool || pool instanceof ForkJoinPool;
-    }
 }

@@ -148,7 +148,6 @@ final class ForkJoinTest {
         ExecutorService tpe = PoolKind.byId("jdk-tpe").create(1);
         try {
             assertThrows(IllegalArgumentException.class, () -> ForkJoin.of(tpe));
-            assertFalse(ForkJoin.supports(tpe));
         } finally {
             TestPools.close(tpe);
         }

@@ -2,6 +2,7 @@ package org.stealbench.pools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -60,7 +61,11 @@ final class PoolKindTest {
             ExecutorService pool = kind.create(2);
             try {
                 assertEquals(kind.isStealbenchPool(), pool instanceof StealbenchPool, kind.id());
-                assertEquals(kind.supportsForkJoin(), ForkJoin.supports(pool), kind.id());
+                if (kind.supportsForkJoin()) {
+                    assertNotNull(ForkJoin.of(pool), kind.id());
+                } else {
+                    assertThrows(IllegalArgumentException.class, () -> ForkJoin.of(pool), kind.id());
+                }
                 if (pool instanceof WorkStealingThreadPool ws) {
                     assertEquals(kind.id(), "ws-" + ws.workerDeque().id());
                     assertEquals(Optional.of(ws.workerDeque()), kind.workerDeque(), kind.id());
