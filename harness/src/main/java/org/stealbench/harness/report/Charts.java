@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -374,15 +375,8 @@ final class Charts {
 
     /** The smallest and largest positive finite value among {@code values}, or {1, 1} when none. */
     private static double[] positiveRange(java.util.stream.DoubleStream values) {
-        double[] r = values.filter(v -> v > 0 && !Double.isInfinite(v))
-                .collect(() -> new double[] {Double.POSITIVE_INFINITY, 0}, (acc, v) -> {
-                    acc[0] = Math.min(acc[0], v);
-                    acc[1] = Math.max(acc[1], v);
-                }, (x, y) -> {
-                    x[0] = Math.min(x[0], y[0]);
-                    x[1] = Math.max(x[1], y[1]);
-                });
-        return r[1] > 0 ? r : new double[] {1, 1};
+        DoubleSummaryStatistics r = values.filter(v -> v > 0 && !Double.isInfinite(v)).summaryStatistics();
+        return r.getCount() > 0 ? new double[] {r.getMin(), r.getMax()} : new double[] {1, 1};
     }
 
     /** Coordinates with more than one decimal: XChart draws text as outlines, so these make most of an SVG. */

@@ -1,10 +1,11 @@
 package org.stealbench.harness.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.run.Experiment;
 
@@ -27,13 +28,8 @@ final class OtherResultsSection {
      * else (another project's results, the cold starts, which the summary answers) goes to this section.
      */
     static Set<String> known() {
-        Set<String> ids = new TreeSet<>();
-        for (Experiment e : Experiment.values()) {
-            if (e.title() != null) {
-                ids.add(e.id());
-            }
-        }
-        return ids;
+        return Arrays.stream(Experiment.values()).filter(e -> e.title() != null).map(Experiment::id)
+                .collect(Collectors.toSet());
     }
 
     static Html.Section build(RunView run, ReportContext ctx) {
