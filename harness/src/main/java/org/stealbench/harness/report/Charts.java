@@ -12,6 +12,7 @@ import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -268,11 +269,8 @@ final class Charts {
             return values;
         }
         List<Double> sorted = values.stream().sorted().toList();
-        List<Double> out = new ArrayList<>(max);
-        for (int i = 0; i < max; i++) {
-            out.add(sorted.get((int) Math.round(i * (sorted.size() - 1) / (double) (max - 1))));
-        }
-        return out;
+        return IntStream.range(0, max).mapToObj(i -> sorted.get((int) Math.round(i * (sorted.size() - 1) / (double) (max - 1))))
+                .toList();
     }
 
     /**

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.stealbench.harness.bench.EnqueueDequeueBenchmark;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
@@ -178,7 +179,8 @@ final class EnqueueDequeueSection {
     static Html.Table rawTable(Grid g, ReportContext ctx) {
         Html.TableBuilder t = new Html.TableBuilder(tableId(g), "K = " + g.items() + ", " + g.series().caption
                 + ": ms per invocation");
-        t.header(header(g, "correctness indicator"));
+        t.header("queue \\ " + g.series().axis, Stream.concat(g.threads().stream().map(String::valueOf),
+                Stream.of("correctness indicator")).toList());
         for (String q : g.queues()) {
             List<Html.Cell> row = new ArrayList<>();
             row.add(q.equals(NONE) ? Html.Cell.text("none (thread start/join)") : Correctness.nameCell(q));
@@ -203,21 +205,11 @@ final class EnqueueDequeueSection {
     static Html.Table netTable(Grid g, ReportContext ctx) {
         Html.TableBuilder t = new Html.TableBuilder(tableId(g) + "-net", "K = " + g.items() + ", " + g.series().caption
                 + ": ms per invocation net of thread start/join ('none' subtracted)");
-        t.header(header(g, null)).rows(g.queues().stream().filter(q -> !q.equals(NONE)).toList(), Correctness::nameCell,
+        t.header("queue \\ " + g.series().axis, g.threads().stream().map(String::valueOf).toList()).rows(g.queues().stream().filter(q -> !q.equals(NONE)).toList(), Correctness::nameCell,
                 g.threads(), (q, n) -> Double.isNaN(net(g, q, n)) ? Cells.dash() : Cells.number(net(g, q, n)), q -> "");
         t.note("Net = mean of the queue's invocations minus the mean of 'none' at the same shape; a net near zero or "
                 + "negative means the queue work is lost in the thread overhead's noise.");
         return t.build();
-    }
-
-    private static String[] header(Grid g, String last) {
-        List<String> h = new ArrayList<>();
-        h.add("queue \\ " + g.series().axis);
-        g.threads().forEach(n -> h.add(Integer.toString(n)));
-        if (last != null) {
-            h.add(last);
-        }
-        return h.toArray(String[]::new);
     }
 
     private static Html.Chart chart(Grid g, ReportContext ctx) {

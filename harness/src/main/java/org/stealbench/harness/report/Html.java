@@ -160,7 +160,6 @@ final class Html {
                 + " by " + by + ".";
     }
 
-    /** Builds a table row by row. */
     static final class TableBuilder {
         private final String id;
         private final String caption;

@@ -1,6 +1,5 @@
 package org.stealbench.harness.report;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -41,8 +40,7 @@ final class OtherResultsSection {
                 continue;
             }
             for (JmhResult r : e.getValue()) {
-                List<String> params = new ArrayList<>();
-                r.params().forEach((k, v) -> params.add(k + "=" + v));
+                List<String> params = r.params().entrySet().stream().map(p -> p.getKey() + "=" + p.getValue()).toList();
                 t.row(List.of(Html.Cell.text(e.getKey()), Html.Cell.text(r.benchmark()),
                         Html.Cell.text(params.isEmpty() ? "\u2013" : String.join(", ", params)), Html.Cell.text(r.mode()),
                         Cells.score(r.primary(), ctx.thresholds()),

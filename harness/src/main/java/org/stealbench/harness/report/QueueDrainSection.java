@@ -34,14 +34,8 @@ final class QueueDrainSection {
 
     /** The results of one {@code separate} value, in file order (the registry's order). */
     static List<Phases> phases(List<JmhResult> results, String separate) {
-        List<Phases> out = new ArrayList<>();
-        for (JmhResult r : results) {
-            if (separate.equals(r.param("separate"))) {
-                out.add(new Phases(r.param("pool"), r, r.secondary().get("queueMs"), r.secondary().get("drainMs"),
-                        r.primary()));
-            }
-        }
-        return out;
+        return results.stream().filter(r -> separate.equals(r.param("separate"))).map(r -> new Phases(r.param("pool"), r,
+                r.secondary().get("queueMs"), r.secondary().get("drainMs"), r.primary())).toList();
     }
 
     static Optional<Phases> find(List<Phases> phases, String pool) {

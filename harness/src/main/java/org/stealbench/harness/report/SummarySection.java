@@ -584,7 +584,7 @@ public final class SummarySection {
                 + "correction for the several comparisons of a row).");
         blocks.add(Html.Block.table(answers.build()));
         if (!steadiness.unsettled().isEmpty()) {
-            banners.add(new Html.Banner("warn", steadiness.unsettled().size() + " of " + steadiness.steadyStateForks()
+            banners.add(new Html.Banner("warn", steadiness.unsettled().size() + " of " + steadiness.steadyState().size()
                     + " forks never became steady; " + shapes.stream().filter(steadiness::affects).count() + " of "
                     + shapes.size() + " answers rest on them and say so (the forks are listed under the answers)."));
         }
