@@ -12,6 +12,7 @@ import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.CategoryChart;
@@ -95,10 +96,8 @@ final class Charts {
      * and the three families still read as three.
      */
     static Map<String, Color> shades(List<String> contenders) {
-        Map<Contender.Family, List<String>> byFamily = new LinkedHashMap<>();
-        for (String c : contenders) {
-            byFamily.computeIfAbsent(Contender.family(c), f -> new ArrayList<>()).add(c);
-        }
+        Map<Contender.Family, List<String>> byFamily = contenders.stream().collect(Collectors.groupingBy(Contender::family,
+                LinkedHashMap::new, Collectors.toList()));
         Map<String, Color> out = new LinkedHashMap<>();
         byFamily.forEach((family, members) -> {
             Color base = colour(family);

@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
@@ -113,8 +114,7 @@ final class ComparisonSection {
                     .map(r -> r.label() + ": " + (r.cores() == 0 ? "unknown" : r.cores())).toList())
                     + "): the ratios compare machines as well as code, so none is judged.");
         }
-        Set<List<String>> jvmArgs = new LinkedHashSet<>();
-        runs.forEach(r -> jvmArgs.add(measuredJvmArgs(r)));
+        Set<List<String>> jvmArgs = runs.stream().map(ComparisonSection::measuredJvmArgs).collect(Collectors.toSet());
         if (jvmArgs.size() > 1 && !jvmArgs.contains(null)) {
             flags.add("The runs' forks had different JVM arguments (" + String.join("; ", runs.stream()
                     .map(r -> r.label() + ": " + measuredJvmArgs(r)).toList())

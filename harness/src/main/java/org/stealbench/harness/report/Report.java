@@ -151,8 +151,7 @@ final class Report {
                     + "tables): " + String.join(", ", wide.subList(0, Math.min(8, wide.size())))
                     + (wide.size() > 8 ? ", ..." : "") + ". See Distributions for their shape."));
         }
-        boolean broken = run.data().allResults().stream().anyMatch(r -> Correctness.flaw(Cells.contender(r)) != null);
-        if (broken) {
+        if (run.data().allResults().stream().anyMatch(r -> Correctness.flaw(Cells.contender(r)) != null)) {
             out.add(new Html.Banner("info", prefix + "\u26A0 marks a contender that is not exactly-once (a faithful port "
                     + "with a proven flaw, see Correctness); its numbers are shown but it is not a choice."));
         }

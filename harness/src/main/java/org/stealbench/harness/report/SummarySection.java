@@ -10,6 +10,8 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.stealbench.harness.bench.Contenders;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
@@ -380,10 +382,8 @@ public final class SummarySection {
         if (rest.isEmpty()) {
             return b.append(undecidedNote).append(floorNote).toString();
         }
-        Map<Contender.Family, List<Entry>> byFamily = new LinkedHashMap<>();
-        for (Entry e : rest) {
-            byFamily.computeIfAbsent(Contender.family(e.contender()), k -> new ArrayList<>()).add(e);
-        }
+        Map<Contender.Family, List<Entry>> byFamily = rest.stream().collect(Collectors.groupingBy(
+                e -> Contender.family(e.contender()), LinkedHashMap::new, Collectors.toList()));
         List<String> parts = new ArrayList<>();
         byFamily.forEach((family, es) -> {
             if (es.size() == 1 || family == Contender.Family.OTHER) {
@@ -437,21 +437,13 @@ public final class SummarySection {
      * when every run is on one JDK.
      */
     static Map<String, RunView> lastRunPerJdk(List<RunView> runs) {
-        Map<String, RunView> out = new LinkedHashMap<>();
-        runs.forEach(r -> out.put(r.jdkMajor(), r));
-        return out;
+        return runs.stream().collect(Collectors.toMap(RunView::jdkMajor, r -> r, (first, last) -> last, LinkedHashMap::new));
     }
 
     /** Whether any two of the shapes (one shape measured on several JDKs) rank it differently ({@link Shape#reorders}). */
     static boolean rankingChanges(List<Shape> measured) {
-        for (int i = 0; i < measured.size(); i++) {
-            for (int j = i + 1; j < measured.size(); j++) {
-                if (measured.get(i).reorders(measured.get(j))) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return IntStream.range(0, measured.size()).anyMatch(i -> IntStream.range(i + 1, measured.size())
+                .anyMatch(j -> measured.get(i).reorders(measured.get(j))));
     }
 
     /**
