@@ -2,7 +2,6 @@ package org.stealbench.harness.report;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -145,8 +144,7 @@ final class EnqueueDequeueSection {
                 + "invocation, geometric mean [" + Math.round(ctx.confidence() * 100) + "% interval on the log scale]. 'none' runs the same "
                 + "threads doing no queue work: its time is thread start and join, which the net tables subtract. The "
                 + "correctness indicator is the seed's: the final size must equal P + E*K - dequeued."));
-        Set<String> ks = new LinkedHashSet<>();
-        results.forEach(r -> ks.add(r.param("items")));
+        List<String> ks = results.stream().map(r -> r.param("items")).distinct().toList();
         for (Series series : Series.values()) {
             for (String k : ks) {
                 Grid g = grid(results, series, k);

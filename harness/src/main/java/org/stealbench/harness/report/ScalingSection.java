@@ -279,12 +279,8 @@ final class ScalingSection {
         }
         Map.Entry<String, RatioEstimate> best = speedups.entrySet().stream()
                 .max(Comparator.comparingDouble(e -> e.getValue().ratio())).orElseThrow();
-        List<String> tied = new ArrayList<>();
-        speedups.forEach((c, s) -> {
-            if (!c.equals(best.getKey()) && !(s.high() < best.getValue().low())) {
-                tied.add(c);
-            }
-        });
+        List<String> tied = speedups.entrySet().stream().filter(e -> !e.getKey().equals(best.getKey())
+                && !(e.getValue().high() < best.getValue().low())).map(Map.Entry::getKey).toList();
         if (best.getValue().ratio() <= 1) {
             return where + "no contender is faster at " + top + " threads than at one (best: " + best.getKey() + " "
                     + NumberText.ratio(best.getValue()) + ")" + stops;

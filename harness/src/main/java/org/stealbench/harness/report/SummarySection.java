@@ -406,13 +406,9 @@ public final class SummarySection {
         if (s.measure() == null) {
             return "";
         }
-        List<String> parts = new ArrayList<>();
-        for (Entry e : s.ranked()) {
-            if (e.asGood()) {
-                parts.add(e.contender() + " " + NumberText.num(e.mean().value())
-                        + (s.asideName() == null ? "" : " / " + (e.aside() == null ? "\u2013" : NumberText.num(e.aside().value()))));
-            }
-        }
+        List<String> parts = s.ranked().stream().filter(Entry::asGood).map(e -> e.contender() + " "
+                + NumberText.num(e.mean().value()) + (s.asideName() == null ? ""
+                : " / " + (e.aside() == null ? "\u2013" : NumberText.num(e.aside().value())))).toList();
         return " [" + s.measure() + (s.asideName() == null ? "" : " / " + s.asideName()) + " in " + s.unit()
                 + (s.offset() > 0 ? " + " + offsetText(s.offset()) : "") + ": "
                 + String.join(", ", parts) + "]";
