@@ -130,11 +130,8 @@ final class QueueDrainSection {
 
     private static Html.Chart chart(List<Phases> phases, String separate, ReportContext ctx) {
         List<String> pools = phases.stream().map(Phases::pool).toList();
-        List<List<GeometricMean>> means = new ArrayList<>();
-        for (Function<Phases, Metric> phase : PHASES) {
-            means.add(phases.stream().map(p -> phase.apply(p) == null ? null
-                    : Cells.geometricOrNull(phase.apply(p), ctx.confidence())).toList());
-        }
+        List<List<GeometricMean>> means = PHASES.stream().map(phase -> phases.stream().map(p -> phase.apply(p) == null
+                ? null : Cells.geometricOrNull(phase.apply(p), ctx.confidence())).toList()).toList();
         return Charts.dots("seed003-chart-separate-" + separate, "Queue/drain, separate = " + separate,
                 "ms per invocation", pools, List.of("queue", "drain", "total"), means, null, List.of());
     }
