@@ -120,7 +120,6 @@ final class Cells {
         }
     }
 
-    /** A plain number cell. */
     static Html.Cell number(double value) {
         return Html.Cell.num(NumberText.num(value), value);
     }

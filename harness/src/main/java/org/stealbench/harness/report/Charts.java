@@ -8,9 +8,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -93,10 +96,8 @@ final class Charts {
      * and the three families still read as three.
      */
     static Map<String, Color> shades(List<String> contenders) {
-        Map<Contender.Family, List<String>> byFamily = new LinkedHashMap<>();
-        for (String c : contenders) {
-            byFamily.computeIfAbsent(Contender.family(c), f -> new ArrayList<>()).add(c);
-        }
+        Map<Contender.Family, List<String>> byFamily = contenders.stream().collect(Collectors.groupingBy(Contender::family,
+                LinkedHashMap::new, Collectors.toList()));
         Map<String, Color> out = new LinkedHashMap<>();
         byFamily.forEach((family, members) -> {
             Color base = colour(family);
@@ -267,11 +268,8 @@ final class Charts {
             return values;
         }
         List<Double> sorted = values.stream().sorted().toList();
-        List<Double> out = new ArrayList<>(max);
-        for (int i = 0; i < max; i++) {
-            out.add(sorted.get((int) Math.round(i * (sorted.size() - 1) / (double) (max - 1))));
-        }
-        return out;
+        return IntStream.range(0, max).mapToObj(i -> sorted.get((int) Math.round(i * (sorted.size() - 1) / (double) (max - 1))))
+                .toList();
     }
 
     /**
@@ -374,15 +372,8 @@ final class Charts {
 
     /** The smallest and largest positive finite value among {@code values}, or {1, 1} when none. */
     private static double[] positiveRange(java.util.stream.DoubleStream values) {
-        double[] r = values.filter(v -> v > 0 && !Double.isInfinite(v))
-                .collect(() -> new double[] {Double.POSITIVE_INFINITY, 0}, (acc, v) -> {
-                    acc[0] = Math.min(acc[0], v);
-                    acc[1] = Math.max(acc[1], v);
-                }, (x, y) -> {
-                    x[0] = Math.min(x[0], y[0]);
-                    x[1] = Math.max(x[1], y[1]);
-                });
-        return r[1] > 0 ? r : new double[] {1, 1};
+        DoubleSummaryStatistics r = values.filter(v -> v > 0 && !Double.isInfinite(v)).summaryStatistics();
+        return r.getCount() > 0 ? new double[] {r.getMin(), r.getMax()} : new double[] {1, 1};
     }
 
     /** Coordinates with more than one decimal: XChart draws text as outlines, so these make most of an SVG. */

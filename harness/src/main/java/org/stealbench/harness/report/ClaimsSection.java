@@ -108,17 +108,9 @@ final class ClaimsSection {
     }
 
     static List<Claim> claims(RunView run, ReportContext ctx) {
-        List<Claim> out = new ArrayList<>();
-        out.add(seed003Cheaper(run, ctx));
-        out.add(seed003Flow(run, ctx));
-        out.add(seed002Band(run, ctx));
-        out.add(seed002ManyCores(run));
-        out.add(seed001(run, ctx, "random"));
-        out.add(seed001(run, ctx, "worst"));
-        out.add(seed000(run, ctx));
-        out.add(seed004(run));
-        out.add(seed000Processors(run, ctx));
-        return out;
+        return List.of(seed003Cheaper(run, ctx), seed003Flow(run, ctx), seed002Band(run, ctx), seed002ManyCores(run),
+                seed001(run, ctx, "random"), seed001(run, ctx, "worst"), seed000(run, ctx), seed004(run),
+                seed000Processors(run, ctx));
     }
 
     /** A seed's claim and the seed's own figure for it, before this run checks it. */
@@ -137,10 +129,8 @@ final class ClaimsSection {
     static Claim seed003Cheaper(RunView run, ReportContext ctx) {
         Statement s = new Statement("003", "The simple lock pool without context flow costs 0.27x of the platform pool "
                 + "(queuing and draining together, separate = false).", "t: 0.274x (false), 0.541x (true)");
-        List<QueueDrainSection.Phases> phases = QueueDrainSection.phases(
-                ScalingSection.atCores(run.results(QueueDrainSection.EXPERIMENT), run.cores()), "false");
-        Optional<QueueDrainSection.Phases> lock = QueueDrainSection.find(phases, "simple-lock");
-        Optional<QueueDrainSection.Phases> base = QueueDrainSection.find(phases, PLATFORM_POOL);
+        Optional<QueueDrainSection.Phases> lock = queueDrain(run, "simple-lock");
+        Optional<QueueDrainSection.Phases> base = queueDrain(run, PLATFORM_POOL);
         if (lock.isEmpty() || base.isEmpty()) {
             return s.missing(QueueDrainSection.EXPERIMENT + " (simple-lock and " + PLATFORM_POOL + ")");
         }
@@ -159,13 +149,17 @@ final class ClaimsSection {
                 : "no significant difference from " + PLATFORM_POOL);
     }
 
+    /** The pool's queue/drain phases with separate = false, at the cores as the seed 003 section shows them. */
+    private static Optional<QueueDrainSection.Phases> queueDrain(RunView run, String pool) {
+        return QueueDrainSection.find(QueueDrainSection.phases(
+                ScalingSection.atCores(run.results(QueueDrainSection.EXPERIMENT), run.cores()), "false"), pool);
+    }
+
     static Claim seed003Flow(RunView run, ReportContext ctx) {
         Statement s = new Statement("003", "Flowing the execution context makes the lock pool far dearer and allocate "
                 + "much more.", "t: 3.16x vs 0.27x (false); Gen0 collections 95 vs 1");
-        List<QueueDrainSection.Phases> phases = QueueDrainSection.phases(
-                ScalingSection.atCores(run.results(QueueDrainSection.EXPERIMENT), run.cores()), "false");
-        Optional<QueueDrainSection.Phases> flow = QueueDrainSection.find(phases, "simple-lock-flow");
-        Optional<QueueDrainSection.Phases> plain = QueueDrainSection.find(phases, "simple-lock");
+        Optional<QueueDrainSection.Phases> flow = queueDrain(run, "simple-lock-flow");
+        Optional<QueueDrainSection.Phases> plain = queueDrain(run, "simple-lock");
         if (flow.isEmpty() || plain.isEmpty()) {
             return s.missing(QueueDrainSection.EXPERIMENT + " (simple-lock and simple-lock-flow)");
         }

@@ -6,6 +6,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
 import org.stealbench.harness.run.BenchmarkCatalog;
@@ -107,15 +109,12 @@ final class ComparisonSection {
      */
     static List<String> runFlags(List<RunView> runs) {
         List<String> flags = new ArrayList<>();
-        Set<Integer> cores = new LinkedHashSet<>();
-        runs.forEach(r -> cores.add(r.cores()));
-        if (cores.size() > 1) {
+        if (runs.stream().map(RunView::cores).distinct().count() > 1) {
             flags.add("The runs ran on different core counts (" + String.join(", ", runs.stream()
                     .map(r -> r.label() + ": " + (r.cores() == 0 ? "unknown" : r.cores())).toList())
                     + "): the ratios compare machines as well as code, so none is judged.");
         }
-        Set<List<String>> jvmArgs = new LinkedHashSet<>();
-        runs.forEach(r -> jvmArgs.add(measuredJvmArgs(r)));
+        Set<List<String>> jvmArgs = runs.stream().map(ComparisonSection::measuredJvmArgs).collect(Collectors.toSet());
         if (jvmArgs.size() > 1 && !jvmArgs.contains(null)) {
             flags.add("The runs' forks had different JVM arguments (" + String.join("; ", runs.stream()
                     .map(r -> r.label() + ": " + measuredJvmArgs(r)).toList())
@@ -227,13 +226,8 @@ final class ComparisonSection {
         Html.TableBuilder t = new Html.TableBuilder("compare-" + experiment, experiment + ": each row in the unit of "
                 + "its first result (" + rows.values().stream().findFirst().map(m -> m.values().iterator().next().primary()
                 .unit()).orElse("") + " for the first row)");
-        List<String> head = new ArrayList<>();
-        head.add("benchmark");
-        runs.forEach(r -> head.add(r.label()));
-        for (int i = 1; i < runs.size(); i++) {
-            head.add(runs.get(i).label() + " / " + runs.get(0).label());
-        }
-        t.header(head.toArray(String[]::new));
+        t.header("benchmark", Stream.concat(runs.stream().map(RunView::label), runs.stream().skip(1)
+                .map(r -> r.label() + " / " + runs.get(0).label())).toList());
         for (Map.Entry<String, Map<Integer, JmhResult>> e : rows.entrySet()) {
             String unit = e.getValue().values().iterator().next().primary().unit();
             List<Html.Cell> row = new ArrayList<>();

@@ -37,23 +37,17 @@ final class Contender {
     private Contender() {
     }
 
-    /** The pool kind of this id, if it is one. */
     static Optional<PoolKind> pool(String id) {
         return PoolKind.values().stream().filter(k -> k.id().equals(id)).findFirst();
     }
 
-    /** The queue kind of this id, if it is one. */
     static Optional<QueueKind> queue(String id) {
         return Arrays.stream(QueueKind.values()).filter(k -> k.id().equals(id)).findFirst();
     }
 
     /** The registry queue behind a contender: the queue itself, or a pool's worker deque. */
     static Optional<QueueKind> queueBehind(String id) {
-        if (id == null) {
-            return Optional.empty();
-        }
-        Optional<PoolKind> pool = pool(id);
-        return pool.isPresent() ? pool.get().workerDeque() : queue(id);
+        return id == null ? Optional.empty() : pool(id).map(PoolKind::workerDeque).orElseGet(() -> queue(id));
     }
 
     /** How a contender is named on a chart or axis: its id, marked when it is a broken port. */

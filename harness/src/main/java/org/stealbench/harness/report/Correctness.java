@@ -1,11 +1,11 @@
 package org.stealbench.harness.report;
 
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.stream.Collectors;
 import org.stealbench.queues.QueueKind;
 
 /**
@@ -26,12 +26,8 @@ final class Correctness {
 
     static Correctness load() {
         Properties p = ReportThresholds.properties(RESOURCE);
-        Map<String, List<String>> tests = new LinkedHashMap<>();
-        for (String id : p.stringPropertyNames()) {
-            tests.put(id, Arrays.stream(p.getProperty(id).split(",")).map(String::trim).filter(s -> !s.isEmpty())
-                    .toList());
-        }
-        return new Correctness(tests);
+        return new Correctness(p.stringPropertyNames().stream().collect(Collectors.toMap(id -> id,
+                id -> Arrays.stream(p.getProperty(id).split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList())));
     }
 
     /** The test files that show the flaw of queue {@code id}; empty if none is listed. */

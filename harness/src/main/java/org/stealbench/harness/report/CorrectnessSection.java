@@ -1,6 +1,5 @@
 package org.stealbench.harness.report;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.stealbench.queues.QueueKind;
 import org.stealbench.queues.QueueTraits;
@@ -25,18 +24,13 @@ final class CorrectnessSection {
             QueueTraits tr = kind.traits();
             String flaw = tr.knownFlaw() == null || tr.knownFlaw().isEmpty() ? "none known" : tr.knownFlaw();
             List<String> tests = ctx.correctness().flawTests(kind.id());
-            List<Html.Cell> row = new ArrayList<>();
-            row.add(Correctness.nameCell(kind.id()));
-            row.add(tr.exactlyOnce() ? Html.Cell.text("yes").withClass("good") : Html.Cell.text("NO").withClass("bad"));
-            row.add(Html.Cell.text(tr.ownerOnly() ? "owner only" : "any thread"));
-            row.add(Html.Cell.text(tr.popOrder().toString()));
-            row.add(Html.Cell.text(tr.stealOrder().toString()));
-            row.add(Html.Cell.text(tr.blocking() ? "yes" : "no"));
-            row.add(Html.Cell.text(flaw));
-            row.add(Html.Cell.text(tr.exactlyOnce() ? "\u2013" : tests.isEmpty() ? "NOT LISTED" : String.join(", ",
-                    tests.stream().map(s -> s.substring(s.lastIndexOf('/') + 1).replace(".java", "")).toList()))
-                    .withTitle(String.join(", ", tests)));
-            t.row(row);
+            t.row(List.of(Correctness.nameCell(kind.id()),
+                    tr.exactlyOnce() ? Html.Cell.text("yes").withClass("good") : Html.Cell.text("NO").withClass("bad"),
+                    Html.Cell.text(tr.ownerOnly() ? "owner only" : "any thread"), Html.Cell.text(tr.popOrder().toString()),
+                    Html.Cell.text(tr.stealOrder().toString()), Html.Cell.text(tr.blocking() ? "yes" : "no"),
+                    Html.Cell.text(flaw), Html.Cell.text(tr.exactlyOnce() ? "\u2013" : tests.isEmpty() ? "NOT LISTED"
+                            : String.join(", ", tests.stream().map(s -> s.substring(s.lastIndexOf('/') + 1)
+                                    .replace(".java", "")).toList())).withTitle(String.join(", ", tests))));
         }
         t.note("Exactly-once kinds pass the contract, exactly-once stress and Lincheck linearizability tests over the whole "
                 + "registry (queues/src/test). A kind that is not exactly-once appears only where its flaw cannot hang or "

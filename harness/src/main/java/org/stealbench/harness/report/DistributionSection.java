@@ -5,9 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
-import org.stealbench.harness.run.Experiment;
 import org.stealbench.harness.stats.Modes;
 
 /**
@@ -28,13 +28,11 @@ final class DistributionSection {
     }
 
     static List<Source> sources() {
-        List<Source> s = new ArrayList<>();
-        s.add(new Source(QueueDrainSection.EXPERIMENT, "Seed 003 queue/drain (total)", JmhResult::primary, true));
-        s.add(new Source(EnqueueDequeueSection.EXPERIMENT, "Seed 002 enqueue/dequeue", JmhResult::primary, false));
-        for (Experiment experiment : ExperimentSection.OWN_SECTIONS) {
-            s.add(new Source(experiment.id(), experiment.title(), ExperimentSection::metric, false));
-        }
-        return s;
+        return Stream.concat(Stream.of(
+                new Source(QueueDrainSection.EXPERIMENT, "Seed 003 queue/drain (total)", JmhResult::primary, true),
+                new Source(EnqueueDequeueSection.EXPERIMENT, "Seed 002 enqueue/dequeue", JmhResult::primary, false)),
+                ExperimentSection.OWN_SECTIONS.stream().map(experiment -> new Source(experiment.id(), experiment.title(),
+                        ExperimentSection::metric, false))).toList();
     }
 
     /**

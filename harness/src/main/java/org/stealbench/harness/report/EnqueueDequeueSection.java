@@ -2,11 +2,11 @@ package org.stealbench.harness.report;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.stealbench.harness.bench.EnqueueDequeueBenchmark;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
@@ -144,8 +144,7 @@ final class EnqueueDequeueSection {
                 + "invocation, geometric mean [" + Math.round(ctx.confidence() * 100) + "% interval on the log scale]. 'none' runs the same "
                 + "threads doing no queue work: its time is thread start and join, which the net tables subtract. The "
                 + "correctness indicator is the seed's: the final size must equal P + E*K - dequeued."));
-        Set<String> ks = new LinkedHashSet<>();
-        results.forEach(r -> ks.add(r.param("items")));
+        List<String> ks = results.stream().map(r -> r.param("items")).distinct().toList();
         for (Series series : Series.values()) {
             for (String k : ks) {
                 Grid g = grid(results, series, k);
@@ -178,7 +177,8 @@ final class EnqueueDequeueSection {
     static Html.Table rawTable(Grid g, ReportContext ctx) {
         Html.TableBuilder t = new Html.TableBuilder(tableId(g), "K = " + g.items() + ", " + g.series().caption
                 + ": ms per invocation");
-        t.header(header(g, "correctness indicator"));
+        t.header("queue \\ " + g.series().axis, Stream.concat(g.threads().stream().map(String::valueOf),
+                Stream.of("correctness indicator")).toList());
         for (String q : g.queues()) {
             List<Html.Cell> row = new ArrayList<>();
             row.add(q.equals(NONE) ? Html.Cell.text("none (thread start/join)") : Correctness.nameCell(q));
@@ -203,21 +203,11 @@ final class EnqueueDequeueSection {
     static Html.Table netTable(Grid g, ReportContext ctx) {
         Html.TableBuilder t = new Html.TableBuilder(tableId(g) + "-net", "K = " + g.items() + ", " + g.series().caption
                 + ": ms per invocation net of thread start/join ('none' subtracted)");
-        t.header(header(g, null)).rows(g.queues().stream().filter(q -> !q.equals(NONE)).toList(), Correctness::nameCell,
+        t.header("queue \\ " + g.series().axis, g.threads().stream().map(String::valueOf).toList()).rows(g.queues().stream().filter(q -> !q.equals(NONE)).toList(), Correctness::nameCell,
                 g.threads(), (q, n) -> Double.isNaN(net(g, q, n)) ? Cells.dash() : Cells.number(net(g, q, n)), q -> "");
         t.note("Net = mean of the queue's invocations minus the mean of 'none' at the same shape; a net near zero or "
                 + "negative means the queue work is lost in the thread overhead's noise.");
         return t.build();
-    }
-
-    private static String[] header(Grid g, String last) {
-        List<String> h = new ArrayList<>();
-        h.add("queue \\ " + g.series().axis);
-        g.threads().forEach(n -> h.add(Integer.toString(n)));
-        if (last != null) {
-            h.add(last);
-        }
-        return h.toArray(String[]::new);
     }
 
     private static Html.Chart chart(Grid g, ReportContext ctx) {

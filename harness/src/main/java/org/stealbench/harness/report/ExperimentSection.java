@@ -193,9 +193,8 @@ final class ExperimentSection {
     }
 
     static String constants(Grid g) {
-        List<String> parts = new ArrayList<>();
-        g.constant().forEach((k, v) -> parts.add(k + " = " + v));
-        return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
+        return g.constant().isEmpty() ? "" : " (" + String.join(", ", g.constant().entrySet().stream()
+                .map(e -> e.getKey() + " = " + e.getValue()).toList()) + ")";
     }
 
     static Html.Table table(Experiment experiment, Grid g, String unit, ReportContext ctx) {
@@ -239,15 +238,8 @@ final class ExperimentSection {
     }
 
     private static Html.Chart chart(Experiment experiment, Grid g, String unit, ReportContext ctx) {
-        List<List<GeometricMean>> means = new ArrayList<>();
-        for (String col : g.columns()) {
-            List<GeometricMean> row = new ArrayList<>();
-            for (String c : g.contenders()) {
-                JmhResult r = g.get(c, col);
-                row.add(r == null ? null : Cells.geometricOrNull(metric(r), ctx.confidence()));
-            }
-            means.add(row);
-        }
+        List<List<GeometricMean>> means = g.columns().stream().map(col -> g.contenders().stream().map(c -> g.get(c, col))
+                .map(r -> r == null ? null : Cells.geometricOrNull(metric(r), ctx.confidence())).toList()).toList();
         return Charts.dots(experiment.id() + "-chart", experiment.title(), unit, g.contenders(), g.columns(), means,
                 null, List.of());
     }

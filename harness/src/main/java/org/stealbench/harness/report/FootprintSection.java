@@ -2,7 +2,6 @@ package org.stealbench.harness.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 
@@ -23,9 +22,7 @@ final class FootprintSection {
         JsonNode queues = fp.get().path("queues");
         List<String> sizes = new ArrayList<>();
         if (queues.size() > 0) {
-            for (Iterator<String> it = queues.get(0).path("bytesPerItem").fieldNames(); it.hasNext(); ) {
-                sizes.add(it.next());
-            }
+            queues.get(0).path("bytesPerItem").fieldNames().forEachRemaining(sizes::add);
         }
         Html.TableBuilder t = new Html.TableBuilder("footprint", "Retained bytes per queued item, and hot-field layout");
         List<String> head = new ArrayList<>(List.of("queue", "class", "empty queue (B)"));

@@ -79,13 +79,8 @@ final class ForkSteadiness {
     }
 
     /** The judged forks of steady-state (not cold-start) experiments. */
-    private List<Fork> steadyState() {
+    List<Fork> steadyState() {
         return judged.stream().filter(f -> !coldStart(f.experiment())).toList();
-    }
-
-    /** How many forks of steady-state experiments the rule judged. */
-    int steadyStateForks() {
-        return steadyState().size();
     }
 
     /** The forks of steady-state experiments that never settled. */
@@ -93,7 +88,6 @@ final class ForkSteadiness {
         return steadyState().stream().filter(f -> !f.steadiness().steady()).toList();
     }
 
-    /** Whether the experiment id names a cold-start experiment. */
     static boolean coldStart(String experiment) {
         return Arrays.stream(Experiment.values()).anyMatch(e -> e.id().equals(experiment) && e.coldStart());
     }

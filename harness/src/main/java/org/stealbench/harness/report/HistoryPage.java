@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.stealbench.harness.history.HistoryChanges;
 import org.stealbench.harness.history.HistoryRun;
 import org.stealbench.harness.history.HistorySeries;
@@ -64,10 +65,8 @@ public final class HistoryPage {
                                     Map<String, String> runPages) {
         // at most about MAX_LABELS labelled columns, so the commit labels stay readable
         int every = (chart.runs().size() + MAX_LABELS - 1) / MAX_LABELS;
-        List<String> columns = new ArrayList<>();
-        for (int i = 0; i < chart.runs().size(); i++) {
-            columns.add(i % every == 0 ? column(chart.runs().get(i)) : "");
-        }
+        List<String> columns = IntStream.range(0, chart.runs().size())
+                .mapToObj(i -> i % every == 0 ? column(chart.runs().get(i)) : "").toList();
         List<String> contenders = new ArrayList<>(chart.series().keySet());
         List<List<GeometricMean>> means = new ArrayList<>();
         for (String contender : contenders) {
@@ -85,13 +84,8 @@ public final class HistoryPage {
 
     /** One mark per contender of the page, in the order of their names, so each keeps it on every chart. */
     static Map<String, Charts.Mark> marks(List<HistorySeries.Chart> charts) {
-        Map<String, Charts.Mark> marks = new TreeMap<>();
-        charts.forEach(c -> c.series().keySet().forEach(contender -> marks.put(contender, null)));
-        int index = 0;
-        for (var e : marks.entrySet()) {
-            e.setValue(Charts.mark(index++));
-        }
-        return marks;
+        List<String> names = charts.stream().flatMap(c -> c.series().keySet().stream()).distinct().sorted().toList();
+        return IntStream.range(0, names.size()).boxed().collect(Collectors.toMap(names::get, Charts::mark));
     }
 
     /** Where a run links: its page, else its row of the runs table. */

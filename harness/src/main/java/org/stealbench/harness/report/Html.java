@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * The page's view model, rendered by {@code report/page.mustache}: a page of sections, a section
@@ -149,12 +150,7 @@ final class Html {
 
         /** Every section, the lead first, for the table of contents. */
         List<Section> contents() {
-            List<Section> all = new ArrayList<>();
-            if (lead != null) {
-                all.add(lead);
-            }
-            all.addAll(sections);
-            return all;
+            return Stream.concat(Stream.ofNullable(lead), sections.stream()).toList();
         }
     }
 
@@ -164,7 +160,6 @@ final class Html {
                 + " by " + by + ".";
     }
 
-    /** Builds a table row by row. */
     static final class TableBuilder {
         private final String id;
         private final String caption;
@@ -184,9 +179,7 @@ final class Html {
 
         /** A header row: {@code first}, then {@code rest}. */
         TableBuilder header(String first, List<String> rest) {
-            List<String> names = new ArrayList<>(List.of(first));
-            names.addAll(rest);
-            return header(names.toArray(String[]::new));
+            return header(Stream.concat(Stream.of(first), rest.stream()).toArray(String[]::new));
         }
 
         /**

@@ -2,6 +2,7 @@ package org.stealbench.harness.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.run.Experiment;
 import org.stealbench.harness.stats.GeometricMean;
@@ -68,11 +69,9 @@ final class IdleCostSection {
                 + "a pool that spins while idle wins bursts and pays here."));
         blocks.add(Html.Block.table(table(results, ctx)));
         List<String> pools = results.stream().map(Cells::contender).toList();
-        List<List<GeometricMean>> means = new ArrayList<>();
-        for (String counter : List.of("idleCores", "gapCores")) {
-            means.add(results.stream().map(r -> r.secondary().get(counter) == null ? null
-                    : Cells.geometricAbove(r.secondary().get(counter), FLOOR_CORES, ctx.confidence())).toList());
-        }
+        List<List<GeometricMean>> means = Stream.of("idleCores", "gapCores").map(counter -> results.stream()
+                .map(r -> r.secondary().get(counter) == null ? null
+                        : Cells.geometricAbove(r.secondary().get(counter), FLOOR_CORES, ctx.confidence())).toList()).toList();
         blocks.add(Html.Block.chart(Charts.dots("idle-cost-chart", "CPU burnt while idle, + "
                 + SummarySection.offsetText(FLOOR_CORES) + " core", "cores + " + SummarySection.offsetText(FLOOR_CORES), pools,
                 List.of("after a burst", "between bursts"), means, null, List.of())));

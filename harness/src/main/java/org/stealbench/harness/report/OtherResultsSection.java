@@ -1,10 +1,10 @@
 package org.stealbench.harness.report;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.run.Experiment;
 
@@ -27,13 +27,8 @@ final class OtherResultsSection {
      * else (another project's results, the cold starts, which the summary answers) goes to this section.
      */
     static Set<String> known() {
-        Set<String> ids = new TreeSet<>();
-        for (Experiment e : Experiment.values()) {
-            if (e.title() != null) {
-                ids.add(e.id());
-            }
-        }
-        return ids;
+        return Arrays.stream(Experiment.values()).filter(e -> e.title() != null).map(Experiment::id)
+                .collect(Collectors.toSet());
     }
 
     static Html.Section build(RunView run, ReportContext ctx) {
@@ -45,8 +40,7 @@ final class OtherResultsSection {
                 continue;
             }
             for (JmhResult r : e.getValue()) {
-                List<String> params = new ArrayList<>();
-                r.params().forEach((k, v) -> params.add(k + "=" + v));
+                List<String> params = r.params().entrySet().stream().map(p -> p.getKey() + "=" + p.getValue()).toList();
                 t.row(List.of(Html.Cell.text(e.getKey()), Html.Cell.text(r.benchmark()),
                         Html.Cell.text(params.isEmpty() ? "\u2013" : String.join(", ", params)), Html.Cell.text(r.mode()),
                         Cells.score(r.primary(), ctx.thresholds()),

@@ -34,14 +34,8 @@ final class QueueDrainSection {
 
     /** The results of one {@code separate} value, in file order (the registry's order). */
     static List<Phases> phases(List<JmhResult> results, String separate) {
-        List<Phases> out = new ArrayList<>();
-        for (JmhResult r : results) {
-            if (separate.equals(r.param("separate"))) {
-                out.add(new Phases(r.param("pool"), r, r.secondary().get("queueMs"), r.secondary().get("drainMs"),
-                        r.primary()));
-            }
-        }
-        return out;
+        return results.stream().filter(r -> separate.equals(r.param("separate"))).map(r -> new Phases(r.param("pool"), r,
+                r.secondary().get("queueMs"), r.secondary().get("drainMs"), r.primary())).toList();
     }
 
     static Optional<Phases> find(List<Phases> phases, String pool) {
@@ -136,11 +130,8 @@ final class QueueDrainSection {
 
     private static Html.Chart chart(List<Phases> phases, String separate, ReportContext ctx) {
         List<String> pools = phases.stream().map(Phases::pool).toList();
-        List<List<GeometricMean>> means = new ArrayList<>();
-        for (Function<Phases, Metric> phase : PHASES) {
-            means.add(phases.stream().map(p -> phase.apply(p) == null ? null
-                    : Cells.geometricOrNull(phase.apply(p), ctx.confidence())).toList());
-        }
+        List<List<GeometricMean>> means = PHASES.stream().map(phase -> phases.stream().map(p -> phase.apply(p) == null
+                ? null : Cells.geometricOrNull(phase.apply(p), ctx.confidence())).toList()).toList();
         return Charts.dots("seed003-chart-separate-" + separate, "Queue/drain, separate = " + separate,
                 "ms per invocation", pools, List.of("queue", "drain", "total"), means, null, List.of());
     }

@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
 import org.stealbench.harness.run.Experiment;
@@ -32,8 +33,7 @@ final class Report {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("runs must not be empty");
         }
-        List<String> problems = new ArrayList<>();
-        runs.forEach(run -> problems.addAll(run.problems()));
+        List<String> problems = runs.stream().flatMap(run -> run.problems().stream()).toList();
         List<Html.Banner> banners = banners(runs, ctx);
         Html.Section lead = SummarySection.build(runs, ctx);
         List<Html.Section> sections = new ArrayList<>();
@@ -63,22 +63,13 @@ final class Report {
 
     /** The sections of one run of the page's runs, in reading order. */
     static List<Html.Section> sections(RunView run, List<RunView> runs, ReportContext ctx) {
-        List<Html.Section> s = new ArrayList<>();
-        s.add(ClaimsSection.build(run, runs, ctx));
-        s.add(ScalingSection.build(run, ctx));
-        s.add(QueueDrainSection.build(run, ctx));
-        s.add(EnqueueDequeueSection.build(run, ctx));
-        for (Experiment experiment : ExperimentSection.OWN_SECTIONS) {
-            s.add(ExperimentSection.build(run, experiment, ctx));
-        }
-        s.add(WakeupLatencySection.build(run, ctx));
-        s.add(IdleCostSection.build(run, ctx));
-        s.add(ExperimentSection.build(run, Experiment.SCHEDULER_WORKLOADS, ctx));
-        s.add(OversubscriptionSection.build(run, ctx));
-        s.add(DistributionSection.build(run, ctx));
-        s.add(OtherResultsSection.build(run, ctx));
-        s.add(FootprintSection.build(run));
-        s.add(CorrectnessSection.build(ctx));
+        List<Html.Section> s = new ArrayList<>(List.of(ClaimsSection.build(run, runs, ctx), ScalingSection.build(run, ctx),
+                QueueDrainSection.build(run, ctx), EnqueueDequeueSection.build(run, ctx)));
+        ExperimentSection.OWN_SECTIONS.forEach(experiment -> s.add(ExperimentSection.build(run, experiment, ctx)));
+        s.addAll(List.of(WakeupLatencySection.build(run, ctx), IdleCostSection.build(run, ctx),
+                ExperimentSection.build(run, Experiment.SCHEDULER_WORKLOADS, ctx), OversubscriptionSection.build(run, ctx),
+                DistributionSection.build(run, ctx), OtherResultsSection.build(run, ctx), FootprintSection.build(run),
+                CorrectnessSection.build(ctx)));
         return s;
     }
 
@@ -160,8 +151,7 @@ final class Report {
                     + "tables): " + String.join(", ", wide.subList(0, Math.min(8, wide.size())))
                     + (wide.size() > 8 ? ", ..." : "") + ". See Distributions for their shape."));
         }
-        boolean broken = run.data().allResults().stream().anyMatch(r -> Correctness.flaw(Cells.contender(r)) != null);
-        if (broken) {
+        if (run.data().allResults().stream().anyMatch(r -> Correctness.flaw(Cells.contender(r)) != null)) {
             out.add(new Html.Banner("info", prefix + "\u26A0 marks a contender that is not exactly-once (a faithful port "
                     + "with a proven flaw, see Correctness); its numbers are shown but it is not a choice."));
         }
@@ -197,11 +187,8 @@ final class Report {
     }
 
     static Html.Table runsTable(List<RunView> runs) {
-        Html.TableBuilder t = new Html.TableBuilder("runs", runs.size() == 1 ? "What was run" : "The runs compared");
-        List<String> head = new ArrayList<>();
-        head.add("fact");
-        runs.forEach(r -> head.add(r.label()));
-        t.header(head.toArray(String[]::new));
+        Html.TableBuilder t = new Html.TableBuilder("runs", runs.size() == 1 ? "What was run" : "The runs compared")
+                .header("fact", runs.stream().map(RunView::label).toList());
         fact(t, runs, "folder", r -> r.data().source().toString());
         fact(t, runs, "measured at", RunView::when);
         fact(t, runs, "command", RunView::command);
@@ -228,13 +215,8 @@ final class Report {
 
     private static void fact(Html.TableBuilder t, List<RunView> runs, String name,
                              java.util.function.Function<RunView, String> value) {
-        List<Html.Cell> row = new ArrayList<>();
-        row.add(Html.Cell.text(name));
-        for (RunView r : runs) {
-            String v = value.apply(r);
-            row.add(Html.Cell.text(v == null || v.isEmpty() ? "unknown" : v));
-        }
-        t.row(row);
+        t.row(Stream.concat(Stream.of(name), runs.stream().map(value).map(v -> v == null || v.isEmpty() ? "unknown" : v))
+                .map(Html.Cell::text).toList());
     }
 
     /** JMH settings per experiment (and per run). */
@@ -285,7 +267,6 @@ final class Report {
         return new Html.Block(b.paragraph(), t, c, d, b.summary(), b.open());
     }
 
-    /** Renders the page through the template. */
     static String html(Html.Page page) {
         Mustache template = new DefaultMustacheFactory("report").compile("page.mustache");
         StringWriter out = new StringWriter();

@@ -94,8 +94,7 @@ public final class ReportCommand extends HarnessCommand {
             loaded.add(RunData.load(source));
         }
         if (loaded.stream().allMatch(d -> d.experiments().isEmpty())) {
-            List<String> problems = new ArrayList<>();
-            loaded.forEach(d -> problems.addAll(d.problems()));
+            List<String> problems = loaded.stream().flatMap(d -> d.problems().stream()).toList();
             throw new ResultsException(sources.get(0), "no result could be read"
                     + (sources.size() == 1 ? "" : " from it or the " + (sources.size() - 1) + " other run(s)")
                     + ": " + String.join("; ", problems));

@@ -6,10 +6,12 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
 import org.stealbench.harness.results.Units;
@@ -77,9 +79,7 @@ final class ScalingSection {
 
         /** Every thread count of the ladder, ascending. */
         List<Integer> threads() {
-            TreeSet<Integer> all = new TreeSet<>();
-            curves.forEach(c -> c.points().forEach(p -> all.add(p.threads())));
-            return List.copyOf(all);
+            return curves.stream().flatMap(c -> c.points().stream()).map(Point::threads).distinct().sorted().toList();
         }
     }
 
@@ -174,12 +174,8 @@ final class ScalingSection {
      * results without a thread count are all kept.
      */
     static List<JmhResult> atCores(List<JmhResult> results, int cores) {
-        TreeSet<Integer> counts = new TreeSet<>();
-        results.forEach(r -> {
-            if (threads(r) != null) {
-                counts.add(threads(r));
-            }
-        });
+        TreeSet<Integer> counts = results.stream().map(ScalingSection::threads).filter(Objects::nonNull)
+                .collect(Collectors.toCollection(TreeSet::new));
         if (counts.size() < 2) {
             return results;
         }
@@ -247,13 +243,7 @@ final class ScalingSection {
 
     /** The largest thread count of the ladder at or below {@code cores} (above 1); 0 when none. */
     static int topWithinCores(Ladder l, int cores) {
-        int top = 0;
-        for (int t : l.threads()) {
-            if (t > 1 && (cores <= 0 || t <= cores)) {
-                top = t;
-            }
-        }
-        return top;
+        return l.threads().stream().mapToInt(t -> t).filter(t -> t > 1 && (cores <= 0 || t <= cores)).max().orElse(0);
     }
 
     /**
@@ -289,12 +279,8 @@ final class ScalingSection {
         }
         Map.Entry<String, RatioEstimate> best = speedups.entrySet().stream()
                 .max(Comparator.comparingDouble(e -> e.getValue().ratio())).orElseThrow();
-        List<String> tied = new ArrayList<>();
-        speedups.forEach((c, s) -> {
-            if (!c.equals(best.getKey()) && !(s.high() < best.getValue().low())) {
-                tied.add(c);
-            }
-        });
+        List<String> tied = speedups.entrySet().stream().filter(e -> !e.getKey().equals(best.getKey())
+                && !(e.getValue().high() < best.getValue().low())).map(Map.Entry::getKey).toList();
         if (best.getValue().ratio() <= 1) {
             return where + "no contender is faster at " + top + " threads than at one (best: " + best.getKey() + " "
                     + NumberText.ratio(best.getValue()) + ")" + stops;

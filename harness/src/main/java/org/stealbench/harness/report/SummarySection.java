@@ -10,6 +10,8 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.stealbench.harness.bench.Contenders;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
@@ -380,10 +382,8 @@ public final class SummarySection {
         if (rest.isEmpty()) {
             return b.append(undecidedNote).append(floorNote).toString();
         }
-        Map<Contender.Family, List<Entry>> byFamily = new LinkedHashMap<>();
-        for (Entry e : rest) {
-            byFamily.computeIfAbsent(Contender.family(e.contender()), k -> new ArrayList<>()).add(e);
-        }
+        Map<Contender.Family, List<Entry>> byFamily = rest.stream().collect(Collectors.groupingBy(
+                e -> Contender.family(e.contender()), LinkedHashMap::new, Collectors.toList()));
         List<String> parts = new ArrayList<>();
         byFamily.forEach((family, es) -> {
             if (es.size() == 1 || family == Contender.Family.OTHER) {
@@ -406,13 +406,9 @@ public final class SummarySection {
         if (s.measure() == null) {
             return "";
         }
-        List<String> parts = new ArrayList<>();
-        for (Entry e : s.ranked()) {
-            if (e.asGood()) {
-                parts.add(e.contender() + " " + NumberText.num(e.mean().value())
-                        + (s.asideName() == null ? "" : " / " + (e.aside() == null ? "\u2013" : NumberText.num(e.aside().value()))));
-            }
-        }
+        List<String> parts = s.ranked().stream().filter(Entry::asGood).map(e -> e.contender() + " "
+                + NumberText.num(e.mean().value()) + (s.asideName() == null ? ""
+                : " / " + (e.aside() == null ? "\u2013" : NumberText.num(e.aside().value())))).toList();
         return " [" + s.measure() + (s.asideName() == null ? "" : " / " + s.asideName()) + " in " + s.unit()
                 + (s.offset() > 0 ? " + " + offsetText(s.offset()) : "") + ": "
                 + String.join(", ", parts) + "]";
@@ -437,21 +433,13 @@ public final class SummarySection {
      * when every run is on one JDK.
      */
     static Map<String, RunView> lastRunPerJdk(List<RunView> runs) {
-        Map<String, RunView> out = new LinkedHashMap<>();
-        runs.forEach(r -> out.put(r.jdkMajor(), r));
-        return out;
+        return runs.stream().collect(Collectors.toMap(RunView::jdkMajor, r -> r, (first, last) -> last, LinkedHashMap::new));
     }
 
     /** Whether any two of the shapes (one shape measured on several JDKs) rank it differently ({@link Shape#reorders}). */
     static boolean rankingChanges(List<Shape> measured) {
-        for (int i = 0; i < measured.size(); i++) {
-            for (int j = i + 1; j < measured.size(); j++) {
-                if (measured.get(i).reorders(measured.get(j))) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return IntStream.range(0, measured.size()).anyMatch(i -> IntStream.range(i + 1, measured.size())
+                .anyMatch(j -> measured.get(i).reorders(measured.get(j))));
     }
 
     /**
@@ -584,7 +572,7 @@ public final class SummarySection {
                 + "correction for the several comparisons of a row).");
         blocks.add(Html.Block.table(answers.build()));
         if (!steadiness.unsettled().isEmpty()) {
-            banners.add(new Html.Banner("warn", steadiness.unsettled().size() + " of " + steadiness.steadyStateForks()
+            banners.add(new Html.Banner("warn", steadiness.unsettled().size() + " of " + steadiness.steadyState().size()
                     + " forks never became steady; " + shapes.stream().filter(steadiness::affects).count() + " of "
                     + shapes.size() + " answers rest on them and say so (the forks are listed under the answers)."));
         }
