@@ -10,10 +10,12 @@ import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.II_Result;
+import org.stealbench.queues.QueueKind;
 
 /**
  * The work-stealing pool's shutdownNow() against a worker's own execute (its overview's
- * "Shutdown"), on a real pool whose workers are not started, so nothing runs the task: the worker
+ * "Shutdown"), on a real pool whose workers are not started, so nothing runs the task. On a
+ * FIFO-pop deque (locked), where the execute cannot take its task back, the worker
  * announces its push with `moving` and then reads SHUTDOWN, shutdownNow sets SHUTDOWN and then
  * reads `moving` before it drains the worker's deque. Either the execute is refused or
  * shutdownNow returns its task: never neither (a task accepted after the drain, neither run nor
@@ -29,7 +31,7 @@ public class WorkStealingShutdownTest {
     private static final Runnable TASK = () -> { };
 
     private final WorkStealingThreadPool pool =
-            WorkStealingParkingTest.unstartedPool(1, WorkStealingPoolBuilder.DEFAULT_TUNING);
+            WorkStealingThreadPool.builder().threads(1).workerDeque(QueueKind.LOCKED).unstarted();
     private final WorkStealingWorker worker = WorkStealingParkingTest.worker(pool, 0);
 
     @Actor
@@ -53,7 +55,7 @@ public class WorkStealingShutdownTest {
     }
 
     /**
-     * The same under the recheck-own-push tuning: the worker reads SHUTDOWN, pushes, fences, reads
+     * The same on a LIFO-pop deque (chase-lev, the default): the worker reads SHUTDOWN, pushes, fences, reads
      * SHUTDOWN again and, if set, takes the task back and refuses it; shutdownNow sets SHUTDOWN
      * (a CAS) and drains. Either the second read sees SHUTDOWN or the drain sees the task.
      */
@@ -63,7 +65,7 @@ public class WorkStealingShutdownTest {
     @Outcome(id = "0, 0", expect = FORBIDDEN, desc = "accepted after the drain: neither run nor returned")
     @State
     public static class Rechecked {
-        private final WorkStealingThreadPool pool = WorkStealingParkingTest.unstartedPool(1, "recheck-own-push");
+        private final WorkStealingThreadPool pool = WorkStealingParkingTest.unstartedPool(1, WorkStealingPoolBuilder.DEFAULT_TUNING);
         private final WorkStealingWorker worker = WorkStealingParkingTest.worker(pool, 0);
 
         @Actor

@@ -171,8 +171,8 @@ final class HelpingJoin {
             ForkTask<?> awaited) {
         // volatile read of stopping, as in the pool's scan(): a join whose worker ran a task that
         // could see shutdownNow() return sees it here, so it steals nothing after the drain (the
-        // thief's forks then run on the thief; under recheckOwnPush its deque may briefly hold an
-        // execute it is about to take back).
+        // thief's forks then run on the thief; its deque may briefly hold an execute it is about
+        // to take back, WorkStealingThreadPool.executeOwnRechecked).
         if (pool.stopping) {
             return null;
         }

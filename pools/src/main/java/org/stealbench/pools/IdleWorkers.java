@@ -21,8 +21,7 @@ final class IdleWorkers {
      * shutdown, re-runs the termination check. A signaller sets the flag before it unparks
      * (wakeOne, wakeAll), so a StackOverflowError in the unpark call, or in a termination check
      * run deep in a caller's stack, costs this delay instead of a worker or a pool that never
-     * wakes. Under Signalling.PROPAGATING a worker whose park returns unsignalled also looks at
-     * the queues, which bounds the wait of a push behind an abandoned injector claim.
+     * wakes.
      */
     static final long RECHECK_NANOS = 1_000_000_000L;
 
@@ -37,11 +36,6 @@ final class IdleWorkers {
     private final WorkStealingThreadPool pool;
     /** Whether the pool signals by Signalling.SEARCHING (else searchers stays 0). */
     private final boolean searchingGate;
-    /**
-     * Whether a parked worker looks at the queues whenever its park returns unsignalled
-     * (Signalling.PROPAGATING: see awaitWork).
-     */
-    private final boolean recheckQueuesUnsignalled;
     /** Parked (or about to park) workers; guarded by this object's monitor. */
     private final WorkStealingWorker[] stack;
     /** Size of stack; guarded by this. */
@@ -62,7 +56,6 @@ final class IdleWorkers {
         this.pool = pool;
         this.stack = new WorkStealingWorker[workers];
         this.searchingGate = signalling == WorkStealingThreadPool.Signalling.SEARCHING;
-        this.recheckQueuesUnsignalled = signalling == WorkStealingThreadPool.Signalling.PROPAGATING;
     }
 
     /** The number of workers on the idle stack (volatile read; publishers read it after their fence). */
@@ -142,15 +135,6 @@ final class IdleWorkers {
             }
             Thread.interrupted(); // a stray interrupt would turn park into a spin
             LockSupport.parkNanos(pool, RECHECK_NANOS);
-            if (recheckQueuesUnsignalled && !w.signaled && pool.anyQueuedWork()) {
-                // Signalling.PROPAGATING: an outside push behind an abandoned injector claim (its
-                // pusher threw between its claim and its store, so nobody signalled for it) skips
-                // its signal, as the claim counts as an older task; the taker that poisons the
-                // claim would pass the signal on, but every worker may be parked. The timed park
-                // bounds that wait to RECHECK_NANOS.
-                deregister(w, false);
-                return true;
-            }
             if (!w.signaled && pool.isShutdown()) {
                 // The termination check of whoever made the last condition true may have been cut
                 // short by a StackOverflowError (a shutdown() called deep in a stack): this

@@ -50,9 +50,6 @@ public final class WorkStealingPoolBuilder {
 
     public static final Signalling DEFAULT_SIGNALLING = Signalling.EMPTY_TO_NON_EMPTY;
 
-    /** Whether a worker's execute rechecks shutdown after its push by default ({@link #recheckOwnPush}). */
-    public static final boolean DEFAULT_RECHECK_OWN_PUSH = false;
-
     /** Whether a successful steal takes half the victim's tasks by default. */
     public static final boolean DEFAULT_STEAL_HALF = false;
 
@@ -78,7 +75,6 @@ public final class WorkStealingPoolBuilder {
     Signalling signalling = DEFAULT_SIGNALLING;
     int globalBatch = DEFAULT_GLOBAL_BATCH;
     boolean stealHalf = DEFAULT_STEAL_HALF;
-    boolean recheckOwnPush = DEFAULT_RECHECK_OWN_PUSH;
     int idleScans = -1; // the signalling's default
     /** Null: {@link #defaultAdmission} of the global queue, decided in build(). */
     Admission admission;
@@ -212,20 +208,6 @@ public final class WorkStealingPoolBuilder {
             throw new IllegalArgumentException("idleScans must be in [0, " + MAX_IDLE_SCANS + "], got " + idleScans);
         }
         this.idleScans = idleScans;
-        return this;
-    }
-
-    /**
-     * How a worker's own execute checks for shutdown (default {@link #DEFAULT_RECHECK_OWN_PUSH}):
-     * false announces the push in the worker's {@code moving} flag, which shutdownNow waits for,
-     * then reads SHUTDOWN and pushes (three full barriers with the push's own); true reads
-     * SHUTDOWN, pushes, and reads it again after the push's one fence, taking the task back and
-     * refusing it if shutdown came meanwhile (ThreadPoolExecutor's recheck). True applies only
-     * where the owner pops LIFO and thieves steal the other end (no thievesPopOwnersEnd), so that
-     * taking back pops the task just pushed or nothing; elsewhere the push is announced.
-     */
-    public WorkStealingPoolBuilder recheckOwnPush(boolean recheckOwnPush) {
-        this.recheckOwnPush = recheckOwnPush;
         return this;
     }
 

@@ -86,7 +86,7 @@ import org.stealbench.queues.TaskQueue;
  * submissions no longer start in submission order on one worker.
  *
  * <p>Tuning. The {@link WorkStealingPoolBuilder builder}'s options globalQueue, globalBatch,
- * admission, signalling, recheckOwnPush, stealHalf, idleScans and searchOrder change how work is
+ * admission, signalling, stealHalf, idleScans and searchOrder change how work is
  * submitted, taken and signalled, not what runs; each can be set from one string with {@link
  * WorkStealingPoolBuilder#tuning}, which is what {@link PoolKind#create(int, String)} passes for
  * benchmarks, and {@link #COMPARED_TUNINGS} lists the ones the harness's pool-options
@@ -130,7 +130,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * make a worker park beside work.
      *
      * Which pushes signal. A push onto the global queue always does (execute and fork from
-     * outside), except under Signalling.PROPAGATING (below). A push onto a worker's own deque
+     * outside). A push onto a worker's own deque
      * (fork, execute from a worker) signals when, after its fence, the deque holds at most one
      * task: it took the deque from empty to non-empty, or thieves emptied it meanwhile. A push
      * onto a deque that still holds an older task does not signal; that older task was
@@ -165,26 +165,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * busy pool pays a volatile read per push and takes no lock; an idle pool wakes one searcher
      * per burst instead of one worker per task.
      *
-     * Signalling.PROPAGATING (ForkJoinPool's rule for its submission queues, an option; with
-     * Admission.INJECTOR, else outside pushes signal as above). An outside push signals only if,
-     * after the fetch-and-add that claimed its index i, its volatile read of the injector's head
-     * shows every index below i taken: it took the injector from empty to non-empty. Otherwise
-     * an older index was unclaimed at that read, and the take that claims the last of them comes
-     * later: that taker's volatile CAS of head is followed by its pass-on, whose anyQueuedWork()
-     * reads tail (volatile). Against the pusher's volatile fetch-and-add and then its read of
-     * head, either the pusher sees head at i and signals, or the taker sees the push and wakes
-     * an idle worker, if any (a batch that claimed i itself moves it, and signalMoved follows).
-     * So the invariant above holds with the pusher's signal handed to the older task's taker.
-     * In two cases the signal is owed by a pusher that has not given it yet: an older push between
-     * its claim and its store signals only after its store (so a later push behind a pusher preempted
-     * there waits until that pusher runs again; ForkJoinPool's locked submission queues have no such
-     * wait, as a second submitter moves to another queue), and an abandoned claim (its pusher threw
-     * between its claim and its store and signalled nothing, yet its index counts as an older task):
-     * a parked worker under PROPAGATING looks at the queues whenever its timed park returns
-     * unsignalled, so a push behind such a claim waits at most IdleWorkers.RECHECK_NANOS plus a
-     * taker's patience on the abandoned slot. A submitter into a non-empty injector then pays two
-     * volatile reads (idle count, head) and no wake-up; the workers wake each other.
-     *
      * Moves into the inbox (InboxMoves, whose overview argues them). A global batch's rest and a
      * steal-half's extra tasks go into the mover's inbox; they are in no queue between their take
      * and their push, so the mover then calls signalMoved, a publisher's fence and idle count
@@ -197,16 +177,18 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * Shutdown. `ctl` holds the SHUTDOWN bit and the number of outside execute/fork calls
      * (without Admission.INJECTOR) between their admission check and the end of their push ("in
      * flight"). Admission is a CAS that fails once SHUTDOWN is set, so after shutdown() no such
-     * submission starts and the in-flight count only falls. A worker's execute is not counted: it
-     * announces itself with `moving` (below), then reads SHUTDOWN; or, under recheckOwnPush
-     * (an option), it reads SHUTDOWN, pushes, and after the push's one full fence reads SHUTDOWN
-     * again, against shutdownNow's CAS of SHUTDOWN and then its drain's reads of the deque: either
+     * submission starts and the in-flight count only falls. A worker's execute is not counted.
+     * Where the deque pops LIFO with thieves at the other end (ownPopHelps), it reads SHUTDOWN,
+     * pushes, and after the push's one full fence reads SHUTDOWN again (ThreadPoolExecutor's
+     * recheck), against shutdownNow's CAS of SHUTDOWN and then its drain's reads of the deque: either
      * the worker sees SHUTDOWN, takes its task back with a pop and refuses it (if the pop came
      * second to a thief or the drain, the task was accepted: it runs or is returned), or the
-     * drain sees the task. That spares the two full barriers of `moving`'s stores; an Error
-     * between the push and the recheck (a StackOverflowError in the fence's or the pop's call)
-     * leaves the task queued with execute throwing, and after a drain that had passed, neither
-     * run nor returned. Termination needs SHUTDOWN, nothing in flight, every worker on the idle stack, and
+     * drain sees the task. An Error between the push and the recheck (a StackOverflowError in the
+     * fence's or the pop's call) leaves the task queued with execute throwing; if shutdownNow's
+     * drain had passed, it is not returned, and the worker may still run it (a worker takes its own
+     * deque's tasks after shutdownNow), so a task whose execute threw that Error may run. On other deques, where a pop would not take back
+     * the task just pushed, the execute announces itself with `moving` (below), then reads
+     * SHUTDOWN: two more full barriers. Termination needs SHUTDOWN, nothing in flight, every worker on the idle stack, and
      * every queue empty (stranded batches included): a checker reads the idle stack's (size,
      * epoch) under the lock, re-scans
      * the queues, and reads them again; the epoch counts removals from the stack, so an unchanged
@@ -221,7 +203,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * instructions each) and for every worker that is moving tasks from a shared queue into its
      * inbox (`moving`, set before the take and checked against `stopping`: a store-load pair, so
      * either the mover sees stopping and takes nothing, or shutdownNow sees it moving) or
-     * pushing its own execute (`moving` before its read of SHUTDOWN, the same pair), drains
+     * pushing its own execute on a deque without the recheck (`moving` before its read of
+     * SHUTDOWN, the same pair), drains
      * every queue and stranded batch, wakes and interrupts the workers, which leave as soon as
      * they find no work (a parked one without looking again), so the last may terminate the pool
      * before the drain, beside an in-flight submission's task: an outside tryRunOne() takes
@@ -236,10 +219,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * when shutdownNow drains, but the injector counts it from its fetch-and-add on: the drain's
      * take waits for that store, and termination's emptiness check sees it. So shutdownNow stays
      * exact with no in-flight count for outside submissions, and the submission needs no fence
-     * either (signalWork(): the fetch-and-add is the parking pair's store). Workers' own
-     * submissions still count in ctl. A submitter refused by the closed injector sets SHUTDOWN
-     * itself before it throws (shutdown() would set it next), so whoever sees the refusal sees
-     * isShutdown() true, and a worker's execute() is refused from then on too.
+     * either (signalWork(): the fetch-and-add is the parking pair's store). A worker's own
+     * execute is not counted in either admission ("Shutdown", above). A submitter refused by the
+     * closed injector sets SHUTDOWN itself before it throws (shutdown() would set it next), so
+     * whoever sees the refusal sees isShutdown() true, and a worker's execute() is refused from
+     * then on too.
      *
      * Hot path. A worker's own pushes and pops take no lock beyond what the deque kind takes and
      * allocate nothing; a fork allocates its ForkTask and issues one full fence (the signalling
@@ -247,9 +231,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * join cost four fences or atomic operations: the push's fence, the pop's fence (or its
      * last-item CAS), the claim's CAS on the task's status and the completion's volatile store,
      * where ForkJoinPool's cost three (its slot store with a full fence, the slot CAS that pops
-     * and claims, the completion's atomic OR); a worker's execute issues three full barriers (the
-     * push's fence and `moving`'s two volatile stores), one under recheckOwnPush, where
-     * ForkJoinPool's push issues one; an outside execute is the injector's fetch-and-add and slot
+     * and claims, the completion's atomic OR); a worker's execute issues one full barrier (the
+     * push's fence; three on a deque without the recheck, with `moving`'s two volatile stores), as
+     * ForkJoinPool's push does; an outside execute is the injector's fetch-and-add and slot
      * CAS under the default Admission.INJECTOR (ForkJoinPool's: the CAS that locks its
      * submission queue and the volatile store that unlocks it), and under SHARED_COUNTER one
      * CAS and one atomic add on ctl (padded onto a cache line of its own) and one full fence
@@ -288,14 +272,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
          * the last searcher to find a task passes the signal on (Tokio's and Go's rule). A busy
          * pool then pays one volatile read per push, and an idle one is not woken once per task.
          */
-        SEARCHING,
-        /**
-         * As EMPTY_TO_NON_EMPTY, but an outside push onto the injector (Admission.INJECTOR) wakes
-         * a worker only if it found the injector empty; the takers pass the signal on while work
-         * remains (ForkJoinPool's rule). The submitter then wakes one worker per burst, and the
-         * workers wake the rest.
-         */
-        PROPAGATING
+        SEARCHING
     }
 
     /** How a submission checks for shutdown (see the overview's "Shutdown"). */
@@ -305,8 +282,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         /**
          * Outside submissions are admitted by the global queue itself, which must be
          * {@code segmented-mpmc}: shutdown closes it, and one fetch-and-add both admits and pushes
-         * (or refuses); nothing else per outside submission. A worker's submissions count in ctl
-         * as under SHARED_COUNTER.
+         * (or refuses); nothing else per outside submission. A worker's own execute is never
+         * counted (the overview's "Shutdown").
          */
         INJECTOR
     }
@@ -346,8 +323,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     final InboxMoves moves;
     private final boolean stealHalf;
     /**
-     * Whether a worker's execute rechecks SHUTDOWN after its push instead of announcing itself
-     * (the builder's recheckOwnPush, where ownPopHelps: see executeOwn).
+     * Whether a worker's execute rechecks SHUTDOWN after its push instead of announcing itself:
+     * where ownPopHelps, as taking the task back must pop the task just pushed (see executeOwn).
      */
     private final boolean recheckOwnPush;
     /** Re-scans before parking: spinScan's under EMPTY_TO_NON_EMPTY, search's under SEARCHING. */
@@ -391,7 +368,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         QueueTraits dequeTraits = b.workerDeque.traits();
         this.ownPopHelps = !b.thievesPopOwnersEnd && dequeTraits.popOrder() == Order.LIFO
                 && dequeTraits.stealOrder() == Order.FIFO;
-        this.recheckOwnPush = b.recheckOwnPush && ownPopHelps;
+        this.recheckOwnPush = ownPopHelps;
         this.moves = new InboxMoves(this, b.globalBatch, dequeTraits.popOrder() == Order.LIFO, pause);
         this.workers = new WorkStealingWorker[b.threads];
         this.idle = new IdleWorkers(this, b.threads, signalling);
@@ -468,7 +445,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return stealHalf;
     }
 
-    /** Whether a worker's execute rechecks shutdown after its push (the builder's, where it applies). */
+    /** Whether a worker's execute rechecks shutdown after its push (on a LIFO-pop deque) instead of announcing it. */
     public boolean recheckOwnPush() {
         return recheckOwnPush;
     }
@@ -504,13 +481,14 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         }
     }
 
-    /** {@code w}'s own execute: onto its deque, refused after shutdown. */
+    /** {@code w}'s own execute: onto its deque, refused after shutdown (the overview's "Shutdown"). */
     void executeOwn(WorkStealingWorker w, Runnable item) {
         if (recheckOwnPush) {
             executeOwnRechecked(w, item);
             return;
         }
-        // A worker's submission, announced as a move into its own queues (InboxMoves.startMoving):
+        // On a deque whose pop would not take the task back: the submission announced as a move
+        // into the worker's own queues (InboxMoves.startMoving):
         // volatile store of moving, then volatile read of ctl, the store-load pair with
         // shutdownNow's CAS of SHUTDOWN and its later read of moving, so either this push is
         // refused or shutdownNow waits for it to reach the deque it drains. Field accesses, not
@@ -527,7 +505,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     }
 
     /**
-     * {@code w}'s own execute under recheckOwnPush, ThreadPoolExecutor's way: refused if SHUTDOWN
+     * {@code w}'s own execute where its deque pops LIFO (recheckOwnPush), ThreadPoolExecutor's way: refused if SHUTDOWN
      * is set; else pushed, fenced once, and SHUTDOWN read again: if it was set meanwhile, the
      * task is taken back (the owner's pop, which on these deques returns the task just pushed
      * unless a thief or shutdownNow's drain took it first) and refused; if it was already taken,
@@ -559,18 +537,13 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      */
     private void pushOutside(Runnable item) {
         if (admission == Admission.INJECTOR) {
-            long index = injector.pushIndexUnlessClosed(item);
-            if (index < 0) {
+            if (!injector.pushUnlessClosed(item)) {
                 // Only shutdown() closes the injector, and it sets SHUTDOWN next: set it here first,
                 // so that whoever sees this refusal also sees isShutdown() true.
                 setShutdownBit();
                 throw new RejectedExecutionException("pool is shut down");
             }
-            if (signalling == Signalling.PROPAGATING) {
-                signalOntoEmptyInjector(index);
-            } else {
-                signalWork();
-            }
+            signalWork();
             return;
         }
         admit();
@@ -720,10 +693,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      */
     private void passSignalOn() {
         // The take was a volatile read-modify-write or a lock (a full barrier on the queue), so the
-        // reads below see every push that preceded it; see "why no wake-up is lost". Under
-        // PROPAGATING this is the taker's half of the injector pair: its CAS of head, then
-        // anyQueuedWork()'s volatile read of tail, against signalOntoEmptyInjector's
-        // fetch-and-add, then read of head (jcstress: WorkStealingParkingTest.Propagating*).
+        // reads below see every push that preceded it; see "why no wake-up is lost".
         if (signalling != Signalling.SEARCHING && idle.count() != 0 && anyQueuedWork()) {
             idle.wakeOne();
         }
@@ -888,22 +858,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             VarHandle.fullFence();
         }
         if (idle.count() != 0 && idle.noSearcher()) {
-            idle.wakeOne();
-        }
-    }
-
-    /**
-     * Signalling.PROPAGATING: wakes one idle worker, if any, after an outside push at injector
-     * index {@code index}, only if every index below it was already taken (the push found the
-     * injector empty). Otherwise an older task is queued, whose push signalled or whose takers
-     * pass the signal on (passSignalOn), and the taker of the last older task reads tail after
-     * its CAS of head, so it sees this push and passes the signal on for it.
-     */
-    private void signalOntoEmptyInjector(long index) {
-        // Volatile reads after the push's volatile fetch-and-add, no fence: the count read pairs
-        // with a registering worker's fence and re-scan as in signalWork(); the head read pairs
-        // with a taker's volatile CAS of head and its read of tail (passSignalOn).
-        if (idle.count() != 0 && injector.claimedBelow(index)) {
             idle.wakeOne();
         }
     }
@@ -1128,7 +1082,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 + (flowContext ? ", context flow" : "") + ", signalling " + signalling
                 + (globalBatch() > 1 ? ", global-batch " + globalBatch() : "")
                 + (stealHalf ? ", steal-half" : "")
-                + (recheckOwnPush ? ", recheck-own-push" : "")
                 + ", idle scans " + idleScans
                 + (admission == Admission.INJECTOR ? ", injector admission" : "")
                 + (isShutdown() ? ", shut down" : "") + "]";

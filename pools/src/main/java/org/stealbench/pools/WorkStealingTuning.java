@@ -82,12 +82,7 @@ final class WorkStealingTuning {
                             compared(flag("shared-counter", b -> b.admission(Admission.SHARED_COUNTER))))),
             new Option("signalling", "when a push wakes a worker", "`eager-signalling`",
                     List.of(flag("eager-signalling", b -> b.signalling(Signalling.EMPTY_TO_NON_EMPTY)),
-                            compared(flag("searching", b -> b.signalling(Signalling.SEARCHING))),
-                            compared(flag("propagating", b -> b.signalling(Signalling.PROPAGATING))))),
-            new Option("recheckOwnPush", "how a worker's execute checks for shutdown: announced before its"
-                    + " push, or rechecked after it (taken back if shut down meanwhile)", "`announce-own-push`",
-                    List.of(flag("announce-own-push", b -> b.recheckOwnPush(false)),
-                            compared(flag("recheck-own-push", b -> b.recheckOwnPush(true))))),
+                            compared(flag("searching", b -> b.signalling(Signalling.SEARCHING))))),
             new Option("stealHalf", "whether a steal also moves half the victim's other tasks into the"
                     + " thief's inbox", "`steal-one`",
                     List.of(flag("steal-one", b -> b.stealHalf(false)),

@@ -37,8 +37,8 @@ abstract class WorkerFields extends WorkerPadBefore {
     final TaskQueue<Runnable> inbox;
     /**
      * Whether this worker is between taking tasks from a shared queue and pushing them into its
-     * inbox (startMoving), or inside its own execute (until its push is done); written by this
-     * worker, read by shutdownNow.
+     * inbox (startMoving), or inside its own execute on a deque without the recheck (until its
+     * push is done; WorkStealingThreadPool.executeOwn); written by this worker, read by shutdownNow.
      */
     volatile boolean moving;
     /** Where this worker collects a batch from the global queue (takeGlobalBatch). */

@@ -57,29 +57,6 @@ final class WorkStealingErrorWakeUpTest {
     }
 
     /**
-     * Signalling.PROPAGATING: a push behind a claim abandoned while the worker was parked skips its
-     * wake-up (the claim counts as an older task, whose taker would pass the signal on), and the
-     * abandoning push woke no one. The parked worker looks at the queues when its timed park
-     * returns unsignalled (IdleWorkers.awaitWork), poisons the claim and runs the task; without
-     * that look the task waits beside the parked worker until shutdownNow.
-     */
-    @Test
-    void propagating_pushBehindAClaimAbandonedWhileTheWorkerWasParked_runs() throws Exception {
-        AtomicBoolean fail = new AtomicBoolean();
-        WorkStealingThreadPool pool = withInjector(WorkStealingThreadPool.builder().threads(1).tuning("propagating"),
-                InjectorClaimSeam.failingAfterClaim(fail::get));
-        try {
-            abandonClaimWithTheWorkerParked(pool, fail);
-            CountDownLatch ran = new CountDownLatch(1);
-            pool.execute(ran::countDown);
-            TestPools.await(ran, "the task pushed behind the abandoned claim");
-        } finally {
-            pool.shutdownNow();
-            assertTrue(pool.awaitTermination(TestPools.HANG.toMillis(), TimeUnit.MILLISECONDS), "shutdownNow");
-        }
-    }
-
-    /**
      * A move cut short by an Error wakes an idle worker, which runs the whole batch: the tasks the
      * move pushed into the inbox and those it stranded. W2 registers and re-scans while W1 holds
      * the batch between its take and its pushes (the gap signalMoved exists for), so W2 parks;

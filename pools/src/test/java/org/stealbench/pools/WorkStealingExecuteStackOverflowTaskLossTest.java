@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.stealbench.queues.QueueKind;
 
 /**
  * What a worker's {@code execute} cut short by a real StackOverflowError does to the tasks it had
@@ -24,10 +25,13 @@ final class WorkStealingExecuteStackOverflowTaskLossTest {
 
     private static final int SWEEPS = 30;
 
+    /** Each tuning on chase-lev (the execute rechecked after its push), then on a FIFO-pop deque (announced). */
     @ParameterizedTest
-    @ValueSource(strings = {WorkStealingPoolBuilder.DEFAULT_TUNING, "steal-half", "searching", "recheck-own-push"})
-    void workerExecuteCutShortByStackOverflow_everyAcceptedTaskRunsOnce(String tuning) throws InterruptedException {
-        WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(2).tuning(tuning).build();
+    @CsvSource({"default, chase-lev", "steal-half, chase-lev", "searching, chase-lev", "default, locked"})
+    void workerExecuteCutShortByStackOverflow_everyAcceptedTaskRunsOnce(String tuning, String deque)
+            throws InterruptedException {
+        WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(2).workerDeque(QueueKind.byId(deque))
+                .tuning(tuning).build();
         AtomicReference<Throwable> unexpected = new AtomicReference<>();
         pool.setUncaughtExceptionHandler((thread, failure) -> {
             if (!(failure instanceof StackOverflowError)) {

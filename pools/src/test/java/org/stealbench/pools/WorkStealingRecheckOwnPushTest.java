@@ -15,7 +15,7 @@ import org.stealbench.queues.QueueTraits;
 import org.stealbench.queues.TaskQueue;
 
 /**
- * The recheck-own-push tuning's steps, each at the point a racing shutdownNow() would hit it: the
+ * A worker's execute rechecked after its push (on a LIFO-pop deque), each step at the point a racing shutdownNow() would hit it: the
  * unstarted pool's worker 0 executes from the test thread into a chase-lev deque that calls
  * shutdownNow() just before or just after the push. Before: the drain finds nothing, and only
  * the read of SHUTDOWN after the push's fence keeps the task from being accepted and then
@@ -27,7 +27,7 @@ final class WorkStealingRecheckOwnPushTest {
     private static final Runnable TASK = () -> { };
 
     private final WorkStealingThreadPool pool =
-            WorkStealingThreadPool.builder().threads(1).tuning("recheck-own-push").unstarted();
+            WorkStealingThreadPool.builder().threads(1).unstarted();
     private final WorkStealingWorker worker = (WorkStealingWorker) pool.workerThread(0);
     private final List<Runnable> returned = new ArrayList<>();
 

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * or in a helping join. In the scan: a task that forks after the drain holds its worker until the
  * other worker, whose task ends after the fork, has exited; the fork then runs on the forking
  * task's own worker. Before the check of `stopping` in the worker's scan, the other worker stole
- * the fork (and, under recheck-own-push, a worker's execute racing shutdownNow: a second task
+ * the fork (and a worker's execute racing shutdownNow: a second task
  * started after shutdownNow returned on one worker, which
  * WorkStealingWorkerExecuteShutdownNowStressTest caught).
  */
@@ -73,7 +73,7 @@ final class WorkStealingStopTakesOwnOnlyTest {
      * J, on one worker, forks f, which the other worker steals and runs; after shutdownNow
      * returned, f forks g onto its own deque, and only then does J join f. J's join finds f
      * running and its own deque empty: before the check of `stopping` in the join's choice of a
-     * thief it stole g (and, under recheck-own-push, could steal an execute the thief was about
+     * thief it stole g (and could steal an execute the thief was about
      * to take back: the stress test's join variant caught that). f returns once g has started or
      * J's join has gone past its looks into its timed wait (J's thread WAITING or TIMED_WAITING
      * after it announced the join: the join waits nowhere else), so g must then run on f's worker.

@@ -98,7 +98,8 @@ final class WorkStealingThreadPoolTest {
             assertEquals(WorkStealingPoolBuilder.DEFAULT_STEAL_HALF, pool.stealHalf());
             assertEquals(WorkStealingThreadPool.Admission.INJECTOR, pool.admission());
         }
-        for (String retired : List.of("owner-claim", "owner-cas", "submitter-cells", "precheck-pop", "lifo-slot")) {
+        for (String retired : List.of("owner-claim", "owner-cas", "submitter-cells", "precheck-pop", "lifo-slot",
+                "propagating", "recheck-own-push", "announce-own-push")) {
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                     () -> WorkStealingThreadPool.builder().tuning(retired), retired);
             assertTrue(refused.getMessage().contains("'" + retired + "'"), refused.getMessage());
@@ -123,16 +124,18 @@ final class WorkStealingThreadPoolTest {
             assertEquals(QueueKind.SEGMENTED_MPMC, pool.globalQueue());
             assertEquals(WorkStealingThreadPool.Admission.SHARED_COUNTER, pool.admission());
         }
-        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1)
-                .tuning("propagating+recheck-own-push").build()) {
-            assertEquals(WorkStealingThreadPool.Signalling.PROPAGATING, pool.signalling());
-            assertTrue(pool.recheckOwnPush());
+        try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).tuning("searching").build()) {
+            assertEquals(WorkStealingThreadPool.Signalling.SEARCHING, pool.signalling());
         }
         try (WorkStealingThreadPool fifoPop = WorkStealingThreadPool.builder().threads(1).workerDeque(QueueKind.LOCKED)
-                .tuning("recheck-own-push").build();
+                .build();
+             WorkStealingThreadPool thievesPop = WorkStealingThreadPool.builder().threads(1).workerDeque(QueueKind.JDK_CLD)
+                .thievesPopOwnersEnd(true)
+                .build();
              WorkStealingThreadPool defaults = WorkStealingThreadPool.builder().threads(1).build()) {
             assertFalse(fifoPop.recheckOwnPush(), "taking the task back needs a LIFO pop: the push is announced");
-            assertEquals(WorkStealingPoolBuilder.DEFAULT_RECHECK_OWN_PUSH, defaults.recheckOwnPush());
+            assertFalse(thievesPop.recheckOwnPush(), "thieves at the owner's end: the push is announced");
+            assertTrue(defaults.recheckOwnPush(), "chase-lev pops LIFO, thieves steal the other end");
         }
         try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1)
                 .tuning("eager-signalling+steal-one").build()) {

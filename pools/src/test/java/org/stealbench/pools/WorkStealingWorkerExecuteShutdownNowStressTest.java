@@ -12,9 +12,11 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.stealbench.queues.QueueKind;
 
 /**
  * A worker's {@code execute} racing {@code shutdownNow()} under every compared tuning (issue 30
@@ -22,9 +24,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * runs them and the test thread calls shutdownNow() at a random point. Each accepted task must run
  * once or be returned once, never both and never neither; a refused one must do neither; no task
  * may start after shutdownNow() returns on the submitter's worker (its task still runs then), and
- * at most one on the other worker (one it had taken). A worker's execute is announced
- * by its `moving` flag, not counted in ctl, so this is the pool-level check of that pair under
- * steal-half's moves and the batch moves that share the flag. In the join variant the submitting
+ * at most one on the other worker (one it had taken). A worker's execute is not counted in ctl:
+ * on chase-lev it is rechecked after its push (taken back if shutdown came meanwhile), so this is
+ * the pool-level check of that recheck under steal-half's moves and the batch moves; on a
+ * FIFO-pop deque (locked) it is announced by the worker's `moving` flag, the pair the last case
+ * checks. In the join variant the submitting
  * task is a fork f that the other worker stole from J, and J's helping join takes f's tasks from
  * f's worker: the join's steal from the thief, not the scan, must stop once shutdownNow began.
  */
@@ -43,7 +47,15 @@ final class WorkStealingWorkerExecuteShutdownNowStressTest {
     void workerExecuteRacingShutdownNow_eachAcceptedTaskRunsOrIsReturnedOnce(String tuning)
             throws InterruptedException {
         for (int round = 0; round < ROUNDS; round++) {
-            runRound(tuning, round, false);
+            runRound(tuning, QueueKind.CHASE_LEV, round, false);
+        }
+    }
+
+    @Test
+    void announcedExecuteOnAFifoPopDeque_racingShutdownNow_eachAcceptedTaskRunsOrIsReturnedOnce()
+            throws InterruptedException {
+        for (int round = 0; round < ROUNDS; round++) {
+            runRound(WorkStealingPoolBuilder.DEFAULT_TUNING, QueueKind.LOCKED, round, false);
         }
     }
 
@@ -53,7 +65,7 @@ final class WorkStealingWorkerExecuteShutdownNowStressTest {
             throws InterruptedException {
         assumeTrue(TestPools.joinsStealFromThieves(tuning), tuning + ": its joins never steal from a thief");
         for (int round = 0; round < ROUNDS; round++) {
-            runRound(tuning, round, true);
+            runRound(tuning, QueueKind.CHASE_LEV, round, true);
         }
     }
 
@@ -62,8 +74,10 @@ final class WorkStealingWorkerExecuteShutdownNowStressTest {
      * shutdownNow(); with {@code throughJoin}, that task is a fork the other worker stole and the
      * forker joins it (so the forker's worker runs the tasks through its join), else a top-level task.
      */
-    private static void runRound(String tuning, int round, boolean throughJoin) throws InterruptedException {
-        WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(2).tuning(tuning).build();
+    private static void runRound(String tuning, QueueKind deque, int round, boolean throughJoin)
+            throws InterruptedException {
+        WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(2).workerDeque(deque).tuning(tuning)
+                .build();
         AtomicIntegerArray accepted = new AtomicIntegerArray(MAX_TASKS);
         AtomicIntegerArray runs = new AtomicIntegerArray(MAX_TASKS);
         List<Thread> lateStarts = new CopyOnWriteArrayList<>();

@@ -126,10 +126,9 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
      *   take's CAS needs only atomicity for the queue itself (the index it claims is all it
      *   decides; the slot carries its own release/acquire), but it is volatile (weakCasHead, in a
      *   loop that re-reads, where a spurious failure is one more lost race) for a pool that passes
-     *   wake-ups on: a taker's CAS of head, then its volatile read of tail, against a producer's
-     *   fetch-and-add of tail, then its volatile read of head (claimedBelow), so either the taker
-     *   sees the producer's item or the producer sees every index below its own claimed. On x86
-     *   the CAS is the same locked instruction in every mode.
+     *   wake-ups on: the work-stealing pool's taker reads the queues after its take to decide
+     *   whether to wake another worker, and counts the take as a full barrier before those reads.
+     *   On x86 the CAS is the same locked instruction in every mode.
      * - hints: read acquire, moved with a release CAS (the argument above); next: read acquire,
      *   linked with a release CAS, which publishes the new segment (its fields are final too).
      *
@@ -216,21 +215,12 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
      * @return true if pushed; false if refused because the queue was closed first
      */
     public boolean pushUnlessClosed(T item) {
-        return pushIndexUnlessClosed(item) >= 0;
-    }
-
-    /**
-     * As {@link #pushUnlessClosed}, returning the index the item was pushed at (the number of
-     * claims before its own, abandoned ones included), or -1 if refused; {@link #claimedBelow}
-     * then tells whether the push found the queue empty.
-     */
-    public long pushIndexUnlessClosed(T item) {
         Objects.requireNonNull(item, "item");
         while (true) {
             SegmentedMpmcSegment segment = tailSegmentAcquire(); // acquire: before the FAA (overview, hints)
             long i = getAndIncrementTail(); // volatile: the parking pair (overview)
             if ((i & CLOSED) != 0) {
-                return -1; // linearization point of a refused push: takers stop below this index
+                return false; // linearization point of a refused push: takers stop below this index
             }
             hook.afterClaim();
             long id = i >>> shift;
@@ -239,20 +229,10 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
                 advanceTailSegment(segment); // before the CAS: nothing after it may throw (overview)
             }
             if (segment.casSlotRelease((int) i & mask, item)) { // release: publishes the item (overview)
-                return i; // linearized at this claim's FAA
+                return true; // linearized at this claim's FAA
             }
             // The slot holds POISON: a taker gave up on index i. Claim again.
         }
-    }
-
-    /**
-     * Whether every index below {@code index} has been claimed by a take: after a push at
-     * {@code index}, that it found the queue empty (no older item, or abandoned claim, left to
-     * take). Volatile read of head, the producer's half of the pair a pool passes wake-ups on
-     * (overview, head).
-     */
-    public boolean claimedBelow(long index) {
-        return headVolatile() >= index;
     }
 
     /**
@@ -731,11 +711,7 @@ abstract class SegmentedMpmcHead extends SegmentedMpmcPadAfterTail {
         return (long) HEAD.getAcquire(this);
     }
 
-    final long headVolatile() {
-        return (long) HEAD.getVolatile(this);
-    }
-
-    /** Volatile: the taker's half of the wake-up pair (see the overview's head). */
+    /** Volatile: a pool's taker reads the queues after it (see the overview's head). */
     final boolean weakCasHead(long expected, long next) {
         return HEAD.weakCompareAndSet(this, expected, next);
     }

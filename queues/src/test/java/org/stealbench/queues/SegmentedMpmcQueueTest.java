@@ -56,26 +56,6 @@ final class SegmentedMpmcQueueTest {
     }
 
     @Test
-    void pushIndexUnlessClosed_returnsTheClaimedIndex_andClaimedBelowTellsWhetherItFoundTheQueueEmpty() {
-        SegmentedMpmcQueue<String> queue = new SegmentedMpmcQueue<>(2);
-        assertEquals(0, queue.pushIndexUnlessClosed("a"));
-        assertTrue(queue.claimedBelow(0), "the first push found the queue empty");
-        assertEquals(1, queue.pushIndexUnlessClosed("b"));
-        assertFalse(queue.claimedBelow(1), "a is still queued below b");
-        assertEquals("a", queue.steal());
-        assertTrue(queue.claimedBelow(1), "every index below b is taken");
-        assertEquals(2, queue.pushIndexUnlessClosed("c"));
-        assertFalse(queue.claimedBelow(2), "b is still queued below c");
-        assertEquals(2, queue.takeBatch(5, item -> { }));
-        assertEquals(3, queue.pushIndexUnlessClosed("d"));
-        assertTrue(queue.claimedBelow(3), "the batch took every index below d");
-        queue.close();
-        assertEquals(-1, queue.pushIndexUnlessClosed("refused"));
-        assertEquals("d", queue.pop());
-        assertNull(queue.pop());
-    }
-
-    @Test
     void takeBatch_acrossSegments_takesAtMostMaxInFifoOrder() {
         SegmentedMpmcQueue<Integer> queue = new SegmentedMpmcQueue<>(2);
         QueueContractTest.pushRange(queue, 0, 7);
