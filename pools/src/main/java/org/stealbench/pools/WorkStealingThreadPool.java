@@ -130,9 +130,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * make a worker park beside work.
      *
      * Which pushes signal. A push onto the global queue always does (execute and fork from
-     * outside). A push onto a worker's own deque
-     * (fork, execute from a worker) signals when, after its fence, the deque holds at most one
-     * task: it took the deque from empty to non-empty, or thieves emptied it meanwhile. A push
+     * outside). A push onto a worker's own deque (fork, execute from a worker) signals when,
+     * after its fence, the deque holds at most one task: it took the deque from empty to
+     * non-empty, or thieves emptied it meanwhile. A push
      * onto a deque that still holds an older task does not signal; that older task was
      * signalled, or is itself behind one. Every successful take from a queue other than one's
      * own (a steal, a global take, a join's steal from a thief, an outside tryRunOne's take)
@@ -185,12 +185,12 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * second to a thief or the drain, the task was accepted: it runs or is returned), or the
      * drain sees the task. An Error between the push and the recheck (a StackOverflowError in the
      * fence's or the pop's call) leaves the task queued with execute throwing; if shutdownNow's
-     * drain had passed, it is not returned, and the worker may still run it (a worker takes its own
-     * deque's tasks after shutdownNow), so a task whose execute threw that Error may run. On other deques, where a pop would not take back
-     * the task just pushed, the execute announces itself with `moving` (below), then reads
-     * SHUTDOWN: two more full barriers. Termination needs SHUTDOWN, nothing in flight, every worker on the idle stack, and
-     * every queue empty (stranded batches included): a checker reads the idle stack's (size,
-     * epoch) under the lock, re-scans
+     * drain had passed, it is not returned, and the worker may still run it (a worker takes its
+     * own deque's tasks after shutdownNow), so a task whose execute threw that Error may run. On
+     * other deques, where a pop would not take back the task just pushed, the execute announces
+     * itself with `moving` (below), then reads SHUTDOWN: two more full barriers. Termination needs
+     * SHUTDOWN, nothing in flight, every worker on the idle stack, and every queue empty (stranded
+     * batches included): a checker reads the idle stack's (size, epoch) under the lock, re-scans
      * the queues, and reads them again; the epoch counts removals from the stack, so an unchanged
      * full stack means no worker ran during the scan and the empty queues were really empty. Then
      * `terminating` is set and every worker is woken to exit. The checks run wherever the last
@@ -204,9 +204,9 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * inbox (`moving`, set before the take and checked against `stopping`: a store-load pair, so
      * either the mover sees stopping and takes nothing, or shutdownNow sees it moving) or
      * pushing its own execute on a deque without the recheck (`moving` before its read of
-     * SHUTDOWN, the same pair), drains
-     * every queue and stranded batch, wakes and interrupts the workers, which leave as soon as
-     * they find no work (a parked one without looking again), so the last may terminate the pool
+     * SHUTDOWN, the same pair), drains every queue and stranded batch, wakes and interrupts the
+     * workers, which leave as soon as they find no work (a parked one without looking again), so
+     * the last may terminate the pool
      * before the drain, beside an in-flight submission's task: an outside tryRunOne() takes
      * nothing once it reads `stopping`, after raising its depth, and a worker takes nothing but its
      * own deque's tasks (forks of its running tasks), in its scans and its joins alike. A task a
@@ -445,7 +445,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return stealHalf;
     }
 
-    /** Whether a worker's execute rechecks shutdown after its push (on a LIFO-pop deque) instead of announcing it. */
+    /** Whether a worker's execute rechecks shutdown after its push (LIFO-pop deques) instead of announcing it. */
     public boolean recheckOwnPush() {
         return recheckOwnPush;
     }
@@ -505,8 +505,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     }
 
     /**
-     * {@code w}'s own execute where its deque pops LIFO (recheckOwnPush), ThreadPoolExecutor's way: refused if SHUTDOWN
-     * is set; else pushed, fenced once, and SHUTDOWN read again: if it was set meanwhile, the
+     * {@code w}'s own execute where its deque pops LIFO (recheckOwnPush), ThreadPoolExecutor's
+     * way: refused if SHUTDOWN is set; else pushed, fenced once, and SHUTDOWN read again: if it was set meanwhile, the
      * task is taken back (the owner's pop, which on these deques returns the task just pushed
      * unless a thief or shutdownNow's drain took it first) and refused; if it was already taken,
      * it was accepted (it runs, or shutdownNow returns it).
