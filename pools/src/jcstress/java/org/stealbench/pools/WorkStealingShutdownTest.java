@@ -55,9 +55,9 @@ public class WorkStealingShutdownTest {
     }
 
     /**
-     * The same on a LIFO-pop deque (chase-lev, the default): the worker reads SHUTDOWN, pushes, fences, reads
-     * SHUTDOWN again and, if set, takes the task back and refuses it; shutdownNow sets SHUTDOWN
-     * (a CAS) and drains. Either the second read sees SHUTDOWN or the drain sees the task.
+     * The same on a LIFO-pop deque (chase-lev, the default): the worker reads SHUTDOWN, pushes,
+     * fences, reads SHUTDOWN again and, if set, takes the task back and refuses it; shutdownNow
+     * sets SHUTDOWN (a CAS) and drains. Either the second read sees SHUTDOWN or the drain sees the task.
      */
     @JCStressTest
     @Description("a worker's execute (push, fence, read SHUTDOWN, take back) vs shutdownNow (SHUTDOWN, drain)")
@@ -65,7 +65,8 @@ public class WorkStealingShutdownTest {
     @Outcome(id = "0, 0", expect = FORBIDDEN, desc = "accepted after the drain: neither run nor returned")
     @State
     public static class Rechecked {
-        private final WorkStealingThreadPool pool = WorkStealingParkingTest.unstartedPool(1, WorkStealingPoolBuilder.DEFAULT_TUNING);
+        private final WorkStealingThreadPool pool =
+                WorkStealingParkingTest.unstartedPool(1, WorkStealingPoolBuilder.DEFAULT_TUNING);
         private final WorkStealingWorker worker = WorkStealingParkingTest.worker(pool, 0);
 
         @Actor

@@ -308,8 +308,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     private final boolean globalTakesByPop;
     final boolean thievesPop;
     /**
-     * Whether a join may pop its own deque to help: only when pop is LIFO and thieves take the
-     * other (FIFO) end, so that every task a join pops was forked after the awaited one.
+     * Whether a join may pop its own deque to help, and a worker's execute is rechecked after its
+     * push (executeOwn): only when pop is LIFO and thieves take the other (FIFO) end, so that
+     * every task a join pops was forked after the awaited one, and a take-back pops the task just
+     * pushed or nothing.
      */
     final boolean ownPopHelps;
     private final boolean flowContext;
@@ -322,11 +324,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** Global batches and steal-half: moves into the inboxes, and batches an Error stranded. */
     final InboxMoves moves;
     private final boolean stealHalf;
-    /**
-     * Whether a worker's execute rechecks SHUTDOWN after its push instead of announcing itself:
-     * where ownPopHelps, as taking the task back must pop the task just pushed (see executeOwn).
-     */
-    private final boolean recheckOwnPush;
     /** Re-scans before parking: spinScan's under EMPTY_TO_NON_EMPTY, search's under SEARCHING. */
     private final int idleScans;
     private final Admission admission;
@@ -368,7 +365,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         QueueTraits dequeTraits = b.workerDeque.traits();
         this.ownPopHelps = !b.thievesPopOwnersEnd && dequeTraits.popOrder() == Order.LIFO
                 && dequeTraits.stealOrder() == Order.FIFO;
-        this.recheckOwnPush = ownPopHelps;
         this.moves = new InboxMoves(this, b.globalBatch, dequeTraits.popOrder() == Order.LIFO, pause);
         this.workers = new WorkStealingWorker[b.threads];
         this.idle = new IdleWorkers(this, b.threads, signalling);
@@ -447,7 +443,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     /** Whether a worker's execute rechecks shutdown after its push (LIFO-pop deques) instead of announcing it. */
     public boolean recheckOwnPush() {
-        return recheckOwnPush;
+        return ownPopHelps;
     }
 
     public int idleScans() {
@@ -483,7 +479,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     /** {@code w}'s own execute: onto its deque, refused after shutdown (the overview's "Shutdown"). */
     void executeOwn(WorkStealingWorker w, Runnable item) {
-        if (recheckOwnPush) {
+        if (ownPopHelps) { // taking the task back must pop the task just pushed
             executeOwnRechecked(w, item);
             return;
         }
@@ -505,7 +501,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     }
 
     /**
-     * {@code w}'s own execute where its deque pops LIFO (recheckOwnPush), ThreadPoolExecutor's
+     * {@code w}'s own execute where its deque pops LIFO (ownPopHelps), ThreadPoolExecutor's
      * way: refused if SHUTDOWN is set; else pushed, fenced once, and SHUTDOWN read again: if it was set meanwhile, the
      * task is taken back (the owner's pop, which on these deques returns the task just pushed
      * unless a thief or shutdownNow's drain took it first) and refused; if it was already taken,
