@@ -11,6 +11,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -24,6 +26,36 @@ final class WorkStealingTuningTest {
         String doc = Files.readString(Path.of("..", "docs", "using.md"));
         String table = WorkStealingTuning.markdownTable();
         assertTrue(doc.contains(table), "docs/using.md's tuning table differs from the code's; it should read:\n" + table);
+    }
+
+    /**
+     * The table's default texts are written by hand beside the builder's DEFAULT_ constants: the
+     * item each names (its first word, a flag, a queue id or a number) applied alone must build
+     * the pool the defaults build.
+     */
+    @Test
+    void everyDefaultText_namesTheItemThatLeavesThePoolAsTheDefaultsBuildIt() {
+        String defaults = settings(WorkStealingThreadPool.builder());
+        Pattern firstWord = Pattern.compile("^`?([a-z0-9-]+)`?");
+        for (WorkStealingTuning.Option option : WorkStealingTuning.OPTIONS) {
+            Matcher m = firstWord.matcher(option.defaultValue());
+            assertTrue(m.find(), option.defaultValue());
+            String word = m.group(1);
+            String item = option.items().stream()
+                    .filter(i -> i.takesArgument() || i.spelling().equals(word))
+                    .map(i -> i.takesArgument() ? i.prefix() + word : word)
+                    .findFirst().orElseThrow(() -> new AssertionError(option.builderOption()
+                            + "'s default '" + word + "' is none of its items"));
+            assertEquals(defaults, settings(WorkStealingThreadPool.builder().tuning(item)),
+                    option.builderOption() + "'s default text names " + item);
+        }
+    }
+
+    private static String settings(WorkStealingPoolBuilder builder) {
+        try (WorkStealingThreadPool pool = builder.threads(1).build()) {
+            return List.of(pool.globalQueue(), pool.globalBatch(), pool.admission(), pool.signalling(),
+                    pool.stealHalf(), pool.searchOrder(), pool.idleScans(), pool.workerDeque()).toString();
+        }
     }
 
     @Test
