@@ -48,7 +48,17 @@ public final class WorkStealingPoolBuilder {
         return globalQueue == QueueKind.SEGMENTED_MPMC ? Admission.INJECTOR : Admission.SHARED_COUNTER;
     }
 
-    public static final Signalling DEFAULT_SIGNALLING = Signalling.EMPTY_TO_NON_EMPTY;
+    /**
+     * The signalling a pool of {@code threads} workers gets unless {@link #signalling} sets one:
+     * SEARCHING when it has more workers than the machine has cores, else EMPTY_TO_NON_EMPTY.
+     * Oversubscribed, eager wake-ups park and unpark workers that have no core to run on, and
+     * SEARCHING took well under the eager rule's time there; with as many workers as cores it
+     * did not help (docs/findings.md, "the default searches only when oversubscribed").
+     */
+    public static Signalling defaultSignalling(int threads) {
+        return threads > Runtime.getRuntime().availableProcessors() ? Signalling.SEARCHING
+                : Signalling.EMPTY_TO_NON_EMPTY;
+    }
 
     /** Whether a successful steal takes half the victim's tasks by default. */
     public static final boolean DEFAULT_STEAL_HALF = false;
@@ -72,7 +82,8 @@ public final class WorkStealingPoolBuilder {
     SearchOrder searchOrder = DEFAULT_SEARCH_ORDER;
     boolean thievesPopOwnersEnd;
     boolean flowContext;
-    Signalling signalling = DEFAULT_SIGNALLING;
+    /** Null: {@link #defaultSignalling} of the thread count, decided in build(). */
+    Signalling signalling;
     int globalBatch = DEFAULT_GLOBAL_BATCH;
     boolean stealHalf = DEFAULT_STEAL_HALF;
     int idleScans = -1; // the signalling's default
@@ -161,7 +172,7 @@ public final class WorkStealingPoolBuilder {
         return this;
     }
 
-    /** When a push wakes an idle worker (default {@link #DEFAULT_SIGNALLING}). */
+    /** When a push wakes an idle worker (default {@link #defaultSignalling}). */
     public WorkStealingPoolBuilder signalling(Signalling signalling) {
         this.signalling = Objects.requireNonNull(signalling, "signalling");
         return this;

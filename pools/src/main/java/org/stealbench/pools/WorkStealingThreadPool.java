@@ -3,6 +3,7 @@ package org.stealbench.pools;
 import static org.stealbench.pools.WorkStealingPoolBuilder.DEFAULT_IDLE_SCANS;
 import static org.stealbench.pools.WorkStealingPoolBuilder.DEFAULT_SEARCH_SCANS;
 import static org.stealbench.pools.WorkStealingPoolBuilder.defaultAdmission;
+import static org.stealbench.pools.WorkStealingPoolBuilder.defaultSignalling;
 
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
@@ -90,8 +91,8 @@ import org.stealbench.queues.TaskQueue;
  * submitted, taken and signalled, not what runs; each can be set from one string with {@link
  * WorkStealingPoolBuilder#tuning}, which is what {@link PoolKind#create(int, String)} passes for
  * benchmarks, and {@link #COMPARED_TUNINGS} lists the ones the harness's pool-options
- * experiments compare. Their defaults are the builder's {@code DEFAULT_} constants (docs/using.md
- * says why).
+ * experiments compare. Their defaults are the builder's ({@code DEFAULT_} constants, defaultAdmission
+ * and defaultSignalling; docs/using.md says why).
  * With one worker, outside submissions start in submission order under every tuning and deque
  * kind (a batch goes into the worker's inbox in the order its pops take), unless an Error cut a
  * batch move short (above).
@@ -149,7 +150,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * most one worker and only when one is idle; a worker spins at most a bounded number of
      * re-scans before registering.
      *
-     * Signalling.SEARCHING (Tokio's and Go's rule, an option). `searchers` counts workers that
+     * Signalling.SEARCHING (Tokio's and Go's rule; the default with more workers than cores). `searchers` counts workers that
      * are awake with no task: a worker whose own scan failed becomes one if fewer than half the
      * workers are (a CAS), re-scans idleScans times, then stops searching (an atomic
      * decrement) and, if still empty-handed, parks through the protocol above; a woken worker
@@ -349,7 +350,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         this.workerDequeKind = b.workerDeque;
         this.globalQueueKind = b.globalQueue;
         this.searchOrder = b.searchOrder;
-        this.signalling = b.signalling;
+        this.signalling = b.signalling != null ? b.signalling : defaultSignalling(b.threads);
         this.stealHalf = b.stealHalf;
         this.idleScans = b.idleScans >= 0 ? b.idleScans
                 : signalling == Signalling.SEARCHING ? DEFAULT_SEARCH_SCANS : DEFAULT_IDLE_SCANS;

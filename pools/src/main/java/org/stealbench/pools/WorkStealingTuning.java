@@ -80,8 +80,9 @@ final class WorkStealingTuning {
                     + " `segmented-mpmc` (closing the injector refuses later pushes), else `shared-counter`",
                     List.of(flag("injector-admission", b -> b.admission(Admission.INJECTOR)),
                             compared(flag("shared-counter", b -> b.admission(Admission.SHARED_COUNTER))))),
-            new Option("signalling", "when a push wakes a worker", "`eager-signalling`",
-                    List.of(flag("eager-signalling", b -> b.signalling(Signalling.EMPTY_TO_NON_EMPTY)),
+            new Option("signalling", "when a push wakes a worker", "`eager-signalling` with at most as"
+                    + " many workers as cores, else `searching`",
+                    List.of(compared(flag("eager-signalling", b -> b.signalling(Signalling.EMPTY_TO_NON_EMPTY))),
                             compared(flag("searching", b -> b.signalling(Signalling.SEARCHING))))),
             new Option("stealHalf", "whether a steal also moves half the victim's other tasks into the"
                     + " thief's inbox", "`steal-one`",

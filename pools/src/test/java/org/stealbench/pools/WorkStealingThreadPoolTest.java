@@ -93,7 +93,8 @@ final class WorkStealingThreadPoolTest {
             assertTrue(eager.idleScans() < searching.idleScans(), "each signalling keeps its own default");
         }
         try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).tuning("default").build()) {
-            assertEquals(WorkStealingPoolBuilder.DEFAULT_SIGNALLING, pool.signalling());
+            assertEquals(WorkStealingThreadPool.Signalling.EMPTY_TO_NON_EMPTY, pool.signalling(),
+                    "one worker is never more than the cores");
             assertEquals(WorkStealingPoolBuilder.DEFAULT_GLOBAL_BATCH, pool.globalBatch());
             assertEquals(WorkStealingPoolBuilder.DEFAULT_STEAL_HALF, pool.stealHalf());
             assertEquals(WorkStealingThreadPool.Admission.INJECTOR, pool.admission());
@@ -126,6 +127,18 @@ final class WorkStealingThreadPoolTest {
         }
         try (WorkStealingThreadPool pool = WorkStealingThreadPool.builder().threads(1).tuning("searching").build()) {
             assertEquals(WorkStealingThreadPool.Signalling.SEARCHING, pool.signalling());
+        }
+        // The default signalling follows the workers against the cores; a set one is kept.
+        int cores = Runtime.getRuntime().availableProcessors();
+        try (WorkStealingThreadPool asMany = WorkStealingThreadPool.builder().threads(cores).build();
+             WorkStealingThreadPool oversubscribed = WorkStealingThreadPool.builder().threads(cores + 1).build();
+             WorkStealingThreadPool eagerAnyway = WorkStealingThreadPool.builder().threads(cores + 1)
+                     .tuning("eager-signalling").build()) {
+            assertEquals(WorkStealingThreadPool.Signalling.EMPTY_TO_NON_EMPTY, asMany.signalling());
+            assertEquals(WorkStealingThreadPool.Signalling.SEARCHING, oversubscribed.signalling());
+            assertEquals(WorkStealingPoolBuilder.DEFAULT_SEARCH_SCANS, oversubscribed.idleScans());
+            assertEquals(WorkStealingThreadPool.Signalling.EMPTY_TO_NON_EMPTY, eagerAnyway.signalling());
+            assertEquals(WorkStealingPoolBuilder.DEFAULT_IDLE_SCANS, eagerAnyway.idleScans());
         }
         try (WorkStealingThreadPool fifoPop = WorkStealingThreadPool.builder().threads(1).workerDeque(QueueKind.LOCKED)
                 .build();
