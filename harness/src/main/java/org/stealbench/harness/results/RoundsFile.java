@@ -43,12 +43,10 @@ public record RoundsFile(String experiment, long seed, int rounds, List<Fork> fo
      * @param error     why it produced no result; null (and absent from the file) when it did
      * @param steady    where its measured iterations became steady; null (and absent) when it
      *                  produced no result
-     * @param cpuBalance the slowest CPU's speed as a share of the fastest's, probed just before the
-     *                  fork (run/CpuBalance); null (and absent) in runs that did not probe
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Fork(int round, int position, String benchmark, Map<String, String> params, String started,
-                       String file, String error, Steadiness steady, Double cpuBalance) {
+                       String file, String error, Steadiness steady) {
 
         public Fork {
             params = new LinkedHashMap<>(params);

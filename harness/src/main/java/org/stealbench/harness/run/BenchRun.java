@@ -53,7 +53,6 @@ final class BenchRun {
 
     /** Runs on every JVM, then renders the reports unless told not to; returns the command's exit code. */
     int run() throws IOException, InterruptedException {
-        CpuBalance.probe(); // unrecorded: the first probe's loop runs partly interpreted
         int failed = 0;
         for (Path java : request.javas()) {
             failed += runOnce(java);
@@ -154,11 +153,6 @@ final class BenchRun {
                         id, k + 1, shapes.size(), slot.round() + 1, settings.forks(), slot.position() + 1,
                         specs.size(), spec.label(), Progress.format(progress.elapsed()), Progress.format(progress.left()));
                 Path file = run.fork(id, spec.fileStem() + "-r" + slot.round());
-                double cpuBalance = CpuBalance.probe();
-                if (cpuBalance < CpuBalance.UNEQUAL) {
-                    stdout.printf(Locale.ROOT, "   CPUs unequal: the slowest ran at %.2fx of the fastest's speed just before"
-                            + " this fork (rounds-%s.json records it)%n", cpuBalance, id);
-                }
                 String started = Instant.now().toString();
                 String error = null;
                 RoundsFile.Steadiness steady = null;
@@ -178,7 +172,7 @@ final class BenchRun {
                     failures.add(id + ": round " + slot.round() + " kept whole: " + e.getMessage());
                 }
                 rounds = rounds.with(new RoundsFile.Fork(slot.round(), slot.position(), spec.benchmark(),
-                        spec.params(), started, error == null ? run.relative(file) : null, error, steady, cpuBalance));
+                        spec.params(), started, error == null ? run.relative(file) : null, error, steady));
                 rounds.write(run.rounds(id));
                 progress.done(perFork);
                 int roundsDone = slot.round() + 1;

@@ -132,7 +132,7 @@ final class RunFolderFixture {
                 forks.add(new RoundsFile.Fork(round, position, (String) results.get(position).get("benchmark"), params,
                         (String) env.get("startedAt"), "forks/" + experiment + "/r" + round + "-" + position + ".json",
                         null, new RoundsFile.Steadiness((never ? SteadyState.Kind.NO_STEADY_STATE : SteadyState.Kind.FLAT).label(), 2,
-                                0, 0, 2), null));
+                                0, 0, 2)));
             }
         }
         return new RoundsFile(experiment, 1, n, forks);

@@ -57,7 +57,7 @@ final class ForkSteadinessTest {
             for (JmhResult r : results) {
                 String name = r.param("pool") + "-r" + round;
                 rounds = rounds.with(new RoundsFile.Fork(round, 0, FIB, BenchmarkCatalog.completeParams(r), "t", name, null,
-                        unsettled.contains(name) ? NEVER : round == 0 ? WARM_UP : FLAT, null));
+                        unsettled.contains(name) ? NEVER : round == 0 ? WARM_UP : FLAT));
             }
         }
         rounds.write(folder.rounds(ExperimentId.of(experiment)));
