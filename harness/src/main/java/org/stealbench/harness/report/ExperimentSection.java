@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -59,14 +60,6 @@ final class ExperimentSection {
             Experiment.RANGE_PARTITIONER, Experiment.DEQUE_OPS, Experiment.DEQUE_CONTENTION, Experiment.GLOBAL_QUEUE,
             Experiment.POOL_OPTIONS_DRAIN, Experiment.POOL_OPTIONS_FIB, Experiment.POOL_OPTIONS_SCHEDULER,
             Experiment.LIVENESS_SCENARIOS);
-
-    /**
-     * The measures the summary ranks an experiment by where its primary score (the invocation's
-     * wall time) is not what it measures, as its section declares them; by experiment id.
-     */
-    static final Map<String, List<SummarySection.Measure>> MEASURES = Map.of(
-            WakeupLatencySection.EXPERIMENT, WakeupLatencySection.SUMMARY,
-            IdleCostSection.EXPERIMENT, IdleCostSection.SUMMARY);
 
     /**
      * The metric a result is shown and ranked by: the owner's of a thieves-N group ({@code ownerN},
@@ -190,6 +183,39 @@ final class ExperimentSection {
                 + "order: " + String.join(", ", registry.contenders()) + "."));
         blocks.add(Html.Block.chart(chart(experiment, g, unit, ctx)));
         return new Html.Section(experiment.id(), experiment.title(), List.of(), blocks, null);
+    }
+
+    /**
+     * The oversubscription experiments: queue/drain and fork/join fib with two and four times as
+     * many pool threads as the run's cores, one grid each (pools by thread count), in one section.
+     */
+    static Html.Section oversubscription(RunView run, ReportContext ctx) {
+        List<Experiment> experiments = List.of(Experiment.OVERSUBSCRIBED_DRAIN, Experiment.OVERSUBSCRIBED_FIB);
+        String id = "oversubscription";
+        String title = "Oversubscription: more pool threads than cores";
+        if (experiments.stream().noneMatch(e -> run.has(e.id()))) {
+            return Html.Section.absent(id, title, "Not in this run: no readable jmh-" + experiments.get(0).id()
+                    + ".json or jmh-" + experiments.get(1).id() + ".json.");
+        }
+        List<Html.Block> blocks = new ArrayList<>();
+        TreeSet<Integer> threads = new TreeSet<>();
+        experiments.forEach(e -> run.results(e.id()).forEach(r -> threads.add(Report.threadsUsed(r))));
+        blocks.add(Html.Block.paragraph("The same workloads with " + String.join(", ", threads.stream()
+                .map(String::valueOf).toList()) + " pool threads on " + run.cores()
+                + " cores (the thread ladder of docs/running.md; Scaling draws them beside the runs at and below the"
+                + " cores): past the core count the OS time-slices the workers, and a design that spins, holds a lock "
+                + "across a preemption or waits for a descheduled victim degrades faster than one that parks. "
+                + "Milliseconds per invocation; lower is better."));
+        for (Experiment experiment : experiments) {
+            Html.Section s = build(run, experiment, ctx);
+            if (s.isAbsent()) {
+                blocks.add(Html.Block.paragraph(experiment.title() + ": " + s.absent()));
+            } else {
+                blocks.add(Html.Block.paragraph(experiment.title()));
+                blocks.addAll(s.blocks());
+            }
+        }
+        return new Html.Section(id, title, List.of(), blocks, null);
     }
 
     static String constants(Grid g) {

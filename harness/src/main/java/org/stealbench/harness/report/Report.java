@@ -67,9 +67,9 @@ final class Report {
                 QueueDrainSection.build(run, ctx), EnqueueDequeueSection.build(run, ctx)));
         ExperimentSection.OWN_SECTIONS.forEach(experiment -> s.add(ExperimentSection.build(run, experiment, ctx)));
         s.addAll(List.of(WakeupLatencySection.build(run, ctx), IdleCostSection.build(run, ctx),
-                ExperimentSection.build(run, Experiment.SCHEDULER_WORKLOADS, ctx), OversubscriptionSection.build(run, ctx),
+                ExperimentSection.build(run, Experiment.SCHEDULER_WORKLOADS, ctx), ExperimentSection.oversubscription(run, ctx),
                 DistributionSection.build(run, ctx), OtherResultsSection.build(run, ctx), FootprintSection.build(run),
-                CorrectnessSection.build(ctx)));
+                ctx.correctness().section()));
         return s;
     }
 
@@ -96,7 +96,7 @@ final class Report {
     static List<Html.Banner> banners(List<RunView> runs, ReportContext ctx) {
         Map<Html.Banner, List<String>> concerned = new LinkedHashMap<>();
         for (RunView run : runs) {
-            for (Html.Banner b : warnings(run, ctx, "")) {
+            for (Html.Banner b : warnings(run, ctx)) {
                 concerned.computeIfAbsent(b, k -> new ArrayList<>()).add(run.label());
             }
         }
@@ -113,12 +113,11 @@ final class Report {
     }
 
     /** Warnings for one run: quick profile, threads beyond the cores, wide error bars, broken variants. */
-    static List<Html.Banner> warnings(RunView run, ReportContext ctx, String prefix) {
+    static List<Html.Banner> warnings(RunView run, ReportContext ctx) {
         List<Html.Banner> out = new ArrayList<>();
         if (run.quick()) {
-            out.add(new Html.Banner("warn", prefix + "Quick profile: few forks (3 rounds when interleaved) and short "
-                    + "iterations, so the "
-                    + "intervals are indicative; use scripts/bench full for numbers to rely on."));
+            out.add(new Html.Banner("warn", "Quick profile: few forks (3 rounds when interleaved) and short iterations, "
+                    + "so the intervals are indicative; use scripts/bench full for numbers to rely on."));
         }
         int cores = run.cores();
         if (cores > 0) {
@@ -134,7 +133,7 @@ final class Report {
             if (!over.isEmpty()) {
                 List<String> parts = new ArrayList<>();
                 over.forEach((exp, t) -> parts.add(exp + " (" + String.join(", ", t) + " threads)"));
-                out.add(new Html.Banner("warn", prefix + "Threads exceeded the " + cores + " cores in: "
+                out.add(new Html.Banner("warn", "Threads exceeded the " + cores + " cores in: "
                         + String.join("; ", parts) + ". There the OS time-slices the threads, and the numbers measure "
                         + "scheduling as much as the queue."));
             }
@@ -146,13 +145,13 @@ final class Report {
             wide.addAll(wideResults(e.getKey(), e.getValue(), ctx));
         }
         if (!wide.isEmpty()) {
-            out.add(new Html.Banner("warn", prefix + wide.size() + " of " + total + " results have an error bar wider than "
+            out.add(new Html.Banner("warn", wide.size() + " of " + total + " results have an error bar wider than "
                     + Math.round(100 * ctx.thresholds().wideErrorFraction()) + "% of their score (highlighted in the "
                     + "tables): " + String.join(", ", wide.subList(0, Math.min(8, wide.size())))
                     + (wide.size() > 8 ? ", ..." : "") + ". See Distributions for their shape."));
         }
         if (run.data().allResults().stream().anyMatch(r -> Correctness.flaw(Cells.contender(r)) != null)) {
-            out.add(new Html.Banner("info", prefix + "\u26A0 marks a contender that is not exactly-once (a faithful port "
+            out.add(new Html.Banner("info", "\u26A0 marks a contender that is not exactly-once (a faithful port "
                     + "with a proven flaw, see Correctness); its numbers are shown but it is not a choice."));
         }
         return out;

@@ -17,7 +17,7 @@ final class ReportStats {
     }
 
     /** A sample's mean with its t interval, and its median and 10th and 90th percentiles. */
-    record Summary(int n, double mean, double halfWidth, double median, double p10, double p90) {
+    record Summary(double mean, double halfWidth, double median, double p10, double p90) {
 
         /** Half-width as a fraction of the mean; NaN when there is no interval. */
         double relativeHalfWidth() {
@@ -38,7 +38,7 @@ final class ReportStats {
         if (values.isEmpty()) {
             throw new IllegalArgumentException("values must not be empty");
         }
-        return new Summary(values.size(), mean(values), halfWidth, Quantiles.of(values, 0.5),
+        return new Summary(mean(values), halfWidth, Quantiles.of(values, 0.5),
                 Quantiles.of(values, 0.1), Quantiles.of(values, 0.9));
     }
 

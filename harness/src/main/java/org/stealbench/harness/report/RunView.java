@@ -48,20 +48,18 @@ final class RunView {
     static RunView of(RunData data, String label) {
         List<String> problems = new ArrayList<>(data.problems());
         JsonNode footprint = null;
-        if (Files.isDirectory(data.source())) {
-            Path file = data.source().resolve("footprint.json");
-            if (Files.exists(file)) {
-                try {
-                    JsonNode node = JSON.readTree(file.toFile());
-                    if (node != null && node.path("queues").isArray()) {
-                        footprint = node;
-                    } else {
-                        problems.add(file + ": not a stealbench footprint file (no \"queues\" array)");
-                    }
-                } catch (IOException e) {
-                    problems.add(file + ": not valid JSON, truncated or damaged (" + e.getMessage().lines().findFirst()
-                            .orElse("") + ")");
+        Path file = folder(data).map(RunFolder::footprint).orElse(null);
+        if (file != null && Files.exists(file)) {
+            try {
+                JsonNode node = JSON.readTree(file.toFile());
+                if (node != null && node.path("queues").isArray()) {
+                    footprint = node;
+                } else {
+                    problems.add(file + ": not a stealbench footprint file (no \"queues\" array)");
                 }
+            } catch (IOException e) {
+                problems.add(file + ": not valid JSON, truncated or damaged (" + e.getMessage().lines().findFirst()
+                        .orElse("") + ")");
             }
         }
         return new RunView(data, footprint, problems, label);
@@ -71,13 +69,15 @@ final class RunView {
         return data;
     }
 
+    /** The run folder of a run loaded from one; empty for a lone JMH JSON file. */
+    private static Optional<RunFolder> folder(RunData data) {
+        return Files.isDirectory(data.source()) ? Optional.of(RunFolder.at(data.source())) : Optional.empty();
+    }
+
     /** The lines of the run folder's {@code failures.txt}: parts of the run that failed; empty when none did. */
     List<String> failures() {
-        if (!Files.isDirectory(data.source())) {
-            return List.of();
-        }
-        Path file = RunFolder.at(data.source()).failures();
-        if (!Files.isRegularFile(file)) {
+        Path file = folder(data).map(RunFolder::failures).orElse(null);
+        if (file == null || !Files.isRegularFile(file)) {
             return List.of();
         }
         try {
@@ -113,11 +113,8 @@ final class RunView {
      * file), so row r of every parameter set is round r and contenders pair row by row.
      */
     boolean interleaved(String experiment) {
-        if (!Files.isDirectory(data.source())) {
-            return false;
-        }
         try {
-            return RunFolder.at(data.source()).interleaved(ExperimentId.of(experiment));
+            return folder(data).map(f -> f.interleaved(ExperimentId.of(experiment))).orElse(false);
         } catch (IllegalArgumentException e) {
             return false;
         }
@@ -193,12 +190,9 @@ final class RunView {
      * scripts are run from its root), or null when the folder has none.
      */
     String command() {
-        if (!Files.isDirectory(data.source())) {
-            return null;
-        }
-        Path file = RunFolder.at(data.source()).command();
+        Path file = folder(data).map(RunFolder::command).orElse(null);
         try {
-            return Files.exists(file) ? Files.readString(file).strip() : null;
+            return file != null && Files.exists(file) ? Files.readString(file).strip() : null;
         } catch (IOException e) {
             return null;
         }
@@ -233,9 +227,9 @@ final class RunView {
         }
         String s = stamp();
         if (s == null) {
-            Path env = data.source().resolve("env.json");
+            Path env = folder(data).map(RunFolder::env).orElse(null);
             try {
-                return Files.isDirectory(data.source()) && Files.exists(env)
+                return env != null && Files.exists(env)
                         ? Files.getLastModifiedTime(env).toInstant().toString().replace('T', ' ').replaceFirst("\\.\\d+", "")
                                 .replace("Z", " UTC") + " (env.json's file time: the run records no start time)"
                         : "unknown";

@@ -16,6 +16,7 @@ import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
 import org.stealbench.harness.results.Units;
 import org.stealbench.harness.run.BenchmarkCatalog;
+import org.stealbench.harness.run.Experiment;
 import org.stealbench.harness.stats.GeometricMean;
 import org.stealbench.harness.stats.LogRatios;
 import org.stealbench.harness.stats.RatioEstimate;
@@ -38,7 +39,6 @@ final class ScalingSection {
 
     static final String ID = "scaling";
     static final String TITLE = "Scaling: throughput, speedup and efficiency against threads";
-    static final String THREADS = "threads";
 
     private ScalingSection() {
     }
@@ -99,7 +99,7 @@ final class ScalingSection {
                 }
                 SortedMap<String, String> rest = BenchmarkCatalog.completeParams(r);
                 rest.remove(param);
-                rest.remove(THREADS);
+                rest.remove(Experiment.THREADS);
                 Rungs rungs = byKey.computeIfAbsent(r.benchmark() + " " + param + " " + rest,
                         k -> new Rungs(new ArrayList<>(), r.benchmark(), rest, new LinkedHashMap<>()));
                 if (!rungs.experiments().contains(e.getKey())) {
@@ -156,7 +156,7 @@ final class ScalingSection {
 
     /** A result's {@code threads} parameter, or null when it has none or it is not a count. */
     static Integer threads(JmhResult r) {
-        String t = r.param(THREADS);
+        String t = r.param(Experiment.THREADS);
         if (t == null) {
             return null;
         }

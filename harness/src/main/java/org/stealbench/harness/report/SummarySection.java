@@ -181,13 +181,14 @@ public final class SummarySection {
     }
 
     /**
-     * What the summary ranks an experiment by: the measures its section declares
-     * ({@link ExperimentSection#MEASURES}), else the metric its results are shown by
-     * ({@link ExperimentSection#metric}: the owner's in a thieves group, else the primary one).
+     * What the summary ranks an experiment by: where its primary score (the invocation's wall time)
+     * is not what it measures, the measures its section declares; else the metric its results are
+     * shown by ({@link ExperimentSection#metric}: the owner's in a thieves group, else the primary one).
      */
     static List<Measure> measures(String experiment) {
-        return ExperimentSection.MEASURES.getOrDefault(experiment,
-                List.of(new Measure(experiment, null, null, ExperimentSection::metric, null, null, 0)));
+        return experiment.equals(WakeupLatencySection.EXPERIMENT) ? WakeupLatencySection.SUMMARY
+                : experiment.equals(IdleCostSection.EXPERIMENT) ? IdleCostSection.SUMMARY
+                : List.of(new Measure(experiment, null, null, ExperimentSection::metric, null, null, 0));
     }
 
     /**
@@ -221,20 +222,15 @@ public final class SummarySection {
     public static boolean decided(String experiment, List<JmhResult> results, int looks) {
         ReportThresholds thresholds = ReportThresholds.load();
         double confidence = 1 - (1 - thresholds.confidence()) / looks;
-        List<Shape> shapes = analyze(experiment, results, true, confidence, thresholds.asGoodRatio());
+        List<Shape> shapes = analyze(experiment, results, true, confidence, thresholds.asGoodRatio(), null);
         return !shapes.isEmpty() && shapes.stream().allMatch(s -> !s.ranked().isEmpty()
                 && s.ranked().stream().noneMatch(e -> e.verdict() == CostVerdict.UNDECIDED));
     }
 
-    /** One experiment's shapes, ranked; empty when its results have no contender parameter. */
-    static List<Shape> analyze(String experiment, List<JmhResult> results, boolean interleaved, double confidence,
-                               double margin) {
-        return analyze(experiment, results, interleaved, confidence, margin, null);
-    }
-
     /**
-     * One experiment's shapes, ranked; {@code rounds}, the experiment's rounds file when it has one,
-     * tells which shapes stopped before their planned rounds, their answer decided (run/RoundPlan).
+     * One experiment's shapes, ranked; empty when its results have no contender parameter.
+     * {@code rounds}, the experiment's rounds file when it has one (else null), tells which shapes
+     * stopped before their planned rounds, their answer decided (run/RoundPlan).
      */
     static List<Shape> analyze(String experiment, List<JmhResult> results, boolean interleaved, double confidence,
                                double margin, RoundsFile rounds) {

@@ -172,8 +172,8 @@ final class ReportSummaryTest {
         double[] a = {10, 20, 40};
         double[] b = {12, 24, 48};
         List<JmhResult> rs = List.of(forks("a", a), forks("b", b));
-        SummarySection.Shape welch = SummarySection.analyze("x", rs, false, 0.95, MARGIN).get(0);
-        SummarySection.Shape paired = SummarySection.analyze("x", rs, true, 0.95, MARGIN).get(0);
+        SummarySection.Shape welch = SummarySection.analyze("x", rs, false, 0.95, MARGIN, null).get(0);
+        SummarySection.Shape paired = SummarySection.analyze("x", rs, true, 0.95, MARGIN, null).get(0);
         assertEquals(CostVerdict.UNDECIDED, welch.entries().get(1).verdict());
         assertEquals(List.of("a", "b"), welch.notRuledOut());
         assertEquals(CostVerdict.COSTS, paired.entries().get(1).verdict());
@@ -196,7 +196,7 @@ final class ReportSummaryTest {
         for (int i = 0; i < a.length; i++) {
             b[i] = a[i] * costs[i];
         }
-        return SummarySection.analyze("x", List.of(forks("a", a), forks("b", b)), true, 0.95, MARGIN).get(0);
+        return SummarySection.analyze("x", List.of(forks("a", a), forks("b", b)), true, 0.95, MARGIN, null).get(0);
     }
 
     @Test
