@@ -136,21 +136,18 @@ public final class GateAbCommand extends HarnessCommand {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (promote != null) {
-            try {
-                return promote();
-            } catch (GateException e) {
-                stderr.println("gate-ab: " + e.getMessage());
-                return 2;
-            }
-        }
         Inputs in;
         try {
+            if (promote != null) {
+                return promote();
+            }
             in = inputs();
         } catch (GateException e) {
-            // bad input: nothing else is created, but the reason goes where CI reads the outcome
             stderr.println("gate-ab: " + e.getMessage());
-            writeBadInput(e.getMessage(), out != null && !Files.exists(out) ? out : null, "unknown", "unknown", null);
+            if (promote == null) {
+                // bad input: nothing else is created, but the reason goes where CI reads the outcome
+                writeBadInput(e.getMessage(), out != null && !Files.exists(out) ? out : null, "unknown", "unknown", null);
+            }
             return 2;
         }
         if (dryRun) {

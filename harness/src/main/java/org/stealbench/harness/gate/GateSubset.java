@@ -166,17 +166,15 @@ public final class GateSubset {
 
     /** The CI gate's subset and settings. */
     public static GateSubset ci() {
-        return new GateSubset(false, null, 0);
+        return of(false);
     }
 
-    /** The same rows with tiny settings: proves the job runs end to end; its verdicts mean nothing. */
-    public static GateSubset quickCheck() {
-        return new GateSubset(true, null, 0);
-    }
-
-    /** A gate job's subset: the CI gate's rows, at its settings or a quick check's. */
+    /**
+     * A gate job's subset: the CI gate's rows, at its settings or a quick check's (tiny settings:
+     * proves the job runs end to end; its verdicts mean nothing).
+     */
     public static GateSubset of(boolean quickCheck) {
-        return quickCheck ? quickCheck() : ci();
+        return new GateSubset(quickCheck, null, 0);
     }
 
     public List<Entry> entries() {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,6 +15,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
 import java.util.function.Consumer;
 import org.stealbench.harness.results.AtomicFiles;
 import org.stealbench.harness.results.Units;
@@ -26,6 +29,8 @@ import org.stealbench.harness.run.ForkRunner;
  * ones), and judges the rows with {@link PairedDecision}: a first look
  * at a few pairs, then more pairs and a later look for the rows still undecided
  * ({@link GateSubset#looks()}). A failed fork ends the job (written to {@code failures.txt}): a gate fails closed.
+ * The one owner of a job folder's files: other tools (the results history) read a job through
+ * {@link #isJob}, {@link #currentSide} and {@link #started}.
  */
 public final class PairedJob {
 
@@ -293,6 +298,60 @@ public final class PairedJob {
             AtomicFiles.write(file, content);
         } catch (IOException e) {
             throw new GateException(file + ": cannot be written (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /**
+     * One row of a job as other tools read it.
+     *
+     * @param benchmark the row's {@code Class.method}
+     * @param params    its parameters, sorted by name
+     * @param forks     side B's forks (the current build: the commit the job judged), one per pair
+     */
+    public record CurrentRow(String benchmark, SortedMap<String, String> params, List<ForkValues> forks) {
+    }
+
+    /** Whether {@code dir} is a paired gate job's folder: it holds {@code pairs.json}. */
+    public static boolean isJob(Path dir) {
+        return Files.isRegularFile(pairs(dir));
+    }
+
+    /** The job's {@code pairs.json}. */
+    public static Path pairs(Path dir) {
+        return dir.resolve(PAIRS_FILE);
+    }
+
+    /**
+     * Side B's forks of every row of the job in {@code dir}.
+     *
+     * @throws GateException when {@code pairs.json} is unreadable or damaged
+     */
+    public static List<CurrentRow> currentSide(Path dir) throws GateException {
+        List<CurrentRow> rows = new ArrayList<>();
+        for (var e : readPairs(pairs(dir)).values().entrySet()) {
+            SortedMap<String, String> params;
+            try {
+                params = GateSubset.Entry.paramsOf(e.getKey());
+            } catch (IllegalArgumentException bad) {
+                throw new GateException(pairs(dir) + ": " + bad.getMessage());
+            }
+            rows.add(new CurrentRow(GateSubset.Entry.benchmarkOf(e.getKey()), params,
+                    e.getValue().stream().map(pair -> pair[1]).toList()));
+        }
+        return rows;
+    }
+
+    /** When the job's first fork started (ISO-8601 UTC, from its order file), or empty when unknown. */
+    public static Optional<String> started(Path dir) {
+        Path order = dir.resolve(ORDER_FILE);
+        if (!Files.isRegularFile(order)) {
+            return Optional.empty();
+        }
+        try {
+            JsonNode first = JSON.readTree(order.toFile()).path("forks").path(0).path("started");
+            return first.isTextual() ? Optional.of(first.asText()) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
         }
     }
 

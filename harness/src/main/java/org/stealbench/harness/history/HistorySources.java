@@ -17,7 +17,6 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import org.stealbench.harness.gate.GateException;
-import org.stealbench.harness.gate.GateJobFolder;
 import org.stealbench.harness.gate.PairedJob;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
@@ -29,7 +28,7 @@ import org.stealbench.harness.run.Experiment;
 /**
  * Turns what {@code ingest} is given into {@link Ingest}s, through the owners of each format: a
  * run folder ({@link RunData#loadStrict}: a damaged file refuses the whole folder), a paired gate
- * job's folder ({@link GateJobFolder}: side B, the build the job judged) and a plain JMH JSON file
+ * job's folder ({@link PairedJob#currentSide}: side B, the build the job judged) and a plain JMH JSON file
  * (with its commit given). Each fork's mean is one {@link Measurement}; an interleaved experiment's
  * rows are its forks, numbered in file order.
  */
@@ -52,7 +51,7 @@ public final class HistorySources {
         if (!Files.exists(source)) {
             throw new HistoryException(source + ": no such file or folder");
         }
-        if (Files.isDirectory(source) && GateJobFolder.isJob(source)) {
+        if (Files.isDirectory(source) && PairedJob.isJob(source)) {
             return gateJob(source, machine);
         }
         RunData data;
@@ -116,20 +115,20 @@ public final class HistorySources {
     }
 
     private static Ingest gateJob(Path dir, String machine) throws HistoryException {
-        List<GateJobFolder.Row> rows;
+        List<PairedJob.CurrentRow> rows;
         try {
-            rows = GateJobFolder.currentSide(dir);
+            rows = PairedJob.currentSide(dir);
         } catch (GateException e) {
             throw new HistoryException(e.getMessage(), e);
         }
         Map<String, Object> env = readEnv(dir);
         String commit = current(env).orElseGet(() -> text(env, "gitSha").orElse(UNKNOWN));
         String name = dir.toAbsolutePath().normalize().getFileName().toString();
-        String started = GateJobFolder.started(dir).or(() -> text(env, "startedAt")).orElse(UNKNOWN);
-        HistoryRun run = run(name + "-" + hash(GateJobFolder.pairs(dir)), HistoryRun.GATE, dir, commit,
+        String started = PairedJob.started(dir).or(() -> text(env, "startedAt")).orElse(UNKNOWN);
+        HistoryRun run = run(name + "-" + hash(PairedJob.pairs(dir)), HistoryRun.GATE, dir, commit,
                 Boolean.TRUE.equals(env.get("gitDirty")), started, env, machine, null);
         List<Measurement> out = new ArrayList<>();
-        for (GateJobFolder.Row row : rows) {
+        for (PairedJob.CurrentRow row : rows) {
             String experiment = experimentOf(row.benchmark()).map(Experiment::id).orElse(HistoryRun.GATE);
             Shape shape = Shape.of(experiment, row.benchmark(), row.params());
             for (int f = 0; f < row.forks().size(); f++) {

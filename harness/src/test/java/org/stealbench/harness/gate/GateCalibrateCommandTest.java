@@ -191,7 +191,7 @@ class GateCalibrateCommandTest {
         String[] o = runAt(dir.resolve("repo"), "run", "--resume", cal.toString(), "--dry-run", "--jobs", "2",
                 "--paths", "fork,submit", "--slowdowns", "110,125", "--slowdown-jobs", "3");
         assertEquals("0", o[0], o[2]);
-        double[] quick = GateSubset.quickCheck().estimateSeconds();
+        double[] quick = GateSubset.of(true).estimateSeconds();
         assertTrue(o[1].contains(String.format(java.util.Locale.ROOT, "2 x A/A (one jar on both sides, the gate's subset): "
                 + "rows %s; %.0f to %.0f s", GateSubset.ci().entries().stream().map(GateSubset.Entry::label).toList(),
                 quick[0], quick[1])), "the folder's quick check: " + o[1]);
