@@ -17,7 +17,7 @@ import picocli.CommandLine.Parameters;
  * {@code scripts/bench}'s engine: runs a profile's experiments and writes a {@link RunFolder} per
  * JVM. The command line is checked into a {@link BenchRequest} (JMH options after the profile pass
  * through to every fork and win over the profile's settings; {@code -f} is the number of rounds),
- * planned by {@link BenchPlan} and run by {@link BenchRun}. Every fork gets a
+ * planned there and run by {@link BenchRun}. Every fork gets a
  * fixed, pre-touched heap ({@link #HEAP_FLAGS}): the size unless the user's JVM arguments size the
  * heap, the pre-touch unless they set it. Everything the command line names is checked before a
  * folder is created; bad input exits 2 with one line.
@@ -100,7 +100,7 @@ public final class BenchCommand extends HarnessCommand {
             stderr.println("bench: " + e.getMessage());
             return 2;
         }
-        BenchPlan.print(request, cpus, stdout);
+        request.print(cpus, stdout);
         if (dryRun) {
             return 0;
         }
@@ -114,14 +114,14 @@ public final class BenchCommand extends HarnessCommand {
 
     /**
      * What an interleaved run of this command line would start, running nothing
-     * ({@link BenchPlan#forkCommands}).
+     * ({@link BenchRequest#forkCommands}).
      *
      * @throws IllegalArgumentException on a command line the run would refuse
      */
     static Map<String, List<List<String>>> plannedForkCommands(String... args) {
         BenchCommand command = new BenchCommand();
         new CommandLine(command).setUnmatchedOptionsArePositionalParams(true).parseArgs(args);
-        return BenchPlan.forkCommands(command.parse());
+        return command.parse().forkCommands();
     }
 
     /** The arguments that choose what runs, for the command a run folder records. */

@@ -1,6 +1,7 @@
 package org.stealbench.harness.run;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,12 +9,14 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -26,6 +29,11 @@ import org.stealbench.harness.bench.Contenders;
  * run goes to. The full profile, given no {@code --jvm}, runs on every JDK it finds: the default
  * java and {@link Jdk25} ({@code --both-jdks} does the same for any profile); {@code --jvm default}
  * keeps one.
+ *
+ * <p>And what it runs, planned before anything runs: each experiment's JMH options (the user's,
+ * then the profile's where the user gave none), one round's forks of a shape, the thread ladders,
+ * and the plan {@code scripts/bench} prints. {@link BenchRun} runs what is planned here;
+ * {@code --dry-run} only prints it.
  *
  * @param profile        the profile, cut to {@code --only}
  * @param jmh            the JMH options as JMH parsed them
@@ -324,5 +332,123 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
             }
         }
         return kept;
+    }
+
+    /**
+     * Prints the plan: experiments, parameter sets, contenders, thread ladders, options and the
+     * estimate, every round run and, where shapes may stop early ({@link RoundPlan}), the least.
+     */
+    void print(String cpus, PrintStream stdout) {
+        boolean sequential = sequentialRounds();
+        int jvms = javas.size();
+        stdout.printf(Locale.ROOT, "stealbench: profile %s, %d experiment(s), %d core(s)%s, %s, %d JVM(s), estimated %s%s%n",
+                profile.name(), settings.size(), Runtime.getRuntime().availableProcessors(),
+                cpus == null ? "" : " (pinned to " + cpus + ")",
+                "interleaved rounds", jvms, Progress.format(Profile.estimateSeconds(settings) * jvms),
+                least(sequential, Profile.estimateSeconds(settings) * jvms, Profile.leastSeconds(settings) * jvms));
+        stdout.println("  JVMs: " + jvmNote);
+        settings.forEach((e, s) -> {
+            List<Shapes.Shape> shapes = Shapes.of(e, s.params());
+            stdout.printf(Locale.ROOT, "  %-18s %3d parameter set(s) in %d shape(s) x %d %s: ~%s%s%n", e.id(),
+                    Shapes.parameterSets(shapes), shapes.size(), s.forks(), "round(s)",
+                    Progress.format(Profile.estimateSeconds(e, s)),
+                    least(sequential, Profile.estimateSeconds(e, s), Profile.leastSeconds(e, s)));
+            List<String> contenders = s.params().getOrDefault(e.contender(), List.of());
+            List<String> registry = e.registryContenders();
+            stdout.printf(Locale.ROOT, "  %-18s %s from the registry: %s of %d: %s%n", "", e.contender(),
+                    contenders.equals(registry) ? "all" : Integer.toString(contenders.size()), registry.size(),
+                    String.join(", ", contenders));
+            List<String> ladder = threadLadders().get(e.id());
+            if (ladder != null) {
+                stdout.printf(Locale.ROOT, "  %-18s threads: %s%n", "", String.join(", ", ladder));
+            }
+            stdout.printf(Locale.ROOT, "  %-18s JMH options: %s%n", "", String.join(" ", jmhOptions(e, s)));
+        });
+        stdout.println("  JVM arguments of every fork: " + String.join(" ", jvmArgs));
+    }
+
+    /** ", at least X if every shape's answer is decided at its first look", when that is less. */
+    private static String least(boolean sequential, double all, double least) {
+        return sequential && least < all ? ", at least " + Progress.format(least) + " if every shape's answer is decided "
+                + "after " + RoundPlan.FIRST_LOOK + " rounds" : "";
+    }
+
+    /**
+     * What an interleaved run would start: by experiment id, the command line of each fork of one
+     * round on the first JVM, shape by shape, as {@link ForkRunner} would run it (its {@code -p}
+     * values included). The planning the run itself goes through: {@link Shapes},
+     * {@link #jmhOptions}, {@link #roundForks}.
+     */
+    Map<String, List<List<String>>> forkCommands() {
+        Path java = javas.get(0);
+        Map<String, List<List<String>>> plan = new LinkedHashMap<>();
+        settings.forEach((experiment, s) -> {
+            List<List<String>> forks = new ArrayList<>();
+            List<String> options = jmhOptions(experiment, s);
+            for (Shapes.Shape shape : Shapes.of(experiment, s.params())) {
+                for (ForkSpec spec : roundForks(shape, java, benchmarksJar(), options)) {
+                    forks.add(ForkRunner.command(spec, Path.of(spec.fileStem() + ".json")));
+                }
+            }
+            plan.put(experiment.id(), forks);
+        });
+        return plan;
+    }
+
+    /** JMH options every fork of the experiment gets: the user's, then the profile's where the user gave none. */
+    List<String> jmhOptions(Experiment experiment, Settings s) {
+        List<String> options = new ArrayList<>(forkJmhOptions);
+        // the profile's warm-up is measured too: the steady-state rule decides what of it to discard
+        if (!jmh.getWarmupIterations().hasValue()) {
+            options.addAll(List.of("-wi", "0"));
+        }
+        if (!jmh.getMeasurementIterations().hasValue()) {
+            options.addAll(List.of("-i", Integer.toString(s.iterationsToJudge(experiment.singleShot()))));
+        }
+        if (!experiment.singleShot()) {
+            if (!jmh.getWarmupTime().hasValue()) {
+                options.addAll(List.of("-w", Math.round(s.warmupSeconds() * 1000) + "ms"));
+            }
+            if (!jmh.getMeasurementTime().hasValue()) {
+                options.addAll(List.of("-r", Math.round(s.measurementSeconds() * 1000) + "ms"));
+            }
+        }
+        if (s.gcProfiler() && jmh.getProfilers().stream().noneMatch(p -> p.getKlass().equals("gc") || p.getKlass().equals(GCProfiler.class.getName()))) {
+            options.addAll(List.of("-prof", "gc"));
+        }
+        if (!jmh.getTimeout().hasValue()) {
+            options.addAll(List.of("-to", "10m"));
+        }
+        return options;
+    }
+
+    /** One round's forks of a shape, one per contender, in the shape's (registry) order. */
+    List<ForkSpec> roundForks(Shapes.Shape shape, Path java, Path jar, List<String> options) {
+        List<ForkSpec> specs = new ArrayList<>();
+        for (Map<String, String> params : shape.parameters()) {
+            ForkSpec spec = new ForkSpec("", java, jar, shape.benchmark(), params, options, jvmArgs);
+            specs.add(spec.withLabel(spec.fileStem()));
+        }
+        return specs;
+    }
+
+    /**
+     * The thread counts each experiment with {@code threads} runs at, by experiment id: the
+     * ladder planned for the cores ({@link ThreadLadder}) or the user's {@code --threads} or
+     * {@code -p threads}; recorded in env.json beside the cores.
+     */
+    Map<String, List<String>> threadLadders() {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        settings.forEach((e, s) -> {
+            if (e.ladder() != null) {
+                out.put(e.id(), s.params().get(Experiment.THREADS));
+            }
+        });
+        return out;
+    }
+
+    /** The class path this command runs from (the benchmarks jar under scripts/bench), which holds the benchmarks. */
+    static Path benchmarksJar() {
+        return Path.of(System.getProperty("java.class.path"));
     }
 }

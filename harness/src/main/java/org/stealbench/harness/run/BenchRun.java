@@ -73,7 +73,7 @@ final class BenchRun {
         Set<Integer> rounds = request.settings().values().stream().map(Settings::forks)
                 .collect(Collectors.toCollection(TreeSet::new));
         env.put("rounds", rounds.size() == 1 ? rounds.iterator().next() : rounds);
-        env.put("threadLadders", BenchPlan.threadLadders(request));
+        env.put("threadLadders", request.threadLadders());
         Object sha = env.get("gitSha");
         RunFolder run = RunFolder.create(command.out, startedAt, sha == null ? null : sha.toString(),
                 command.jvms.isEmpty() && request.javas().size() == 1 ? null : RunEnvironment.majorVersion(env));
@@ -129,8 +129,8 @@ final class BenchRun {
             throws IOException, InterruptedException {
         ExperimentId id = experiment.experimentId();
         List<Shapes.Shape> shapes = Shapes.of(experiment, settings.params());
-        List<String> options = BenchPlan.jmhOptions(experiment, settings, request);
-        Path jar = BenchPlan.benchmarksJar();
+        List<String> options = request.jmhOptions(experiment, settings);
+        Path jar = BenchRequest.benchmarksJar();
         RoundsFile rounds = new RoundsFile(id.value(), experimentSeed, settings.forks(), List.of());
         // forks that produced a result, kept in JMH's order: shape, then contender, then round
         SortedMap<MergeOrder, Path> done = new TreeMap<>(MergeOrder.JMH);
@@ -142,7 +142,7 @@ final class BenchRun {
         boolean sequential = request.sequentialRounds();
         int failedBefore = failures.size();
         for (int k = 0; k < shapes.size(); k++) {
-            List<ForkSpec> specs = BenchPlan.roundForks(shapes.get(k), java, jar, options, request);
+            List<ForkSpec> specs = request.roundForks(shapes.get(k), java, jar, options);
             RoundPlan plan = RoundPlan.shuffled(specs, settings.forks(), experimentSeed + k);
             // forks of the shape that produced a result the steady-state rule judged, and whether all were steady
             int judged = 0;
@@ -270,7 +270,7 @@ final class BenchRun {
         try {
             List<String> commandLine = new ArrayList<>(List.of(java.toString(), "-Djdk.attach.allowAttachSelf=true"));
             commandLine.addAll(jvmArgs);
-            commandLine.addAll(List.of("-cp", BenchPlan.benchmarksJar().toString(), "org.stealbench.harness.bench.Footprint",
+            commandLine.addAll(List.of("-cp", BenchRequest.benchmarksJar().toString(), "org.stealbench.harness.bench.Footprint",
                     run.footprint().toString()));
             Process p = new ProcessBuilder(commandLine).inheritIO().start();
             if (p.waitFor() != 0) {

@@ -147,7 +147,7 @@ final class BenchCommandTest {
         command.arguments = new ArrayList<>(List.of("quick"));
         command.only = new ArrayList<>(List.of("queue-drain", "deque-ops", "oversubscribed-fib"));
         command.threads = "1,3,8";
-        Map<String, List<String>> ladders = BenchPlan.threadLadders(command.parse());
+        Map<String, List<String>> ladders = command.parse().threadLadders();
 
         assertEquals(Map.of("queue-drain", List.of("1", "3", "8"), "oversubscribed-fib", List.of("1", "3", "8")), ladders);
         assertTrue(bench("--dry-run", "--only", "queue-drain", "--threads", "1,3").out().contains("threads: 1, 3\n"));
