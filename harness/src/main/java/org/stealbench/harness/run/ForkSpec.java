@@ -13,7 +13,6 @@ import java.util.Objects;
  * ({@link ForkMerge}).
  *
  * @param label      a name for progress lines and file names, e.g. {@code pushPop-queue=locked}
- *                   or {@code A}/{@code B} in an A/B job
  * @param java       the java executable that runs the fork
  * @param jar        the benchmarks jar (or any class path holding JMH and the benchmarks)
  * @param benchmark  the fully qualified benchmark method, e.g.
@@ -42,7 +41,7 @@ public record ForkSpec(String label, Path java, Path jar, String benchmark, Map<
         }
     }
 
-    /** The same fork with another label (e.g. to tell the two sides of an A/B job apart). */
+    /** The same fork with another label (a run names each fork by its file stem). */
     public ForkSpec withLabel(String newLabel) {
         return new ForkSpec(newLabel, java, jar, benchmark, params, jmhOptions, jvmArgs);
     }

@@ -32,7 +32,7 @@ public record RoundPlan(long seed, List<Slot> slots) {
     /**
      * One fork's place in the plan.
      *
-     * @param round    0-based round; in an A/B plan the pair index (A and B of round r pair up)
+     * @param round    0-based round
      * @param position 0-based place inside the round
      * @param spec     the fork
      */
