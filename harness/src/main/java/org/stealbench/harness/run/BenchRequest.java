@@ -365,6 +365,12 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
             stdout.printf(Locale.ROOT, "  %-18s JMH options: %s%n", "", String.join(" ", jmhOptions(e, s)));
         });
         stdout.println("  JVM arguments of every fork: " + String.join(" ", jvmArgs));
+        int forks = jvms * settings.entrySet().stream()
+                .mapToInt(e -> Shapes.parameterSets(Shapes.of(e.getKey(), e.getValue().params())) * e.getValue().forks())
+                .sum();
+        stdout.printf(Locale.ROOT, "  %d fork(s), each counted at %.1f s to start (JMH's host, the JVM and its heap's pre-touch);"
+                + " where `java %s -version` takes longer, each fork takes that much longer%n",
+                forks, Settings.FORK_OVERHEAD_SECONDS, String.join(" ", jvmArgs));
     }
 
     /** ", at least X if every shape's answer is decided at its first look", when that is less. */

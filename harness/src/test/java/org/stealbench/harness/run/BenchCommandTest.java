@@ -224,6 +224,23 @@ final class BenchCommandTest {
         assertFalse(Files.exists(dir.resolve("runs")));
     }
 
+    /** The plan counts its forks (every parameter set, round and JVM) and the start each is counted at. */
+    @Test
+    void dryRun_countsTheForks() {
+        String jdk = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Outcome o = bench("--dry-run", "--only", "deque-ops,wakeup-latency", "-f", "2", "--jvm", "default", "--jvm", jdk);
+
+        assertEquals(0, o.code(), o.err());
+        java.util.regex.Matcher sets = java.util.regex.Pattern.compile("(\\d+) parameter set\\(s\\) in \\d+ shape\\(s\\) x (\\d+) round")
+                .matcher(o.out());
+        int planned = 0;
+        while (sets.find()) {
+            planned += Integer.parseInt(sets.group(1)) * Integer.parseInt(sets.group(2));
+        }
+        assertTrue(planned > 0, o.out());
+        assertTrue(o.out().contains("  " + 2 * planned + " fork(s), each counted at 1.5 s to start"), o.out());
+    }
+
     /** The "estimated 1m05s" of the plan's first line, in seconds. */
     private static long estimateSeconds(String out) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("estimated (?:(\\d+)h)?(\\d+)m(?:(\\d+)s)?")
