@@ -87,12 +87,10 @@ import org.stealbench.queues.TaskQueue;
  * submissions no longer start in submission order on one worker.
  *
  * <p>Tuning. The {@link WorkStealingPoolBuilder builder}'s options globalQueue, globalBatch,
- * admission, signalling, stealHalf, idleScans and searchOrder change how work is
- * submitted, taken and signalled, not what runs; each can be set from one string with {@link
- * WorkStealingPoolBuilder#tuning}, which is what {@link PoolKind#create(int, String)} passes for
- * benchmarks, and {@link #COMPARED_TUNINGS} lists the ones the harness's pool-options
- * experiments compare. Their defaults are the builder's ({@code DEFAULT_} constants, defaultAdmission
- * and defaultSignalling; docs/using.md says why).
+ * admission, signalling, stealHalf, idleScans and searchOrder change how work is submitted, taken
+ * and signalled, not what runs; {@link WorkStealingPoolBuilder#tuning} sets them from one string
+ * and {@link #COMPARED_TUNINGS} lists the ones the harness compares. Their defaults are the
+ * builder's (docs/using.md says why).
  * With one worker, outside submissions start in submission order under every tuning and deque
  * kind (a batch goes into the worker's inbox in the order its pops take), unless an Error cut a
  * batch move short (above).
@@ -239,9 +237,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * submission queue and the volatile store that unlocks it), and under SHARED_COUNTER one
      * CAS and one atomic add on ctl (padded onto a cache line of its own) and one full fence
      * besides the global queue's push. Workers keep their
-     * private state (help depth, random seed) in their own Thread objects, whose fields are
-     * padded on both sides (see WorkStealingWorker: without the padding they shared cache lines
-     * with whatever the collector copied next to them). The helping join is HelpingJoin's.
+     * private state (help depth, random seed) in their own Thread objects, padded on both sides
+     * (WorkStealingWorker). The helping join is HelpingJoin's.
      *
      * Deviations from the seeds. Seed 000's pool (the TPL design) has no code; seed 004's
      * workers check the queues without a lock and then wait on a condition variable with no
@@ -386,20 +383,15 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return builder().threads(threads).build();
     }
 
-    /** A builder with the defaults: one worker per available processor and the DEFAULT_ kinds. */
+    /** A builder with the defaults: one worker per available processor. */
     public static WorkStealingPoolBuilder builder() {
         return new WorkStealingPoolBuilder();
     }
 
-    /** Whether a {@code kind} deque can back a worker: only exactly-once kinds can. */
     public static boolean canBackWorkers(QueueKind kind) {
         return kind.traits().exactlyOnce();
     }
 
-    /**
-     * Whether {@code kind} can serve as the global queue: any thread may push and take, it is
-     * exactly-once, and one of its ends is FIFO.
-     */
     public static boolean canServeAsGlobalQueue(QueueKind kind) {
         QueueTraits t = kind.traits();
         return !t.ownerOnly() && t.exactlyOnce()
@@ -456,11 +448,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     }
 
     /**
-     * The registry of the pool's options for the benchmarks, as {@link WorkStealingPoolBuilder#tuning} specs: the
-     * defaults first, then each option changed alone, then combinations (the defaults before the
-     * injector, {@code global-locked+global-batch-1}, among them), all from the tuning table. The
-     * pool-options experiments compare each with the defaults, so the report shows what each
-     * option is worth.
+     * The {@link WorkStealingPoolBuilder#tuning} specs the pool-options experiments compare with the
+     * defaults: the defaults first, then each option changed alone, then combinations.
      */
     public static final List<String> COMPARED_TUNINGS = WorkStealingTuning.comparedTunings();
 
@@ -553,8 +542,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     }
 
     /**
-     * Forks {@code task}: onto the calling worker's own deque (the owner's end), or, from an outside
-     * thread, onto the global queue.
+     * Forks {@code task}: onto the calling worker's own deque, or, from an outside thread, onto the
+     * global queue.
      *
      * @throws NullPointerException       if {@code task} is null
      * @throws RejectedExecutionException if called from outside after shutdown
@@ -601,7 +590,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         HelpingJoin.wakeHelper(w);
     }
 
-    /** Counts a submission in flight, or rejects it after shutdown. */
     private void admit() {
         for (int c = ctl.value; ; c = ctl.value) {
             if ((c & SHUTDOWN) != 0) {
@@ -735,7 +723,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return holdsForks(w) || !w.inbox.isEmpty() || w.batch.stranded;
     }
 
-    /** {@code w}'s own next task, or null. */
     Runnable popOwn(WorkStealingWorker w) {
         return w.deque.pop(); // run() claims a ForkTask with a CAS
     }
@@ -819,7 +806,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return task;
     }
 
-    /** Re-scans up to idleScans times, after a spin-wait hint each; null if nothing was found. */
     private Runnable spinScan(WorkStealingWorker w) {
         Runnable task = null;
         for (int i = 0; task == null && i < idleScans; i++) {
@@ -829,10 +815,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return task;
     }
 
-    /**
-     * Signalling.SEARCHING: becomes a searcher if fewer than half the workers are (or already is
-     * one, when woken) and re-scans up to idleScans times; null if nothing was found.
-     */
+    /** Signalling.SEARCHING: becomes a searcher if fewer than half the workers are (or already is one). */
     private Runnable search(WorkStealingWorker w) {
         if (!w.searching && !idle.startSearching(w)) {
             return null;
@@ -840,10 +823,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return spinScan(w);
     }
 
-    /**
-     * Wakes one idle worker, if any, after the caller pushed a task onto the global queue, which
-     * it must not lose.
-     */
+    /** After a push onto the global queue: wakes one idle worker, if any. */
     private void signalWork() {
         // Full fence: orders the caller's push before the idle count read; pairs with the fence in
         // IdleWorkers.registerAndRescan between a worker's registration and its re-scan. A
@@ -883,7 +863,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         tryTerminate();
     }
 
-    /** Sets SHUTDOWN in ctl (a CAS), unless it is set already. */
     private void setShutdownBit() {
         for (int c = ctl.value; (c & SHUTDOWN) == 0; c = ctl.value) {
             if (ctl.weakCasValue(c, c | SHUTDOWN)) {
@@ -922,7 +901,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return neverRun;
     }
 
-    /** Steals every task of {@code queue} into {@code out} (shutdownNow). */
     private static void drainInto(List<Runnable> out, TaskQueue<Runnable> queue) {
         for (int misses = 0; misses < 1_000; ) {
             Runnable task = queue.steal();
@@ -1047,18 +1025,15 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     // ---------------------------------------------------------------- inspection for tests
 
-    /** The number of workers on the idle stack now. */
     int idleWorkers() {
         return idle.count();
     }
 
-    /** The calling worker's help depth, or -1 on another thread. */
     int currentHelpDepth() {
         WorkStealingWorker w = currentWorker();
         return w == null ? -1 : w.depth;
     }
 
-    /** The calling worker's deque size, or -1 on another thread. */
     int currentDequeSize() {
         WorkStealingWorker w = currentWorker();
         return w == null ? -1 : w.deque.size();

@@ -66,9 +66,7 @@ abstract class WorkerFields extends WorkerPadBefore {
  * A worker thread. Its fields (WorkerFields) sit between 128 bytes of padding on each side,
  * JCTools-style: the worker writes depth at every task a join runs and seed at every steal,
  * and whatever object the collector copies next to a worker must not share those cache lines
- * (or the pairs the adjacent-line prefetcher fetches). Without the padding, fork/join ran
- * about twice as long in some JVM runs and not in others, as G1's parallel copying placed
- * objects differently from run to run (docs/findings.md has the figures).
+ * (or the pairs the adjacent-line prefetcher fetches; docs/findings.md).
  */
 final class WorkStealingWorker extends WorkerFields {
     long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;

@@ -273,7 +273,6 @@ public final class DuffyArrayDeque<T> implements TaskQueue<T> {
         return null;
     }
 
-    /** Takes the item at a won index and clears its slot. */
     @SuppressWarnings("unchecked")
     private T take(int index) {
         int slot = index & mask;
