@@ -50,7 +50,6 @@ public abstract sealed class StealbenchPool extends AbstractExecutorService impl
     private final AtomicInteger liveWorkers = new AtomicInteger();
     private volatile boolean terminated;
     private volatile Thread.UncaughtExceptionHandler handler;
-    /** A unique prefix for this pool's thread names. */
     final String threadNamePrefix;
 
     StealbenchPool(String name) {
@@ -97,7 +96,6 @@ public abstract sealed class StealbenchPool extends AbstractExecutorService impl
         }
     }
 
-    /** Records that {@code count} worker threads are about to start. */
     final void workersStarted(int count) {
         liveWorkers.addAndGet(count);
     }
@@ -117,7 +115,6 @@ public abstract sealed class StealbenchPool extends AbstractExecutorService impl
     void awaitOutsideHelpers() {
     }
 
-    /** Terminates the pool: called by the last worker to leave, or for a pool shut down before any worker started. */
     final void markTerminated() {
         synchronized (terminationLock) {
             terminated = true;
