@@ -36,12 +36,11 @@ public abstract sealed class StealbenchPool extends AbstractExecutorService impl
     /*
      * Implementation overview
      *
-     * Termination: a subclass calls workersStarted(n) once its threads exist and workerExited()
-     * as each one leaves its loop; the last exit (after awaitOutsideHelpers(), or
-     * markTerminated() directly for a pool that never started) sets `terminated` under
-     * `terminationLock` and notifies the waiters of awaitTermination. Every access to
-     * `liveWorkers`/`terminated` that waits holds that lock;
-     * isTerminated() reads the volatile flag.
+     * Termination: a subclass calls workersStarted(n) once its threads exist and workerExited() as
+     * each one leaves its loop; the last exit (after awaitOutsideHelpers(), or markTerminated()
+     * directly for a pool that never started) sets `terminated` under `terminationLock` and
+     * notifies the waiters of awaitTermination. Every access to `liveWorkers`/`terminated` that
+     * waits holds that lock; isTerminated() reads the volatile flag.
      */
 
     private static final AtomicInteger POOL_SEQUENCE = new AtomicInteger();

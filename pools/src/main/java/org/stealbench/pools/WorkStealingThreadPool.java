@@ -26,15 +26,14 @@ import org.stealbench.queues.TaskQueue;
  * from outside, with fork/join on top.
  *
  * <p>Scheduling. A task submitted ({@code execute}, {@code submit}, {@link #fork}) from one of this
- * pool's workers goes onto that worker's own deque ({@link TaskQueue#push}, the owner's end);
- * from any other thread it goes onto the global queue. A worker looking for work takes its own
- * deque's next task ({@code pop}), then its inbox's (tasks it moved there from the global queue or
- * a victim in one batch), then, in the {@linkplain SearchOrder search order}, the global queue's
- * oldest task and a task stolen from another worker, trying victims from a random start.
- * Thieves take from the thieves' end ({@code steal}); the builder's
- * {@link WorkStealingPoolBuilder#thievesPopOwnersEnd} makes them pop the owner's end as seed 004's code does
- * (only for deques that any thread may pop). Idle workers park and are woken when work arrives;
- * no wake-up is lost (see the overview).
+ * pool's workers goes onto that worker's own deque ({@link TaskQueue#push}, the owner's end); from
+ * any other thread it goes onto the global queue. A worker looking for work takes its own deque's
+ * next task ({@code pop}), then its inbox's (tasks it moved there from the global queue or a victim
+ * in one batch), then, in the {@linkplain SearchOrder search order}, the global queue's oldest task
+ * and a task stolen from another worker, trying victims from a random start. Thieves take from the
+ * thieves' end ({@code steal}); the builder's {@link WorkStealingPoolBuilder#thievesPopOwnersEnd}
+ * makes them pop the owner's end as seed 004's code does (only for deques that any thread may pop).
+ * Idle workers park and are woken when work arrives; no wake-up is lost (see the overview).
  *
  * <p>Fork/join. {@link #fork} on a worker pushes onto its deque, waking an idle worker if the
  * deque was empty, and returns a {@link Joinable} whose {@code join()} helps only inside the
@@ -67,33 +66,31 @@ import org.stealbench.queues.TaskQueue;
  * outside submission whose end overflows the stack (the in-flight count's decrement is a call)
  * stays counted in flight: the pool then never terminates and shutdownNow() never returns.
  *
- * <p>Errors in the pool's own steps (a StackOverflowError or OutOfMemoryError in a worker's
- * scan, not in a task: a task's throwable goes to the uncaught-exception handler as above). One
- * thrown by a worker's scan goes to the uncaught-exception handler (the pool's, else the
- * thread's) and the worker goes on as one that found nothing (it may park, and the pool may
- * terminate); one thrown by the scan of a {@link #tryRunOne()}
- * propagates to its caller. A global batch's move into the inbox that such an Error cuts short
- * strands the tasks it had not moved: every worker's scan, an outside {@code tryRunOne()},
- * {@code shutdownNow()} and the idle and termination checks find them, and an idle worker is
- * woken for them, so none is lost and the pool still terminates. Known limits: a task already
- * taken when the Error comes is lost (a take from the injector that throws after its claim, a
- * task a steal-half move had taken, one taken just before the wake-up it passes on throws); a
- * second Error in the stranding's wake-up leaves the stranded tasks to the next scan (of their
- * worker, or of any worker a later submission wakes); a StackOverflowError in the unpark of a
- * wake-up delays the woken worker by up to a second (it parks with a timeout and re-reads its
- * flag, which its waker set before the unpark); with the JDK's deques as worker
- * deques, whose pushes call on after they publish, an overflow inside an inbox push can leave the task
- * both queued and stranded, or the deque's lock held; and after a cut-short move, outside
- * submissions no longer start in submission order on one worker.
+ * <p>Errors in the pool's own steps (a StackOverflowError or OutOfMemoryError in a worker's scan,
+ * not in a task: a task's throwable goes to the uncaught-exception handler as above). One thrown by
+ * a worker's scan goes to the uncaught-exception handler (the pool's, else the thread's) and the
+ * worker goes on as one that found nothing (it may park, and the pool may terminate); one thrown by
+ * the scan of a {@link #tryRunOne()} propagates to its caller. A global batch's move into the inbox
+ * that such an Error cuts short strands the tasks it had not moved: every worker's scan, an outside
+ * {@code tryRunOne()}, {@code shutdownNow()} and the idle and termination checks find them, and an
+ * idle worker is woken for them, so none is lost and the pool still terminates. Known limits: a
+ * task already taken when the Error comes is lost (a take from the injector that throws after its
+ * claim, a task a steal-half move had taken, one taken just before the wake-up it passes on
+ * throws); a second Error in the stranding's wake-up leaves the stranded tasks to the next scan (of
+ * their worker, or of any worker a later submission wakes); a StackOverflowError in the unpark of a
+ * wake-up delays the woken worker by up to a second (it parks with a timeout and re-reads its flag,
+ * which its waker set before the unpark); with the JDK's deques as worker deques, whose pushes call
+ * on after they publish, an overflow inside an inbox push can leave the task both queued and
+ * stranded, or the deque's lock held; and after a cut-short move, outside submissions no longer
+ * start in submission order on one worker.
  *
  * <p>Tuning. The {@link WorkStealingPoolBuilder builder}'s options globalQueue, globalBatch,
  * admission, signalling, stealHalf, idleScans and searchOrder change how work is submitted, taken
  * and signalled, not what runs; {@link WorkStealingPoolBuilder#tuning} sets them from one string
  * and {@link #COMPARED_TUNINGS} lists the ones the harness compares. Their defaults are the
- * builder's (docs/using.md says why).
- * With one worker, outside submissions start in submission order under every tuning and deque
- * kind (a batch goes into the worker's inbox in the order its pops take), unless an Error cut a
- * batch move short (above).
+ * builder's (docs/using.md says why). With one worker, outside submissions start in submission
+ * order under every tuning and deque kind (a batch goes into the worker's inbox in the order its
+ * pops take), unless an Error cut a batch move short (above).
  *
  * <p>Progress: submission is as blocking as the chosen queues; helping joins never block while
  * they have work they may run; a worker blocks only when parked idle or when waiting for a task
@@ -129,23 +126,21 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * make a worker park beside work.
      *
      * Which pushes signal. A push onto the global queue always does (execute and fork from
-     * outside). A push onto a worker's own deque (fork, execute from a worker) signals when,
-     * after its fence, the deque holds at most one task: it took the deque from empty to
-     * non-empty, or thieves emptied it meanwhile. A push
-     * onto a deque that still holds an older task does not signal; that older task was
-     * signalled, or is itself behind one. Every successful take from a queue other than one's
-     * own (a steal, a global take, a join's steal from a thief, an outside tryRunOne's take)
-     * passes the signal on: if a worker is idle and any queue still holds a task, wake one.
-     * Each take is an atomic read-modify-write or a lock, so it orders before the
-     * re-check, and a thief's check pairs with the owner's fenced size read: either the owner
-     * sees its deque emptied by the thief and signals, or the thief sees the owner's new task
-     * and passes on. The invariant is: while a task is queued (stranded batches included),
-     * some worker is awake and will scan for it (the owner of the deque is awake when it
-     * pushes, but may then block by other means than join, so it does not count), or a signal
-     * for it is pending, or no worker is idle. A signal may be consumed by a take of another
-     * task (the woken worker finds some other queue first); the pass-on then covers the task the
-     * signal was for. Each push wakes at
-     * most one worker and only when one is idle; a worker spins at most a bounded number of
+     * outside). A push onto a worker's own deque (fork, execute from a worker) signals when, after
+     * its fence, the deque holds at most one task: it took the deque from empty to non-empty, or
+     * thieves emptied it meanwhile. A push onto a deque that still holds an older task does not
+     * signal; that older task was signalled, or is itself behind one. Every successful take from a
+     * queue other than one's own (a steal, a global take, a join's steal from a thief, an outside
+     * tryRunOne's take) passes the signal on: if a worker is idle and any queue still holds a task,
+     * wake one. Each take is an atomic read-modify-write or a lock, so it orders before the
+     * re-check, and a thief's check pairs with the owner's fenced size read: either the owner sees
+     * its deque emptied by the thief and signals, or the thief sees the owner's new task and passes
+     * on. The invariant is: while a task is queued (stranded batches included), some worker is
+     * awake and will scan for it (the owner of the deque is awake when it pushes, but may then
+     * block by other means than join, so it does not count), or a signal for it is pending, or no
+     * worker is idle. A signal may be consumed by a take of another task (the woken worker finds
+     * some other queue first); the pass-on then covers the task the signal was for. Each push wakes
+     * at most one worker and only when one is idle; a worker spins at most a bounded number of
      * re-scans before registering.
      *
      * Signalling.SEARCHING (Tokio's and Go's rule; the default with more workers than cores). `searchers` counts workers that
@@ -173,43 +168,42 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * and goes on as one that found nothing (runWorker: it may park, exit or terminate the pool);
      * an Error in a worker's tryRunOne goes to the task that called it.
      *
-     * Shutdown. `ctl` holds the SHUTDOWN bit and the number of outside execute/fork calls
-     * (without Admission.INJECTOR) between their admission check and the end of their push ("in
-     * flight"). Admission is a CAS that fails once SHUTDOWN is set, so after shutdown() no such
-     * submission starts and the in-flight count only falls. A worker's execute is not counted.
-     * Where the deque pops LIFO with thieves at the other end (ownPopHelps), it reads SHUTDOWN,
-     * pushes, and after the push's one full fence reads SHUTDOWN again (ThreadPoolExecutor's
-     * recheck), against shutdownNow's CAS of SHUTDOWN and then its drain's reads of the deque: either
-     * the worker sees SHUTDOWN, takes its task back with a pop and refuses it (if the pop came
-     * second to a thief or the drain, the task was accepted: it runs or is returned), or the
-     * drain sees the task. An Error between the push and the recheck (a StackOverflowError in the
-     * fence's or the pop's call) leaves the task queued with execute throwing; if shutdownNow's
-     * drain had passed, it is not returned, and the worker may still run it (a worker takes its
-     * own deque's tasks after shutdownNow), so a task whose execute threw that Error may run. On
-     * other deques, where a pop would not take back the task just pushed, the execute announces
-     * itself with `moving` (below), then reads SHUTDOWN: two more full barriers. Termination needs
-     * SHUTDOWN, nothing in flight, every worker on the idle stack, and every queue empty (stranded
-     * batches included): a checker reads the idle stack's (size, epoch) under the lock, re-scans
-     * the queues, and reads them again; the epoch counts removals from the stack, so an unchanged
-     * full stack means no worker ran during the scan and the empty queues were really empty. Then
-     * `terminating` is set and every worker is woken to exit. The checks run wherever the last
-     * condition can become true: in shutdown(), when the last in-flight submission leaves, and in
-     * a worker about to park. The last worker to leave waits for the outside threads inside
-     * tryRunOne() (OutsideHelpers), so the pool is not terminated while one runs a task it took,
-     * though the other workers may have left (every queue was empty then, and only running tasks
-     * could have added to them). shutdownNow() sets SHUTDOWN
-     * and `stopping`, waits for the in-flight submissions to finish their push (a few
-     * instructions each) and for every worker that is moving tasks from a shared queue into its
-     * inbox (`moving`, set before the take and checked against `stopping`: a store-load pair, so
-     * either the mover sees stopping and takes nothing, or shutdownNow sees it moving) or
-     * pushing its own execute on a deque without the recheck (`moving` before its read of
-     * SHUTDOWN, the same pair), drains every queue and stranded batch, wakes and interrupts the
+     * Shutdown. `ctl` holds the SHUTDOWN bit and the number of outside execute/fork calls (without
+     * Admission.INJECTOR) between their admission check and the end of their push ("in flight").
+     * Admission is a CAS that fails once SHUTDOWN is set, so after shutdown() no such submission
+     * starts and the in-flight count only falls. A worker's execute is not counted. Where the deque
+     * pops LIFO with thieves at the other end (ownPopHelps), it reads SHUTDOWN, pushes, and after
+     * the push's one full fence reads SHUTDOWN again (ThreadPoolExecutor's recheck), against
+     * shutdownNow's CAS of SHUTDOWN and then its drain's reads of the deque: either the worker sees
+     * SHUTDOWN, takes its task back with a pop and refuses it (if the pop came second to a thief or
+     * the drain, the task was accepted: it runs or is returned), or the drain sees the task. An
+     * Error between the push and the recheck (a StackOverflowError in the fence's or the pop's
+     * call) leaves the task queued with execute throwing; if shutdownNow's drain had passed, it is
+     * not returned, and the worker may still run it (a worker takes its own deque's tasks after
+     * shutdownNow), so a task whose execute threw that Error may run. On other deques, where a pop
+     * would not take back the task just pushed, the execute announces itself with `moving` (below),
+     * then reads SHUTDOWN: two more full barriers. Termination needs SHUTDOWN, nothing in flight,
+     * every worker on the idle stack, and every queue empty (stranded batches included): a checker
+     * reads the idle stack's (size, epoch) under the lock, re-scans the queues, and reads them
+     * again; the epoch counts removals from the stack, so an unchanged full stack means no worker
+     * ran during the scan and the empty queues were really empty. Then `terminating` is set and
+     * every worker is woken to exit. The checks run wherever the last condition can become true: in
+     * shutdown(), when the last in-flight submission leaves, and in a worker about to park. The
+     * last worker to leave waits for the outside threads inside tryRunOne() (OutsideHelpers), so
+     * the pool is not terminated while one runs a task it took, though the other workers may have
+     * left (every queue was empty then, and only running tasks could have added to them).
+     * shutdownNow() sets SHUTDOWN and `stopping`, waits for the in-flight submissions to finish
+     * their push (a few instructions each) and for every worker that is moving tasks from a shared
+     * queue into its inbox (`moving`, set before the take and checked against `stopping`: a
+     * store-load pair, so either the mover sees stopping and takes nothing, or shutdownNow sees it
+     * moving) or pushing its own execute on a deque without the recheck (`moving` before its read
+     * of SHUTDOWN, the same pair), drains every queue and stranded batch, wakes and interrupts the
      * workers, which leave as soon as they find no work (a parked one without looking again), so
-     * the last may terminate the pool
-     * before the drain, beside an in-flight submission's task: an outside tryRunOne() takes
-     * nothing once it reads `stopping`, after raising its depth, and a worker takes nothing but its
-     * own deque's tasks (forks of its running tasks), in its scans and its joins alike. A task a
-     * worker has taken to run (one at a time) may still start after shutdownNow returns.
+     * the last may terminate the pool before the drain, beside an in-flight submission's task: an
+     * outside tryRunOne() takes nothing once it reads `stopping`, after raising its depth, and a
+     * worker takes nothing but its own deque's tasks (forks of its running tasks), in its scans and
+     * its joins alike. A task a worker has taken to run (one at a time) may still start after
+     * shutdownNow returns.
      *
      * Admission.INJECTOR (an option, with the segmented-mpmc global queue) moves the outside
      * submissions' shutdown check into the injector: shutdown() closes it (one atomic OR on its
@@ -229,16 +223,15 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * protocol's, as ForkJoinPool's push does) and one opaque read (helpWanted); a fork and its
      * join cost four fences or atomic operations: the push's fence, the pop's fence (or its
      * last-item CAS), the claim's CAS on the task's status and the completion's volatile store,
-     * where ForkJoinPool's cost three (its slot store with a full fence, the slot CAS that pops
-     * and claims, the completion's atomic OR); a worker's execute issues one full barrier (the
-     * push's fence; three on a deque without the recheck, with `moving`'s two volatile stores), as
-     * ForkJoinPool's push does; an outside execute is the injector's fetch-and-add and slot
-     * CAS under the default Admission.INJECTOR (ForkJoinPool's: the CAS that locks its
-     * submission queue and the volatile store that unlocks it), and under SHARED_COUNTER one
-     * CAS and one atomic add on ctl (padded onto a cache line of its own) and one full fence
-     * besides the global queue's push. Workers keep their
-     * private state (help depth, random seed) in their own Thread objects, padded on both sides
-     * (WorkStealingWorker). The helping join is HelpingJoin's.
+     * where ForkJoinPool's cost three (its slot store with a full fence, the slot CAS that pops and
+     * claims, the completion's atomic OR); a worker's execute issues one full barrier (the push's
+     * fence; three on a deque without the recheck, with `moving`'s two volatile stores), as
+     * ForkJoinPool's push does; an outside execute is the injector's fetch-and-add and slot CAS
+     * under the default Admission.INJECTOR (ForkJoinPool's: the CAS that locks its submission queue
+     * and the volatile store that unlocks it), and under SHARED_COUNTER one CAS and one atomic add
+     * on ctl (padded onto a cache line of its own) and one full fence besides the global queue's
+     * push. Workers keep their private state (help depth, random seed) in their own Thread objects,
+     * padded on both sides (WorkStealingWorker). The helping join is HelpingJoin's.
      *
      * Deviations from the seeds. Seed 000's pool (the TPL design) has no code; seed 004's
      * workers check the queues without a lock and then wait on a condition variable with no
