@@ -259,9 +259,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         EMPTY_TO_NON_EMPTY,
         /**
          * As EMPTY_TO_NON_EMPTY, but a push wakes no one while some worker is searching (awake
-         * with no task); at most half the workers search, spinning briefly before they park, and
-         * the last searcher to find a task passes the signal on (Tokio's and Go's rule). A busy
-         * pool then pays one volatile read per push, and an idle one is not woken once per task.
+         * with no task; at most half the workers); the last searcher to find a task passes the
+         * signal on (Tokio's and Go's rule; the overview's "Signalling.SEARCHING").
          */
         SEARCHING
     }
@@ -273,8 +272,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         /**
          * Outside submissions are admitted by the global queue itself, which must be
          * {@code segmented-mpmc}: shutdown closes it, and one fetch-and-add both admits and pushes
-         * (or refuses); nothing else per outside submission. A worker's own execute is never
-         * counted (the overview's "Shutdown").
+         * (or refuses).
          */
         INJECTOR
     }
@@ -466,12 +464,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             executeOwnRechecked(w, item);
             return;
         }
-        // On a deque whose pop would not take the task back: the submission announced as a move
-        // into the worker's own queues (InboxMoves.startMoving):
-        // volatile store of moving, then volatile read of ctl, the store-load pair with
-        // shutdownNow's CAS of SHUTDOWN and its later read of moving, so either this push is
-        // refused or shutdownNow waits for it to reach the deque it drains. Field accesses, not
-        // calls, begin and end it, so a StackOverflowError cannot leave it announced.
+        // On a deque whose pop would not take the task back: volatile store of moving, then
+        // volatile read of ctl, the store-load pair with shutdownNow's CAS of SHUTDOWN and its
+        // later read of moving, so either this push is refused or shutdownNow waits for it to
+        // reach the deque it drains. Field accesses, not calls, begin and end it, so a
+        // StackOverflowError cannot leave it announced.
         w.moving = true;
         try {
             if ((ctl.value & SHUTDOWN) != 0) {
@@ -757,10 +754,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 try {
                     task = findTask(w);
                 } catch (Throwable failure) {
-                    // The worker's own steps threw (a StackOverflowError or OutOfMemoryError in a
-                    // batch move, say), not a task: report it and go on as a worker that found
-                    // nothing (it may park, leave or terminate the pool), as ThreadPoolExecutor
-                    // replaces a worker that dies; what the step had taken is stranded or queued.
+                    // The worker's own steps threw, not a task: report it and go on as a worker
+                    // that found nothing (the overview's "Moves into the inbox").
                     if (w.searching) {
                         idle.stopSearching(w, false);
                     }
@@ -819,11 +814,10 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     /** After a push onto the global queue: wakes one idle worker, if any. */
     private void signalWork() {
         // Full fence: orders the caller's push before the idle count read; pairs with the fence in
-        // IdleWorkers.registerAndRescan between a worker's registration and its re-scan. A
-        // segmented-mpmc injector needs none: its push is a volatile fetch-and-add on tail and its
-        // isEmpty() a volatile read of tail, and volatile accesses are sequentially consistent, so
-        // either this count read sees the registration or the re-scan sees the push (jcstress:
-        // WorkStealingParkingTest.OutsideSubmit).
+        // IdleWorkers.registerAndRescan. A segmented-mpmc injector needs none: its push's volatile
+        // fetch-and-add on tail and its isEmpty()'s volatile read of tail are sequentially
+        // consistent, so either this count read sees the registration or the re-scan sees the
+        // push (jcstress: WorkStealingParkingTest.OutsideSubmit).
         if (injector == null) {
             VarHandle.fullFence();
         }
@@ -956,21 +950,19 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             runNested(w, task);
             return true;
         }
-        // Inside from before its take until its task has run, so the pool does not terminate
-        // (isTerminated, awaitTermination) while this thread runs a task it took; the workers may
-        // leave meanwhile, as every queue was empty when they did. Only field stores mark it, so a
-        // StackOverflowError anywhere here cannot leave it marked (OutsideHelpers): the record's
-        // lookup comes first, and left()'s wake-up, the one call after the restore, has the
-        // waiting worker's timed re-check behind it.
+        // Inside from before its take until its task has run, so the pool does not terminate while
+        // this thread runs a task it took. Only field stores mark it, so a StackOverflowError
+        // anywhere here cannot leave it marked (OutsideHelpers): the record's lookup comes first,
+        // and left()'s wake-up, the one call after the restore, has a timed re-check behind it.
         OutsideHelpers.Helper me = outsideHelpers.mine();
         int depth = me.depth;
         me.depth = depth + 1;
         try {
-            // After shutdownNow() set `stopping`, the workers leave without waiting for its drain,
-            // so the pool may terminate while tasks are still queued: take none of them. volatile
-            // store of depth, then volatile read of stopping; pairs with shutdownNow's store of
-            // stopping and the last worker's read of it before awaitNoneInside reads depth, so
-            // either this sees stopping and takes nothing, or that worker waits for this thread.
+            // Once shutdownNow() set `stopping` the pool may terminate with tasks queued: take
+            // none. volatile store of depth, then volatile read of stopping; pairs with
+            // shutdownNow's store of stopping and the last worker's read of it before
+            // awaitNoneInside reads depth, so either this sees stopping and takes nothing, or that
+            // worker waits for this thread.
             if (stopping) {
                 return false;
             }
