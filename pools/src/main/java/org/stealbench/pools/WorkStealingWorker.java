@@ -28,17 +28,12 @@ abstract class WorkerFields extends WorkerPadBefore {
      * while it is on the idle stack (published by the write of {@code signaled}).
      */
     boolean searching;
-    /**
-     * Tasks moved here from shared queues (the rest of a global batch, a steal-half's extra
-     * tasks): work that runs at the top of this worker's stack, never under a join. Only this
-     * worker pushes and pops; others steal (or pop, with thievesPopOwnersEnd). Same kind as
-     * the deque.
-     */
+    /** Tasks moved here from shared queues (InboxMoves), never taken by a join; same kind as the deque. */
     final TaskQueue<Runnable> inbox;
     /**
      * Whether this worker is between taking tasks from a shared queue and pushing them into its
-     * inbox (startMoving), or inside its own execute on a deque without the recheck (until its
-     * push is done; WorkStealingThreadPool.executeOwn); written by this worker, read by shutdownNow.
+     * inbox (startMoving), or inside its own execute on a deque without the recheck (executeOwn);
+     * written by this worker, read by shutdownNow.
      */
     volatile boolean moving;
     /** Where this worker collects a batch from the global queue (takeGlobalBatch). */
