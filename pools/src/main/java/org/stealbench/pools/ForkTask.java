@@ -38,7 +38,7 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
      * and never waits: no wake-up is lost. A completion with no waiter takes no lock.
      *
      * This layout (48 bytes a fork under compressed references) ran fork/join faster than a
-     * 32-byte one with `waiting` as a status bit set by CAS (docs/findings.md).
+     * 32-byte variant with `waiting` as a status bit, and so a CAS completion (docs/findings.md).
      *
      * `thief` names the worker that took this task from a queue other than its own (a steal,
      * the global queue, or a helping join's steal from a thief), written with a release store
