@@ -14,8 +14,8 @@ import org.stealbench.queues.QueueTraits.Order;
  * (A. Morrison, Y. Afek, "Fast Concurrent Queues for x86 Processors", PPoPP 2013, LCRQ; C. Yang,
  * J. Mellor-Crummey, "A Wait-free Queue as Fast as Fetch-and-Add", PPoPP 2016) in the simpler
  * form of crossbeam's {@code SegQueue} and JCTools' {@code MpmcUnboundedXaddArrayQueue}, with
- * their recovery of an abandoned slot: a taker that has waited long for a claimed slot's store
- * marks the slot unusable, and its producer, finding it so, claims another.
+ * the recovery of an abandoned slot that LCRQ and Yang and Mellor-Crummey's queue use (see
+ * Progress).
  *
  * <p>Any thread may call every operation. {@code pop} and {@code steal} are the same operation:
  * both take the oldest item (FIFO). Every item whose push returned normally is taken exactly
@@ -72,11 +72,10 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
      * "empty"); walk to the segment of h and read the slot. Null: its producer has claimed the
      * index and not stored yet; wait (spin, then yield) up to `patience` rounds, then CAS the
      * slot null -> POISON. Won: the index is abandoned, claim the next one (retry). Lost: the
-     * witness is the item. Then null the slot and return the item. The default patience is large
-     * enough that a producer merely descheduled for a time slice is rarely poisoned (and if it
-     * is, it only claims again); tests pass 0 or 1 through the package-private constructor.
-     * A take that throws after its CAS on head (its walk or the accessors overflowing the stack)
-     * loses the item at the index it claimed: takers have no recovery of their own claims.
+     * witness is the item. Then null the slot and return the item (DEFAULT_PATIENCE says why a
+     * poisoned producer is almost always one that threw). A take that throws after its CAS on
+     * head (its walk or the accessors overflowing the stack) loses the item at the index it
+     * claimed: takers have no recovery of their own claims.
      * takeBatch: the same read of head and tail, n = min(max, t - h) indices, then, before its
      * CAS, a walk from the head hint to the segment of h + n - 1, linking what no producer has
      * linked yet (a producer claims an index before it links that index's segment); the hint
