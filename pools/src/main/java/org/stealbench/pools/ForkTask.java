@@ -37,10 +37,8 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
      * hence after the waiter is inside wait() or has left), or the waiter sees the final status
      * and never waits: no wake-up is lost. A completion with no waiter takes no lock.
      *
-     * Why this layout (48 bytes a fork under compressed references) and not a 32-byte one: a
-     * variant with `waiting` as a bit of status (set by the waiter's CAS, so the completion had
-     * to be a CAS too), the failure kept in `result` and a flowing context wrapping the callable
-     * instead of a field ran fork/join fib(30) longer (docs/findings.md).
+     * This layout (48 bytes a fork under compressed references) ran fork/join faster than a
+     * 32-byte variant with `waiting` as a status bit, and so a CAS completion (docs/findings.md).
      *
      * `thief` names the worker that took this task from a queue other than its own (a steal,
      * the global queue, or a helping join's steal from a thief), written with a release store
@@ -50,12 +48,10 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
      * movers write it, so a task has at most one writer at a time.
      *
      * Why two constructors. C2 does not inline a callee whose signature names a class not yet
-     * loaded ("unloaded signature classes"), and a pool without context flow need never load
-     * TaskContext; with the context constructor alone, a task body compiled before TaskContext
-     * happened to be loaded called the constructor out of line at every fork, through the
-     * constructor's own compiled code (which a cold start may still run at tier 2 or 3). The
-     * context-free constructor names only classes every fork has loaded. What the JIT logs
-     * showed: docs/findings.md.
+     * loaded, and a pool without context flow need never load TaskContext: with the context
+     * constructor alone, a task body compiled before TaskContext was loaded called it out of line
+     * at every fork (docs/findings.md). The context-free constructor names only classes every
+     * fork has loaded.
      */
 
     private static final int NEW = 0;
@@ -95,7 +91,6 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
         this.context = null;
     }
 
-    /** @param context the context to run under, or null when the pool does not flow context */
     ForkTask(WorkStealingThreadPool pool, Callable<? extends T> callable, TaskContext context) {
         this.pool = pool;
         this.callable = callable;
@@ -110,12 +105,10 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
         return status == NEW && STATUS.compareAndSet(this, NEW, CLAIMED);
     }
 
-    /** Records the worker that took this task from a queue not its own, before it runs it. */
     void setThiefRelease(Thread worker) {
         THIEF.setRelease(this, worker); // release: pairs with thiefAcquire() in a joiner
     }
 
-    /** The worker that last took this task from a queue not its own, or null. */
     Object thiefAcquire() {
         return THIEF.getAcquire(this); // acquire: pairs with setThiefRelease()
     }
@@ -230,7 +223,6 @@ final class ForkTask<T> implements Runnable, Joinable<T> {
         return false;
     }
 
-    /** Wakes every thread blocked in a wait on this task, done or not. */
     void wakeWaiters() {
         synchronized (this) {
             notifyAll();

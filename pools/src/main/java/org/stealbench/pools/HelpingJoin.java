@@ -64,8 +64,7 @@ final class HelpingJoin {
      * interpreted or at tier 3 until it is profiled and compiled again. Kept above C2's
      * FreqInlineSize (325 bytes of bytecode, the limit for hot callees; HelpingJoinInliningTest
      * checks it), awaitJoin is compiled on its own, as ForkJoinPool's awaitDone is, and a task's
-     * code holds only join's status check and the call. What this changed for a cold start:
-     * docs/findings.md.
+     * code holds only join's status check and the call (docs/findings.md).
      */
 
     /** Help-or-spin rounds a join makes before it first waits on the task. */
@@ -78,11 +77,7 @@ final class HelpingJoin {
     private HelpingJoin() {
     }
 
-    /**
-     * Waits for {@code task} of {@code pool} as the overview describes. One method, the steal from
-     * the thief and the timed wait included: at more than 325 bytes of bytecode (C2's
-     * FreqInlineSize) it is never inlined into a task's join (see "Why one large method").
-     */
+    /** Waits for {@code task} as the overview describes; one method (see "Why awaitJoin is one large method"). */
     static void awaitJoin(WorkStealingThreadPool pool, ForkTask<?> task) {
         WorkStealingWorker w = pool.currentWorker();
         if (w == null) {

@@ -93,12 +93,8 @@ final class IdleWorkers {
     }
 
     /**
-     * Ends {@code w}'s search. A push that skipped its signal read {@code searchers} before some
-     * searcher's decrement, so every searcher looks at every queue after its decrement: the last
-     * one to leave with a task here, waking an idle worker (as a searcher) if any queue holds
-     * work; one that found nothing in awaitWork()'s re-check, after which it leaves the idle
-     * stack as a searcher if work is there. A searcher that leaves with a task while others
-     * still search leaves the check to the last of them.
+     * Ends {@code w}'s search; the last searcher to leave with a task looks at every queue here,
+     * one that found nothing in awaitWork()'s re-check (the pool's "Signalling.SEARCHING").
      */
     void stopSearching(WorkStealingWorker w, boolean found) {
         w.searching = false;
@@ -114,10 +110,7 @@ final class IdleWorkers {
         }
     }
 
-    /**
-     * Registers {@code w} as idle, re-scans, and parks until signalled. Returns false when the
-     * worker should exit.
-     */
+    /** Registers {@code w} as idle, re-scans, and parks until signalled; false when the worker should exit. */
     boolean awaitWork(WorkStealingWorker w) {
         if (!registerAndRescan(w)) {
             return true;
@@ -250,10 +243,8 @@ final class IdleWorkers {
     }
 
     /**
-     * Terminates if every worker is on the idle stack and every queue is empty (the pool's
-     * "Shutdown": the caller checked SHUTDOWN and nothing in flight): reads the stack's (size,
-     * epoch), re-scans the queues, and reads them again; an unchanged full stack means no worker
-     * ran during the scan. Then sets terminating and wakes every worker to exit.
+     * Terminates if every worker is on the idle stack and every queue is empty, by the (size,
+     * epoch) check of the pool's "Shutdown"; the caller checked SHUTDOWN and nothing in flight.
      */
     void terminateIfQuiescent() {
         if (terminating) {

@@ -66,10 +66,8 @@ final class InboxMoves {
     private final boolean inboxPopsLifo;
     private final PauseHook pause;
     /**
-     * Whether some worker's batch may hold tasks an Error stranded (takeGlobalBatch); false on
-     * every path without an Error, so a scan pays one volatile read for stranded batches. Set
-     * after the batch's flag; cleared by a scan that found every batch empty, which then looks
-     * at every flag again (takeStranded).
+     * Whether some worker's batch may hold stranded tasks (the overview's "Stranded batches");
+     * false on every path without an Error, so a scan pays one volatile read for them.
      */
     private volatile boolean strandedHint;
 
@@ -162,11 +160,9 @@ final class InboxMoves {
                 return task;
             }
         }
-        // Every batch was empty: clear the hint, then read every flag again, with no call in
-        // between (an overflow there would leave a stranded batch behind a false hint).
-        // Volatile accesses are totally ordered: a strander stores its flag and then the hint, and
-        // this stores the hint and then reads the flags, so either this sees the flag or the
-        // strander's hint store comes after this clear.
+        // Every batch was empty: clear the hint, then read every flag again (the overview's
+        // store-load pair with the strander), with no call in between (an overflow there would
+        // leave a stranded batch behind a false hint).
         strandedHint = false;
         for (WorkStealingWorker v : ws) {
             if (v.batch.stranded) {
@@ -199,22 +195,17 @@ final class InboxMoves {
 
     /**
      * Where a worker collects a batch taken from the global queue, oldest first; made with the
-     * worker, so a batch allocates nothing. Normally used by its worker alone, without a lock.
-     * If an Error cuts the batch's move into the inbox short, the tasks left here become
-     * <em>stranded</em> (the overview above, "Stranded batches"): from then on until the last of them is
-     * taken, every thread takes them one at a time under this object's monitor.
+     * worker, so a batch allocates nothing. Used by its worker alone, without a lock, until an
+     * Error strands it (the overview's "Stranded batches").
      */
     static final class BatchSink implements Consumer<Runnable> {
         private final WorkStealingWorker owner;
         private final Runnable[] tasks;
         int size;
         /**
-         * Whether this batch holds tasks a move cut short left (then shared, under the monitor).
-         * Set by takeGlobalBatch with a plain volatile field store, no call between
-         * the Error and it (a call could overflow the stack again): publishes the plain slots and
-         * size to whoever reads it true. Cleared under the monitor by whoever takes the last task
-         * (volatile: publishes the emptied batch to the owner, which reads it before it touches
-         * the batch again).
+         * Whether this batch holds stranded tasks (then shared, under the monitor). Set by a field
+         * store with no call before it, publishing the plain slots and size; cleared under the
+         * monitor by whoever takes the last task, publishing the emptied batch to the owner.
          */
         volatile boolean stranded;
 

@@ -34,8 +34,7 @@ final class OutsideHelpers {
     }
 
     static {
-        // Helper is initialised with this class, not at a first registration (register()).
-        try {
+        try { // Helper is initialised with this class, not at a first registration (register())
             MethodHandles.lookup().ensureInitialized(Helper.class);
         } catch (IllegalAccessException impossible) {
             throw new ExceptionInInitializerError(impossible);
@@ -62,7 +61,7 @@ final class OutsideHelpers {
     /**
      * Adds the calling thread's record, dropping those of threads that died. It may run at a deep
      * stack, so it initialises no class and bootstraps no lambda (an overflow there would leave
-     * the class or call site broken for the whole JVM): Helper is initialised with this class.
+     * the class or call site broken for the whole JVM).
      */
     private synchronized Helper register() {
         Helper[] old = helpers;

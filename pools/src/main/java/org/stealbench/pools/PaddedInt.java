@@ -36,7 +36,6 @@ final class PaddedInt extends PaddedIntValue {
         }
     }
 
-    /** Weak CAS of the value (may fail spuriously). */
     boolean weakCasValue(int expected, int next) {
         return VALUE.weakCompareAndSet(this, expected, next);
     }

@@ -36,12 +36,11 @@ public abstract sealed class StealbenchPool extends AbstractExecutorService impl
     /*
      * Implementation overview
      *
-     * Termination: a subclass calls workersStarted(n) once its threads exist and workerExited()
-     * as each one leaves its loop; the last exit (after awaitOutsideHelpers(), or
-     * markTerminated() directly for a pool that never started) sets `terminated` under
-     * `terminationLock` and notifies the waiters of awaitTermination. Every access to
-     * `liveWorkers`/`terminated` that waits holds that lock;
-     * isTerminated() reads the volatile flag.
+     * Termination: a subclass calls workersStarted(n) once its threads exist and workerExited() as
+     * each one leaves its loop; the last exit (after awaitOutsideHelpers(), or markTerminated()
+     * directly for a pool that never started) sets `terminated` under `terminationLock` and
+     * notifies the waiters of awaitTermination. Every access to `liveWorkers`/`terminated` that
+     * waits holds that lock; isTerminated() reads the volatile flag.
      */
 
     private static final AtomicInteger POOL_SEQUENCE = new AtomicInteger();
@@ -50,7 +49,6 @@ public abstract sealed class StealbenchPool extends AbstractExecutorService impl
     private final AtomicInteger liveWorkers = new AtomicInteger();
     private volatile boolean terminated;
     private volatile Thread.UncaughtExceptionHandler handler;
-    /** A unique prefix for this pool's thread names. */
     final String threadNamePrefix;
 
     StealbenchPool(String name) {
@@ -97,7 +95,6 @@ public abstract sealed class StealbenchPool extends AbstractExecutorService impl
         }
     }
 
-    /** Records that {@code count} worker threads are about to start. */
     final void workersStarted(int count) {
         liveWorkers.addAndGet(count);
     }
@@ -117,7 +114,6 @@ public abstract sealed class StealbenchPool extends AbstractExecutorService impl
     void awaitOutsideHelpers() {
     }
 
-    /** Terminates the pool: called by the last worker to leave, or for a pool shut down before any worker started. */
     final void markTerminated() {
         synchronized (terminationLock) {
             terminated = true;

@@ -20,8 +20,7 @@ public final class WorkStealingPoolBuilder {
 
     /**
      * The global queue's default kind: {@code segmented-mpmc}, the lock-free injector (one
-     * fetch-and-add per outside submission, one CAS per batch taken; 4 bytes of segment per task).
-     * The harness's {@code global-queue} experiment measures every eligible kind ({@link #globalQueue}).
+     * fetch-and-add per outside submission, one CAS per batch taken).
      */
     public static final QueueKind DEFAULT_GLOBAL_QUEUE = QueueKind.SEGMENTED_MPMC;
 
@@ -50,10 +49,8 @@ public final class WorkStealingPoolBuilder {
 
     /**
      * The signalling a pool of {@code threads} workers gets unless {@link #signalling} sets one:
-     * SEARCHING when it has more workers than the machine has cores, else EMPTY_TO_NON_EMPTY.
-     * Oversubscribed, eager wake-ups park and unpark workers that have no core to run on, and
-     * SEARCHING took well under the eager rule's time there; with as many workers as cores it
-     * did not help (docs/findings.md, "the default searches only when oversubscribed").
+     * SEARCHING when it has more workers than the machine has cores (where eager wake-ups park
+     * and unpark workers that have no core to run on), else EMPTY_TO_NON_EMPTY (docs/findings.md).
      */
     public static Signalling defaultSignalling(int threads) {
         return threads > Runtime.getRuntime().availableProcessors() ? Signalling.SEARCHING
@@ -96,10 +93,7 @@ public final class WorkStealingPoolBuilder {
     WorkStealingPoolBuilder() {
     }
 
-    /**
-     * Tests only: a join's timed waits (defaults 16 ms, and 1 ms when it cannot register with
-     * the thief), so a test can make them too long to matter and see what else wakes a join.
-     */
+    /** Tests only: a join's timed waits (HelpingJoin's JOIN_WAIT_NANOS and JOIN_POLL_NANOS). */
     WorkStealingPoolBuilder joinWait(long waitNanos, long pollNanos) {
         if (waitNanos <= 0 || pollNanos <= 0) {
             throw new IllegalArgumentException("joinWait needs positive waits, got " + waitNanos + " and " + pollNanos);
@@ -206,11 +200,9 @@ public final class WorkStealingPoolBuilder {
     }
 
     /**
-     * How many times a worker that found nothing re-scans every queue before it parks
-     * (default 2 under EMPTY_TO_NON_EMPTY, 16 while searching under SEARCHING), with a spin-wait
-     * hint before each. More scans keep a briefly idle worker from parking and being woken
-     * again at once, at the cost of CPU while the pool is idle for short stretches;
-     * JDK 25's ForkJoinPool makes about 256 short checks before it parks.
+     * How many times a worker that found nothing re-scans every queue before it parks (default
+     * DEFAULT_IDLE_SCANS, or DEFAULT_SEARCH_SCANS while searching), with a spin-wait hint before
+     * each: more scans spare a briefly idle worker a park and wake-up, at the cost of CPU.
      *
      * @throws IllegalArgumentException if not in [0, MAX_IDLE_SCANS]
      */
@@ -229,10 +221,9 @@ public final class WorkStealingPoolBuilder {
     }
 
     /**
-     * Applies a tuning spec, so a benchmark can select the options with one string parameter:
-     * {@code default} (the defaults), or items applied on top of them, joined by {@code +};
-     * e.g. {@code searching+steal-half}, {@code steal-half+global-batch-8}. The items, the
-     * option each sets and its default: the table in WorkStealingTuning (and docs/using.md).
+     * Applies a tuning spec: {@code default}, or items applied on top of the defaults, joined by
+     * {@code +} (e.g. {@code searching+steal-half}); the items are WorkStealingTuning's table
+     * (and docs/using.md's).
      *
      * @throws IllegalArgumentException naming the first item it does not understand
      */

@@ -26,15 +26,14 @@ import org.stealbench.queues.TaskQueue;
  * from outside, with fork/join on top.
  *
  * <p>Scheduling. A task submitted ({@code execute}, {@code submit}, {@link #fork}) from one of this
- * pool's workers goes onto that worker's own deque ({@link TaskQueue#push}, the owner's end);
- * from any other thread it goes onto the global queue. A worker looking for work takes its own
- * deque's next task ({@code pop}), then its inbox's (tasks it moved there from the global queue or
- * a victim in one batch), then, in the {@linkplain SearchOrder search order}, the global queue's
- * oldest task and a task stolen from another worker, trying victims from a random start.
- * Thieves take from the thieves' end ({@code steal}); the builder's
- * {@link WorkStealingPoolBuilder#thievesPopOwnersEnd} makes them pop the owner's end as seed 004's code does
- * (only for deques that any thread may pop). Idle workers park and are woken when work arrives;
- * no wake-up is lost (see the overview).
+ * pool's workers goes onto that worker's own deque ({@link TaskQueue#push}, the owner's end); from
+ * any other thread it goes onto the global queue. A worker looking for work takes its own deque's
+ * next task ({@code pop}), then its inbox's (tasks it moved there from the global queue or a victim
+ * in one batch), then, in the {@linkplain SearchOrder search order}, the global queue's oldest task
+ * and a task stolen from another worker, trying victims from a random start. Thieves take from the
+ * thieves' end ({@code steal}); the builder's {@link WorkStealingPoolBuilder#thievesPopOwnersEnd}
+ * makes them pop the owner's end as seed 004's code does (only for deques that any thread may pop).
+ * Idle workers park and are woken when work arrives; no wake-up is lost (see the overview).
  *
  * <p>Fork/join. {@link #fork} on a worker pushes onto its deque, waking an idle worker if the
  * deque was empty, and returns a {@link Joinable} whose {@code join()} helps only inside the
@@ -67,35 +66,31 @@ import org.stealbench.queues.TaskQueue;
  * outside submission whose end overflows the stack (the in-flight count's decrement is a call)
  * stays counted in flight: the pool then never terminates and shutdownNow() never returns.
  *
- * <p>Errors in the pool's own steps (a StackOverflowError or OutOfMemoryError in a worker's
- * scan, not in a task: a task's throwable goes to the uncaught-exception handler as above). One
- * thrown by a worker's scan goes to the uncaught-exception handler (the pool's, else the
- * thread's) and the worker goes on as one that found nothing (it may park, and the pool may
- * terminate); one thrown by the scan of a {@link #tryRunOne()}
- * propagates to its caller. A global batch's move into the inbox that such an Error cuts short
- * strands the tasks it had not moved: every worker's scan, an outside {@code tryRunOne()},
- * {@code shutdownNow()} and the idle and termination checks find them, and an idle worker is
- * woken for them, so none is lost and the pool still terminates. Known limits: a task already
- * taken when the Error comes is lost (a take from the injector that throws after its claim, a
- * task a steal-half move had taken, one taken just before the wake-up it passes on throws); a
- * second Error in the stranding's wake-up leaves the stranded tasks to the next scan (of their
- * worker, or of any worker a later submission wakes); a StackOverflowError in the unpark of a
- * wake-up delays the woken worker by up to a second (it parks with a timeout and re-reads its
- * flag, which its waker set before the unpark); with the JDK's deques as worker
- * deques, whose pushes call on after they publish, an overflow inside an inbox push can leave the task
- * both queued and stranded, or the deque's lock held; and after a cut-short move, outside
- * submissions no longer start in submission order on one worker.
+ * <p>Errors in the pool's own steps (a StackOverflowError or OutOfMemoryError in a worker's scan,
+ * not in a task: a task's throwable goes to the uncaught-exception handler as above). One thrown by
+ * a worker's scan goes to the uncaught-exception handler (the pool's, else the thread's) and the
+ * worker goes on as one that found nothing (it may park, and the pool may terminate); one thrown by
+ * the scan of a {@link #tryRunOne()} propagates to its caller. A global batch's move into the inbox
+ * that such an Error cuts short strands the tasks it had not moved: every worker's scan, an outside
+ * {@code tryRunOne()}, {@code shutdownNow()} and the idle and termination checks find them, and an
+ * idle worker is woken for them, so none is lost and the pool still terminates. Known limits: a
+ * task already taken when the Error comes is lost (a take from the injector that throws after its
+ * claim, a task a steal-half move had taken, one taken just before the wake-up it passes on
+ * throws); a second Error in the stranding's wake-up leaves the stranded tasks to the next scan (of
+ * their worker, or of any worker a later submission wakes); a StackOverflowError in the unpark of a
+ * wake-up delays the woken worker by up to a second (it parks with a timeout and re-reads its flag,
+ * which its waker set before the unpark); with the JDK's deques as worker deques, whose pushes call
+ * on after they publish, an overflow inside an inbox push can leave the task both queued and
+ * stranded, or the deque's lock held; and after a cut-short move, outside submissions no longer
+ * start in submission order on one worker.
  *
  * <p>Tuning. The {@link WorkStealingPoolBuilder builder}'s options globalQueue, globalBatch,
- * admission, signalling, stealHalf, idleScans and searchOrder change how work is
- * submitted, taken and signalled, not what runs; each can be set from one string with {@link
- * WorkStealingPoolBuilder#tuning}, which is what {@link PoolKind#create(int, String)} passes for
- * benchmarks, and {@link #COMPARED_TUNINGS} lists the ones the harness's pool-options
- * experiments compare. Their defaults are the builder's ({@code DEFAULT_} constants, defaultAdmission
- * and defaultSignalling; docs/using.md says why).
- * With one worker, outside submissions start in submission order under every tuning and deque
- * kind (a batch goes into the worker's inbox in the order its pops take), unless an Error cut a
- * batch move short (above).
+ * admission, signalling, stealHalf, idleScans and searchOrder change how work is submitted, taken
+ * and signalled, not what runs; {@link WorkStealingPoolBuilder#tuning} sets them from one string
+ * and {@link #COMPARED_TUNINGS} lists the ones the harness compares. Their defaults are the
+ * builder's (docs/using.md says why). With one worker, outside submissions start in submission
+ * order under every tuning and deque kind (a batch goes into the worker's inbox in the order its
+ * pops take), unless an Error cut a batch move short (above).
  *
  * <p>Progress: submission is as blocking as the chosen queues; helping joins never block while
  * they have work they may run; a worker blocks only when parked idle or when waiting for a task
@@ -131,23 +126,21 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * make a worker park beside work.
      *
      * Which pushes signal. A push onto the global queue always does (execute and fork from
-     * outside). A push onto a worker's own deque (fork, execute from a worker) signals when,
-     * after its fence, the deque holds at most one task: it took the deque from empty to
-     * non-empty, or thieves emptied it meanwhile. A push
-     * onto a deque that still holds an older task does not signal; that older task was
-     * signalled, or is itself behind one. Every successful take from a queue other than one's
-     * own (a steal, a global take, a join's steal from a thief, an outside tryRunOne's take)
-     * passes the signal on: if a worker is idle and any queue still holds a task, wake one.
-     * Each take is an atomic read-modify-write or a lock, so it orders before the
-     * re-check, and a thief's check pairs with the owner's fenced size read: either the owner
-     * sees its deque emptied by the thief and signals, or the thief sees the owner's new task
-     * and passes on. The invariant is: while a task is queued (stranded batches included),
-     * some worker is awake and will scan for it (the owner of the deque is awake when it
-     * pushes, but may then block by other means than join, so it does not count), or a signal
-     * for it is pending, or no worker is idle. A signal may be consumed by a take of another
-     * task (the woken worker finds some other queue first); the pass-on then covers the task the
-     * signal was for. Each push wakes at
-     * most one worker and only when one is idle; a worker spins at most a bounded number of
+     * outside). A push onto a worker's own deque (fork, execute from a worker) signals when, after
+     * its fence, the deque holds at most one task: it took the deque from empty to non-empty, or
+     * thieves emptied it meanwhile. A push onto a deque that still holds an older task does not
+     * signal; that older task was signalled, or is itself behind one. Every successful take from a
+     * queue other than one's own (a steal, a global take, a join's steal from a thief, an outside
+     * tryRunOne's take) passes the signal on: if a worker is idle and any queue still holds a task,
+     * wake one. Each take is an atomic read-modify-write or a lock, so it orders before the
+     * re-check, and a thief's check pairs with the owner's fenced size read: either the owner sees
+     * its deque emptied by the thief and signals, or the thief sees the owner's new task and passes
+     * on. The invariant is: while a task is queued (stranded batches included), some worker is
+     * awake and will scan for it (the owner of the deque is awake when it pushes, but may then
+     * block by other means than join, so it does not count), or a signal for it is pending, or no
+     * worker is idle. A signal may be consumed by a take of another task (the woken worker finds
+     * some other queue first); the pass-on then covers the task the signal was for. Each push wakes
+     * at most one worker and only when one is idle; a worker spins at most a bounded number of
      * re-scans before registering.
      *
      * Signalling.SEARCHING (Tokio's and Go's rule; the default with more workers than cores). `searchers` counts workers that
@@ -175,43 +168,42 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * and goes on as one that found nothing (runWorker: it may park, exit or terminate the pool);
      * an Error in a worker's tryRunOne goes to the task that called it.
      *
-     * Shutdown. `ctl` holds the SHUTDOWN bit and the number of outside execute/fork calls
-     * (without Admission.INJECTOR) between their admission check and the end of their push ("in
-     * flight"). Admission is a CAS that fails once SHUTDOWN is set, so after shutdown() no such
-     * submission starts and the in-flight count only falls. A worker's execute is not counted.
-     * Where the deque pops LIFO with thieves at the other end (ownPopHelps), it reads SHUTDOWN,
-     * pushes, and after the push's one full fence reads SHUTDOWN again (ThreadPoolExecutor's
-     * recheck), against shutdownNow's CAS of SHUTDOWN and then its drain's reads of the deque: either
-     * the worker sees SHUTDOWN, takes its task back with a pop and refuses it (if the pop came
-     * second to a thief or the drain, the task was accepted: it runs or is returned), or the
-     * drain sees the task. An Error between the push and the recheck (a StackOverflowError in the
-     * fence's or the pop's call) leaves the task queued with execute throwing; if shutdownNow's
-     * drain had passed, it is not returned, and the worker may still run it (a worker takes its
-     * own deque's tasks after shutdownNow), so a task whose execute threw that Error may run. On
-     * other deques, where a pop would not take back the task just pushed, the execute announces
-     * itself with `moving` (below), then reads SHUTDOWN: two more full barriers. Termination needs
-     * SHUTDOWN, nothing in flight, every worker on the idle stack, and every queue empty (stranded
-     * batches included): a checker reads the idle stack's (size, epoch) under the lock, re-scans
-     * the queues, and reads them again; the epoch counts removals from the stack, so an unchanged
-     * full stack means no worker ran during the scan and the empty queues were really empty. Then
-     * `terminating` is set and every worker is woken to exit. The checks run wherever the last
-     * condition can become true: in shutdown(), when the last in-flight submission leaves, and in
-     * a worker about to park. The last worker to leave waits for the outside threads inside
-     * tryRunOne() (OutsideHelpers), so the pool is not terminated while one runs a task it took,
-     * though the other workers may have left (every queue was empty then, and only running tasks
-     * could have added to them). shutdownNow() sets SHUTDOWN
-     * and `stopping`, waits for the in-flight submissions to finish their push (a few
-     * instructions each) and for every worker that is moving tasks from a shared queue into its
-     * inbox (`moving`, set before the take and checked against `stopping`: a store-load pair, so
-     * either the mover sees stopping and takes nothing, or shutdownNow sees it moving) or
-     * pushing its own execute on a deque without the recheck (`moving` before its read of
-     * SHUTDOWN, the same pair), drains every queue and stranded batch, wakes and interrupts the
+     * Shutdown. `ctl` holds the SHUTDOWN bit and the number of outside execute/fork calls (without
+     * Admission.INJECTOR) between their admission check and the end of their push ("in flight").
+     * Admission is a CAS that fails once SHUTDOWN is set, so after shutdown() no such submission
+     * starts and the in-flight count only falls. A worker's execute is not counted. Where the deque
+     * pops LIFO with thieves at the other end (ownPopHelps), it reads SHUTDOWN, pushes, and after
+     * the push's one full fence reads SHUTDOWN again (ThreadPoolExecutor's recheck), against
+     * shutdownNow's CAS of SHUTDOWN and then its drain's reads of the deque: either the worker sees
+     * SHUTDOWN, takes its task back with a pop and refuses it (if the pop came second to a thief or
+     * the drain, the task was accepted: it runs or is returned), or the drain sees the task. An
+     * Error between the push and the recheck (a StackOverflowError in the fence's or the pop's
+     * call) leaves the task queued with execute throwing; if shutdownNow's drain had passed, it is
+     * not returned, and the worker may still run it (a worker takes its own deque's tasks after
+     * shutdownNow), so a task whose execute threw that Error may run. On other deques, where a pop
+     * would not take back the task just pushed, the execute announces itself with `moving` (below),
+     * then reads SHUTDOWN: two more full barriers. Termination needs SHUTDOWN, nothing in flight,
+     * every worker on the idle stack, and every queue empty (stranded batches included): a checker
+     * reads the idle stack's (size, epoch) under the lock, re-scans the queues, and reads them
+     * again; the epoch counts removals from the stack, so an unchanged full stack means no worker
+     * ran during the scan and the empty queues were really empty. Then `terminating` is set and
+     * every worker is woken to exit. The checks run wherever the last condition can become true: in
+     * shutdown(), when the last in-flight submission leaves, and in a worker about to park. The
+     * last worker to leave waits for the outside threads inside tryRunOne() (OutsideHelpers), so
+     * the pool is not terminated while one runs a task it took, though the other workers may have
+     * left (every queue was empty then, and only running tasks could have added to them).
+     * shutdownNow() sets SHUTDOWN and `stopping`, waits for the in-flight submissions to finish
+     * their push (a few instructions each) and for every worker that is moving tasks from a shared
+     * queue into its inbox (`moving`, set before the take and checked against `stopping`: a
+     * store-load pair, so either the mover sees stopping and takes nothing, or shutdownNow sees it
+     * moving) or pushing its own execute on a deque without the recheck (`moving` before its read
+     * of SHUTDOWN, the same pair), drains every queue and stranded batch, wakes and interrupts the
      * workers, which leave as soon as they find no work (a parked one without looking again), so
-     * the last may terminate the pool
-     * before the drain, beside an in-flight submission's task: an outside tryRunOne() takes
-     * nothing once it reads `stopping`, after raising its depth, and a worker takes nothing but its
-     * own deque's tasks (forks of its running tasks), in its scans and its joins alike. A task a
-     * worker has taken to run (one at a time) may still start after shutdownNow returns.
+     * the last may terminate the pool before the drain, beside an in-flight submission's task: an
+     * outside tryRunOne() takes nothing once it reads `stopping`, after raising its depth, and a
+     * worker takes nothing but its own deque's tasks (forks of its running tasks), in its scans and
+     * its joins alike. A task a worker has taken to run (one at a time) may still start after
+     * shutdownNow returns.
      *
      * Admission.INJECTOR (an option, with the segmented-mpmc global queue) moves the outside
      * submissions' shutdown check into the injector: shutdown() closes it (one atomic OR on its
@@ -231,17 +223,15 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
      * protocol's, as ForkJoinPool's push does) and one opaque read (helpWanted); a fork and its
      * join cost four fences or atomic operations: the push's fence, the pop's fence (or its
      * last-item CAS), the claim's CAS on the task's status and the completion's volatile store,
-     * where ForkJoinPool's cost three (its slot store with a full fence, the slot CAS that pops
-     * and claims, the completion's atomic OR); a worker's execute issues one full barrier (the
-     * push's fence; three on a deque without the recheck, with `moving`'s two volatile stores), as
-     * ForkJoinPool's push does; an outside execute is the injector's fetch-and-add and slot
-     * CAS under the default Admission.INJECTOR (ForkJoinPool's: the CAS that locks its
-     * submission queue and the volatile store that unlocks it), and under SHARED_COUNTER one
-     * CAS and one atomic add on ctl (padded onto a cache line of its own) and one full fence
-     * besides the global queue's push. Workers keep their
-     * private state (help depth, random seed) in their own Thread objects, whose fields are
-     * padded on both sides (see WorkStealingWorker: without the padding they shared cache lines
-     * with whatever the collector copied next to them). The helping join is HelpingJoin's.
+     * where ForkJoinPool's cost three (its slot store with a full fence, the slot CAS that pops and
+     * claims, the completion's atomic OR); a worker's execute issues one full barrier (the push's
+     * fence; three on a deque without the recheck, with `moving`'s two volatile stores), as
+     * ForkJoinPool's push does; an outside execute is the injector's fetch-and-add and slot CAS
+     * under the default Admission.INJECTOR (ForkJoinPool's: the CAS that locks its submission queue
+     * and the volatile store that unlocks it), and under SHARED_COUNTER one CAS and one atomic add
+     * on ctl (padded onto a cache line of its own) and one full fence besides the global queue's
+     * push. Workers keep their private state (help depth, random seed) in their own Thread objects,
+     * padded on both sides (WorkStealingWorker). The helping join is HelpingJoin's.
      *
      * Deviations from the seeds. Seed 000's pool (the TPL design) has no code; seed 004's
      * workers check the queues without a lock and then wait on a condition variable with no
@@ -269,9 +259,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         EMPTY_TO_NON_EMPTY,
         /**
          * As EMPTY_TO_NON_EMPTY, but a push wakes no one while some worker is searching (awake
-         * with no task); at most half the workers search, spinning briefly before they park, and
-         * the last searcher to find a task passes the signal on (Tokio's and Go's rule). A busy
-         * pool then pays one volatile read per push, and an idle one is not woken once per task.
+         * with no task; at most half the workers); the last searcher to find a task passes the
+         * signal on (Tokio's and Go's rule; the overview's "Signalling.SEARCHING").
          */
         SEARCHING
     }
@@ -283,8 +272,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         /**
          * Outside submissions are admitted by the global queue itself, which must be
          * {@code segmented-mpmc}: shutdown closes it, and one fetch-and-add both admits and pushes
-         * (or refuses); nothing else per outside submission. A worker's own execute is never
-         * counted (the overview's "Shutdown").
+         * (or refuses).
          */
         INJECTOR
     }
@@ -386,20 +374,15 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return builder().threads(threads).build();
     }
 
-    /** A builder with the defaults: one worker per available processor and the DEFAULT_ kinds. */
+    /** A builder with the defaults: one worker per available processor. */
     public static WorkStealingPoolBuilder builder() {
         return new WorkStealingPoolBuilder();
     }
 
-    /** Whether a {@code kind} deque can back a worker: only exactly-once kinds can. */
     public static boolean canBackWorkers(QueueKind kind) {
         return kind.traits().exactlyOnce();
     }
 
-    /**
-     * Whether {@code kind} can serve as the global queue: any thread may push and take, it is
-     * exactly-once, and one of its ends is FIFO.
-     */
     public static boolean canServeAsGlobalQueue(QueueKind kind) {
         QueueTraits t = kind.traits();
         return !t.ownerOnly() && t.exactlyOnce()
@@ -456,11 +439,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     }
 
     /**
-     * The registry of the pool's options for the benchmarks, as {@link WorkStealingPoolBuilder#tuning} specs: the
-     * defaults first, then each option changed alone, then combinations (the defaults before the
-     * injector, {@code global-locked+global-batch-1}, among them), all from the tuning table. The
-     * pool-options experiments compare each with the defaults, so the report shows what each
-     * option is worth.
+     * The {@link WorkStealingPoolBuilder#tuning} specs the pool-options experiments compare with the
+     * defaults: the defaults first, then each option changed alone, then combinations.
      */
     public static final List<String> COMPARED_TUNINGS = WorkStealingTuning.comparedTunings();
 
@@ -484,12 +464,11 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             executeOwnRechecked(w, item);
             return;
         }
-        // On a deque whose pop would not take the task back: the submission announced as a move
-        // into the worker's own queues (InboxMoves.startMoving):
-        // volatile store of moving, then volatile read of ctl, the store-load pair with
-        // shutdownNow's CAS of SHUTDOWN and its later read of moving, so either this push is
-        // refused or shutdownNow waits for it to reach the deque it drains. Field accesses, not
-        // calls, begin and end it, so a StackOverflowError cannot leave it announced.
+        // On a deque whose pop would not take the task back: volatile store of moving, then
+        // volatile read of ctl, the store-load pair with shutdownNow's CAS of SHUTDOWN and its
+        // later read of moving, so either this push is refused or shutdownNow waits for it to
+        // reach the deque it drains. Field accesses, not calls, begin and end it, so a
+        // StackOverflowError cannot leave it announced.
         w.moving = true;
         try {
             if ((ctl.value & SHUTDOWN) != 0) {
@@ -553,8 +532,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
     }
 
     /**
-     * Forks {@code task}: onto the calling worker's own deque (the owner's end), or, from an outside
-     * thread, onto the global queue.
+     * Forks {@code task}: onto the calling worker's own deque, or, from an outside thread, onto the
+     * global queue.
      *
      * @throws NullPointerException       if {@code task} is null
      * @throws RejectedExecutionException if called from outside after shutdown
@@ -601,7 +580,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         HelpingJoin.wakeHelper(w);
     }
 
-    /** Counts a submission in flight, or rejects it after shutdown. */
     private void admit() {
         for (int c = ctl.value; ; c = ctl.value) {
             if ((c & SHUTDOWN) != 0) {
@@ -735,7 +713,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return holdsForks(w) || !w.inbox.isEmpty() || w.batch.stranded;
     }
 
-    /** {@code w}'s own next task, or null. */
     Runnable popOwn(WorkStealingWorker w) {
         return w.deque.pop(); // run() claims a ForkTask with a CAS
     }
@@ -777,10 +754,8 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
                 try {
                     task = findTask(w);
                 } catch (Throwable failure) {
-                    // The worker's own steps threw (a StackOverflowError or OutOfMemoryError in a
-                    // batch move, say), not a task: report it and go on as a worker that found
-                    // nothing (it may park, leave or terminate the pool), as ThreadPoolExecutor
-                    // replaces a worker that dies; what the step had taken is stranded or queued.
+                    // The worker's own steps threw, not a task: report it and go on as a worker
+                    // that found nothing (the overview's "Moves into the inbox").
                     if (w.searching) {
                         idle.stopSearching(w, false);
                     }
@@ -819,7 +794,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return task;
     }
 
-    /** Re-scans up to idleScans times, after a spin-wait hint each; null if nothing was found. */
     private Runnable spinScan(WorkStealingWorker w) {
         Runnable task = null;
         for (int i = 0; task == null && i < idleScans; i++) {
@@ -829,10 +803,7 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return task;
     }
 
-    /**
-     * Signalling.SEARCHING: becomes a searcher if fewer than half the workers are (or already is
-     * one, when woken) and re-scans up to idleScans times; null if nothing was found.
-     */
+    /** Signalling.SEARCHING: becomes a searcher if fewer than half the workers are (or already is one). */
     private Runnable search(WorkStealingWorker w) {
         if (!w.searching && !idle.startSearching(w)) {
             return null;
@@ -840,17 +811,13 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return spinScan(w);
     }
 
-    /**
-     * Wakes one idle worker, if any, after the caller pushed a task onto the global queue, which
-     * it must not lose.
-     */
+    /** After a push onto the global queue: wakes one idle worker, if any. */
     private void signalWork() {
         // Full fence: orders the caller's push before the idle count read; pairs with the fence in
-        // IdleWorkers.registerAndRescan between a worker's registration and its re-scan. A
-        // segmented-mpmc injector needs none: its push is a volatile fetch-and-add on tail and its
-        // isEmpty() a volatile read of tail, and volatile accesses are sequentially consistent, so
-        // either this count read sees the registration or the re-scan sees the push (jcstress:
-        // WorkStealingParkingTest.OutsideSubmit).
+        // IdleWorkers.registerAndRescan. A segmented-mpmc injector needs none: its push's volatile
+        // fetch-and-add on tail and its isEmpty()'s volatile read of tail are sequentially
+        // consistent, so either this count read sees the registration or the re-scan sees the
+        // push (jcstress: WorkStealingParkingTest.OutsideSubmit).
         if (injector == null) {
             VarHandle.fullFence();
         }
@@ -883,7 +850,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         tryTerminate();
     }
 
-    /** Sets SHUTDOWN in ctl (a CAS), unless it is set already. */
     private void setShutdownBit() {
         for (int c = ctl.value; (c & SHUTDOWN) == 0; c = ctl.value) {
             if (ctl.weakCasValue(c, c | SHUTDOWN)) {
@@ -922,7 +888,6 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
         return neverRun;
     }
 
-    /** Steals every task of {@code queue} into {@code out} (shutdownNow). */
     private static void drainInto(List<Runnable> out, TaskQueue<Runnable> queue) {
         for (int misses = 0; misses < 1_000; ) {
             Runnable task = queue.steal();
@@ -985,21 +950,19 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
             runNested(w, task);
             return true;
         }
-        // Inside from before its take until its task has run, so the pool does not terminate
-        // (isTerminated, awaitTermination) while this thread runs a task it took; the workers may
-        // leave meanwhile, as every queue was empty when they did. Only field stores mark it, so a
-        // StackOverflowError anywhere here cannot leave it marked (OutsideHelpers): the record's
-        // lookup comes first, and left()'s wake-up, the one call after the restore, has the
-        // waiting worker's timed re-check behind it.
+        // Inside from before its take until its task has run, so the pool does not terminate while
+        // this thread runs a task it took. Only field stores mark it, so a StackOverflowError
+        // anywhere here cannot leave it marked (OutsideHelpers): the record's lookup comes first,
+        // and left()'s wake-up, the one call after the restore, has a timed re-check behind it.
         OutsideHelpers.Helper me = outsideHelpers.mine();
         int depth = me.depth;
         me.depth = depth + 1;
         try {
-            // After shutdownNow() set `stopping`, the workers leave without waiting for its drain,
-            // so the pool may terminate while tasks are still queued: take none of them. volatile
-            // store of depth, then volatile read of stopping; pairs with shutdownNow's store of
-            // stopping and the last worker's read of it before awaitNoneInside reads depth, so
-            // either this sees stopping and takes nothing, or that worker waits for this thread.
+            // Once shutdownNow() set `stopping` the pool may terminate with tasks queued: take
+            // none. volatile store of depth, then volatile read of stopping; pairs with
+            // shutdownNow's store of stopping and the last worker's read of it before
+            // awaitNoneInside reads depth, so either this sees stopping and takes nothing, or that
+            // worker waits for this thread.
             if (stopping) {
                 return false;
             }
@@ -1047,18 +1010,15 @@ public final class WorkStealingThreadPool extends StealbenchPool implements Fork
 
     // ---------------------------------------------------------------- inspection for tests
 
-    /** The number of workers on the idle stack now. */
     int idleWorkers() {
         return idle.count();
     }
 
-    /** The calling worker's help depth, or -1 on another thread. */
     int currentHelpDepth() {
         WorkStealingWorker w = currentWorker();
         return w == null ? -1 : w.depth;
     }
 
-    /** The calling worker's deque size, or -1 on another thread. */
     int currentDequeSize() {
         WorkStealingWorker w = currentWorker();
         return w == null ? -1 : w.deque.size();

@@ -28,17 +28,12 @@ abstract class WorkerFields extends WorkerPadBefore {
      * while it is on the idle stack (published by the write of {@code signaled}).
      */
     boolean searching;
-    /**
-     * Tasks moved here from shared queues (the rest of a global batch, a steal-half's extra
-     * tasks): work that runs at the top of this worker's stack, never under a join. Only this
-     * worker pushes and pops; others steal (or pop, with thievesPopOwnersEnd). Same kind as
-     * the deque.
-     */
+    /** Tasks moved here from shared queues (InboxMoves), never taken by a join; same kind as the deque. */
     final TaskQueue<Runnable> inbox;
     /**
      * Whether this worker is between taking tasks from a shared queue and pushing them into its
-     * inbox (startMoving), or inside its own execute on a deque without the recheck (until its
-     * push is done; WorkStealingThreadPool.executeOwn); written by this worker, read by shutdownNow.
+     * inbox (startMoving), or inside its own execute on a deque without the recheck (executeOwn);
+     * written by this worker, read by shutdownNow.
      */
     volatile boolean moving;
     /** Where this worker collects a batch from the global queue (takeGlobalBatch). */
@@ -66,9 +61,7 @@ abstract class WorkerFields extends WorkerPadBefore {
  * A worker thread. Its fields (WorkerFields) sit between 128 bytes of padding on each side,
  * JCTools-style: the worker writes depth at every task a join runs and seed at every steal,
  * and whatever object the collector copies next to a worker must not share those cache lines
- * (or the pairs the adjacent-line prefetcher fetches). Without the padding, fork/join ran
- * about twice as long in some JVM runs and not in others, as G1's parallel copying placed
- * objects differently from run to run (docs/findings.md has the figures).
+ * (or the pairs the adjacent-line prefetcher fetches; docs/findings.md).
  */
 final class WorkStealingWorker extends WorkerFields {
     long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;

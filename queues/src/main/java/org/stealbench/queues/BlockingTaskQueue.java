@@ -32,6 +32,5 @@ public interface BlockingTaskQueue<T> extends TaskQueue<T> {
     /** Refuses further pushes and wakes every blocked taker; idempotent. */
     void close();
 
-    /** Whether {@link #close()} has been called. */
     boolean isClosed();
 }

@@ -6,11 +6,6 @@ final class Capacities {
     private Capacities() {
     }
 
-    /**
-     * Checks an initial capacity argument.
-     *
-     * @throws IllegalArgumentException if {@code initialCapacity} is less than 1
-     */
     static int checkInitialCapacity(int initialCapacity) {
         if (initialCapacity < 1) {
             throw new IllegalArgumentException("initialCapacity must be at least 1, got " + initialCapacity);

@@ -127,10 +127,7 @@ public final class ChaseLevArrayDeque<T> extends ChaseLevPadAfterBottom implemen
     public T pop() {
         long b = bottom - 1;
         Object[] a = array;
-        // Opaque: top only grows and only this method lowers bottom, so a top read that shows
-        // no item or one item shows at most that many; a stale one only sends the pop down a
-        // path that still decides correctly (an empty answer is then true, a CAS fails).
-        long seen = topOpaque();
+        long seen = topOpaque(); // opaque: decides nothing alone (the overview's pop)
         if (seen > b) {
             clearStolen(a); // empty, linearized at the read above: no fence
             return null;
@@ -301,9 +298,8 @@ abstract class ChaseLevBottom extends ChaseLevPadAfterTop {
         }
     }
 
-    /** Written by the owner only; the owner reads it plain. */
+    // bottom and array: written by the owner only, which reads them plain.
     long bottom;
-    /** Written by the owner only; the owner reads it plain. */
     Object[] array;
     /** Owner-private: stolen slots below this index are cleared. */
     long cleared;

@@ -18,11 +18,10 @@ import org.stealbench.queues.QueueTraits.Order;
  *
  * <p>Progress and failures: {@code push} takes the lock only when the array looks full, and
  * {@code pop} only when the deque looks empty or it races a thief for the last item; otherwise
- * both are wait-free.
- * {@code steal} blocks on the lock. None of {@code pop} and {@code steal} fails spuriously: each
- * returns null only when the deque was empty at some instant during the call (the deque is
- * linearizable). {@link #trySteal(long, TimeUnit)}, Duffy's {@code TrySteal}, gives up and returns
- * null when the lock is not free within the timeout, even if items are present.
+ * both are wait-free. {@code steal} blocks on the lock. None of {@code pop} and {@code steal}
+ * fails spuriously: each returns null only when the deque was empty at some instant during the
+ * call (the deque is linearizable). {@link #trySteal(long, TimeUnit)}, Duffy's {@code TrySteal},
+ * gives up and returns null when the lock is not free within the timeout, even if items are present.
  *
  * <p>Capacity: the array starts at a power of two (32 by default, the seed's
  * {@code INITIAL_SIZE}; {@code new DuffyArrayDeque<>(n)} rounds {@code n} up, at least 2) and
@@ -37,12 +36,12 @@ public final class DuffyArrayDeque<T> implements TaskQueue<T> {
      * The seed's algorithm. `tail` is the owner's end, `head` the thieves'; items live at indices
      * [head, tail), slot `index & mask`. push stores the slot and advances tail while the array
      * keeps one free slot (tail - head < mask); otherwise it takes the lock and doubles the array,
-     * keeping head and tail (the seed resets them: deviation (d)). pop
-     * decrements tail, then reads head: if head <= tail it owns slot tail, else it lost the last
-     * item to a thief and decides under the lock. A thief, holding the lock, bumps head to claim
-     * slot head, then reads tail: if the claim passed tail it undoes the bump. Only the owner
-     * writes tail and the array; only lock holders write head; array and mask change only under
-     * the lock (growth), so thieves read them as plain fields, ordered by the lock.
+     * keeping head and tail (the seed resets them: deviation (d)). pop decrements tail, then
+     * reads head: if head <= tail it owns slot tail, else it lost the last item to a thief and
+     * decides under the lock. A thief, holding the lock, bumps head to claim slot head, then reads
+     * tail: if the claim passed tail it undoes the bump. Only the owner writes tail and the array;
+     * only lock holders write head; array and mask change only under the lock (growth), so
+     * thieves read them as plain fields, ordered by the lock.
      *
      * Memory ordering: a translation of the .NET memory model. In the seed head and tail are
      * .NET volatile fields, whose reads are acquire and writes release (ECMA-335 I.12.6.7), and
@@ -273,7 +272,6 @@ public final class DuffyArrayDeque<T> implements TaskQueue<T> {
         return null;
     }
 
-    /** Takes the item at a won index and clears its slot. */
     @SuppressWarnings("unchecked")
     private T take(int index) {
         int slot = index & mask;

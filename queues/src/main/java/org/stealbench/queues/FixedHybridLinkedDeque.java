@@ -65,21 +65,16 @@ public final class FixedHybridLinkedDeque<T> implements TaskQueue<T> {
      *   Appends during the walk: a node appended after `last` may be live when the CAS takes an
      *   older item. The re-check before the CAS makes such a steal start over from the new last
      *   node (still lock-free: some push succeeded), which gives it the fixed linearization point
-     *   above. Without the re-check the steal would still be linearizable, at a point that other
-     *   threads determine: just after the later of its start and the last linearization point
-     *   among the takes of the nodes it walked over (by induction over the order of the item
-     *   CASes: that take's item was the newest at its point, so every newer node, appended ones
-     *   included, was gone then). Lincheck finds no violation in that variant either; the
-     *   re-check is kept because its argument is local and it costs one read of a cached line.
+     *   above. (Without it the steal is still linearizable, at a point other threads' takes
+     *   determine; the re-check keeps the argument local for one read of a cached line.)
      *
      * Reclamation. Items are cleared by the take itself. pop and an empty steal move head past
      * dead nodes and then clear the new head's prev (I3), so nothing before head stays reachable
      * through prev. After taking p, steal walks back from p to the first live node w (or to a
      * node whose prev is null) and unlinks the dead run between w and `last` in both directions:
      * w.next = last, last.prev = w. So a dead node stays linked only at the end of the list or
-     * between live nodes, until a pop or a steal walks past it; the tests check that loops of
-     * push and steal (also with an oldest item never popped) or push and pop keep at most four
-     * nodes, and random single-threaded use at most 2n + 3 for n items. Unlinked nodes keep their
+     * between live nodes, until a pop or a steal walks past it (the tests bound the nodes kept
+     * by push/steal and push/pop loops). Unlinked nodes keep their
      * own next and prev; a hint that lost a race, or one written late by a steal paused for long,
      * may keep a few dead nodes reachable until a later steal rewrites it or head passes them.
      *
@@ -336,7 +331,6 @@ public final class FixedHybridLinkedDeque<T> implements TaskQueue<T> {
         }
     }
 
-    /** Counts live items from head to the last node. */
     @Override
     public int size() {
         int n = 0;

@@ -117,9 +117,6 @@ public final class HybridLinkedDeque<T> implements TaskQueue<T> {
      * forever if the tail is left self-linked (a blockade whose tail swing lost its CAS); the
      * "localTail == null" check comes after localTail was dereferenced; TryResetCounter rewrites
      * ids with plain writes that race with enqueuers, so UnsafeCount can be off by any amount.
-     * The seed's benchmark counts finished threads with a plain "count++" from 2,000 threads,
-     * which loses increments, so its ManualResetEvent may never be set (it Joins the threads as
-     * well, so only the final WaitOne can hang); the stealbench harness counts with a latch.
      */
 
     static final QueueTraits TRAITS = new QueueTraits(false, Order.FIFO, Order.LIFO, false, false,

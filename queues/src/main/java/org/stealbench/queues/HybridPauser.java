@@ -26,10 +26,8 @@ interface HybridPauser {
         STEAL_TAKEN
     }
 
-    /** Called by the deque when the calling thread reaches {@code step}. */
     void at(Step step);
 
-    /** The production hook: does nothing. */
     HybridPauser NONE = NoPause.INSTANCE;
 
     /** An enum singleton rather than a lambda, so Lincheck's model checker sees a plain class. */

@@ -14,9 +14,7 @@ public final class QueueTraits {
 
     /** The order in which an operation takes items: the newest first or the oldest first. */
     public enum Order {
-        /** Last in, first out: the most recently pushed item first. */
         LIFO,
-        /** First in, first out: the oldest item first. */
         FIFO
     }
 

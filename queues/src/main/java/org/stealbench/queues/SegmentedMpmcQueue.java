@@ -14,8 +14,8 @@ import org.stealbench.queues.QueueTraits.Order;
  * (A. Morrison, Y. Afek, "Fast Concurrent Queues for x86 Processors", PPoPP 2013, LCRQ; C. Yang,
  * J. Mellor-Crummey, "A Wait-free Queue as Fast as Fetch-and-Add", PPoPP 2016) in the simpler
  * form of crossbeam's {@code SegQueue} and JCTools' {@code MpmcUnboundedXaddArrayQueue}, with
- * their recovery of an abandoned slot: a taker that has waited long for a claimed slot's store
- * marks the slot unusable, and its producer, finding it so, claims another.
+ * the recovery of an abandoned slot that LCRQ and Yang and Mellor-Crummey's queue use (see
+ * Progress).
  *
  * <p>Any thread may call every operation. {@code pop} and {@code steal} are the same operation:
  * both take the oldest item (FIFO). Every item whose push returned normally is taken exactly
@@ -72,11 +72,10 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
      * "empty"); walk to the segment of h and read the slot. Null: its producer has claimed the
      * index and not stored yet; wait (spin, then yield) up to `patience` rounds, then CAS the
      * slot null -> POISON. Won: the index is abandoned, claim the next one (retry). Lost: the
-     * witness is the item. Then null the slot and return the item. The default patience is large
-     * enough that a producer merely descheduled for a time slice is rarely poisoned (and if it
-     * is, it only claims again); tests pass 0 or 1 through the package-private constructor.
-     * A take that throws after its CAS on head (its walk or the accessors overflowing the stack)
-     * loses the item at the index it claimed: takers have no recovery of their own claims.
+     * witness is the item. Then null the slot and return the item (DEFAULT_PATIENCE says why a
+     * poisoned producer is almost always one that threw). A take that throws after its CAS on
+     * head (its walk or the accessors overflowing the stack) loses the item at the index it
+     * claimed: takers have no recovery of their own claims.
      * takeBatch: the same read of head and tail, n = min(max, t - h) indices, then, before its
      * CAS, a walk from the head hint to the segment of h + n - 1, linking what no producer has
      * linked yet (a producer claims an index before it links that index's segment); the hint
@@ -115,10 +114,9 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
      *   miss the other side's store (the reordering jcstress shows on x86 in
      *   StoreLoadReorderingSanityTest), the submission would wake nobody and the worker would park.
      *   The work-stealing pool leans on the push's side only: its worker fences before isEmpty(),
-     *   its submitter does not fence after the fetch-and-add. The pools module's
-     *   WorkStealingParkingTest.OutsideSubmit drives that pair on the real pool, but on x86 the
-     *   fetch-and-add is a locked instruction in every mode, so it cannot fail there; a weakened
-     *   mode shows only on ARM or POWER. An abandoned claim keeps that pair right: it makes
+     *   its submitter does not fence after the fetch-and-add (WorkStealingParkingTest.OutsideSubmit;
+     *   on x86 the fetch-and-add is locked in every mode, so only ARM or POWER could show a
+     *   weakened mode). An abandoned claim keeps that pair right: it makes
      *   isEmpty() answer "not empty" for a while, which only sends a worker on one more scan
      *   (whose take poisons the claim and finds nothing, or finds the retried push's item), and
      *   the retried push's own fetch-and-add is a fresh store of the pair.
@@ -249,7 +247,6 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
         }
     }
 
-    /** Whether {@link #close()} has been called. */
     public boolean isClosed() {
         return (tailVolatile() & CLOSED) != 0;
     }
@@ -351,12 +348,11 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
 
     /**
      * Takes up to {@code max} of the oldest items with one CAS on head and hands them to
-     * {@code sink} in FIFO order; for moving a batch from the injector into a worker's deque.
-     * Linearizable as that many takes in a row with nothing between them. It claims up to
-     * {@code max} indices; a claim whose producer gave up is no item, so it may hand over fewer
-     * than {@code max} items while more are queued. Every claimed item is handed over before the
-     * sink's first throwable (a RuntimeException or an Error) propagates (the sink sees the rest
-     * of the batch anyway, and only the first is rethrown), so a failing sink loses no item.
+     * {@code sink} in FIFO order. Linearizable as that many takes in a row with nothing between
+     * them. It claims up to {@code max} indices; an abandoned claim is no item, so it may hand over
+     * fewer than {@code max} items while more are queued. Every claimed item is handed over before
+     * the sink's first throwable propagates (only the first is rethrown), so a failing sink loses
+     * no item.
      *
      * @return the number of items handed to {@code sink}; 0 only if the queue was seen empty
      * @throws IllegalArgumentException if {@code max} is less than 1
@@ -414,9 +410,8 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
 
     /**
      * Claimed pushes minus claimed takes: exact when no other thread is acting on the queue. It
-     * counts a claim whose push has not stored yet, including one that will turn out abandoned
-     * (its producer threw or is poisoned out; overview), so while such a push is in progress it
-     * can exceed the number of items.
+     * counts a claim whose push has not stored yet, even one that will turn out abandoned, so it
+     * can then exceed the number of items.
      */
     @Override
     public int size() {
@@ -429,9 +424,7 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
      * True only if the queue was empty at some instant during the call: an item whose push
      * returned before this call began and that no take has claimed makes it answer false. A claim
      * whose push has not stored yet counts as an item, so false can also mean only such a claim,
-     * which a take may then find abandoned (its push threw, or stalled past the takers' patience
-     * and claims again); a take then answers null or the retried push's item. A worker that
-     * re-checks isEmpty() before parking then scans once more; no item is missed.
+     * which a take may then find abandoned (and answer null or the retried push's item).
      */
     @Override
     public boolean isEmpty() {
@@ -473,7 +466,6 @@ public final class SegmentedMpmcQueue<T> extends SegmentedMpmcPadAfterHead imple
         default void beforeLink() {
         }
 
-        /** The production hook: does nothing. */
         ClaimHook NONE = NoHook.INSTANCE;
 
         /** An enum singleton rather than a lambda, so Lincheck's model checker sees a plain class. */

@@ -12,21 +12,17 @@ public final class IndexRange {
     private final int from;
     private final int to;
 
-    /**
-     * @throws IllegalArgumentException if {@code from > to}
-     */
+    /** @throws IllegalArgumentException if {@code from > to} */
     public IndexRange(int from, int to) {
         RangeChecks.checkRange(from, to);
         this.from = from;
         this.to = to;
     }
 
-    /** The first index, inclusive. */
     public int from() {
         return from;
     }
 
-    /** The end, exclusive. */
     public int to() {
         return to;
     }
@@ -36,7 +32,6 @@ public final class IndexRange {
         return (long) to - from;
     }
 
-    /** True when the range holds no index. */
     public boolean isEmpty() {
         return from == to;
     }

@@ -10,12 +10,13 @@ import java.util.PrimitiveIterator;
  * <p>Contract: {@link #partition(int)} returns the same iterator for the same number each time.
  * Each partition's iterator is drained by one thread at a time (a happens-before edge between
  * successive threads, such as an executor hand-off); different partitions may be drained
- * concurrently. The range itself reaches every draining thread through such an edge too (no
- * racy publication): a policy's partitions may be set up after its constructor. When every partition has been drained, every index of the range has been
- * returned by exactly one {@code nextInt()}. A partition may depend on others being drained too:
- * a work-stealing partition ends only when every index of the whole range has been processed,
- * so every partition must be drained to the end (the caller processes each returned index
- * before asking for the next) or the loop {@link #cancel() cancelled}.
+ * concurrently. The range itself reaches every draining thread through such an edge too (no racy
+ * publication): a policy's partitions may be set up after its constructor. When every partition has
+ * been drained, every index of the range has been returned by exactly one {@code nextInt()}. A
+ * partition may depend on others being drained too: a work-stealing partition ends only when every
+ * index of the whole range has been processed, so every partition must be drained to the end (the
+ * caller processes each returned index before asking for the next) or the loop {@link #cancel()
+ * cancelled}.
  *
  * <p>{@link #cancel()} may be called by any thread: from then on every partition's
  * {@code hasNext()} soon returns false (at the latest after the current index), leaving the loop

@@ -6,18 +6,12 @@ final class RangeChecks {
     private RangeChecks() {
     }
 
-    /**
-     * @throws IllegalArgumentException if {@code from > to}
-     */
     static void checkRange(int from, int to) {
         if (from > to) {
             throw new IllegalArgumentException("from must be <= to, got from=" + from + ", to=" + to);
         }
     }
 
-    /**
-     * @throws IllegalArgumentException if {@code from > to} or {@code partitions < 1}
-     */
     static void checkSplit(int from, int to, int partitions) {
         checkRange(from, to);
         if (partitions < 1) {
