@@ -47,8 +47,7 @@ final class Cells {
         if (reps.stream().allMatch(v -> v > 0 && !Double.isInfinite(v))) {
             GeometricMean g = GeometricMean.of(reps, t.confidence());
             Html.Cell c = geometric(g);
-            double spread = g.spreadFactor() - 1;
-            if (spread > t.wideErrorFraction()) {
+            if (g.spreadFactor() - 1 > t.wideErrorFraction()) {
                 c = c.withClass("wide").withTitle("interval within a factor " + NumberText.num(g.spreadFactor())
                         + " of the geometric mean: wider than " + Math.round(100 * t.wideErrorFraction()) + "%");
             }
@@ -143,7 +142,7 @@ final class Cells {
 
     /** A ratio cell, or an en dash with the reason when no ratio could be formed. */
     static Html.Cell ratioOrDash(RatioEstimate r) {
-        return r == null ? Html.Cell.text("\u2013").withTitle("fewer than two positive samples") : ratio(r);
+        return r == null ? dash().withTitle("fewer than two positive samples") : ratio(r);
     }
 
     /**

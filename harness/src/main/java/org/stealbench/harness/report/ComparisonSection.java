@@ -79,22 +79,14 @@ final class ComparisonSection {
             return "thread counts differ (" + first.threads() + " vs " + later.threads() + ")";
         }
         String damaged = damaged(first.primary());
-        if (damaged == null) {
-            damaged = damaged(later.primary());
-        }
-        return damaged;
+        return damaged != null ? damaged : damaged(later.primary());
     }
 
     /** A value no measurement can have, or null: NaN, an infinity (JMH writes them as text), zero or negative. */
     static String damaged(Metric m) {
-        for (List<Double> fork : m.rawData()) {
-            for (double v : fork) {
-                if (!(v > 0) || Double.isInfinite(v)) {
-                    return "a damaged value (" + v + ": JMH's NaN or an infinity, or a zero or negative score)";
-                }
-            }
-        }
-        return m.rawData().stream().allMatch(List::isEmpty) ? "no measured values" : null;
+        return m.samples().stream().filter(v -> !(v > 0) || Double.isInfinite(v)).findFirst()
+                .map(v -> "a damaged value (" + v + ": JMH's NaN or an infinity, or a zero or negative score)")
+                .orElse(m.samples().isEmpty() ? "no measured values" : null);
     }
 
     /** Why a ratio between two comparable results is shown but not judged, or null: JMH ran them differently. */
@@ -229,14 +221,12 @@ final class ComparisonSection {
         t.header("benchmark", Stream.concat(runs.stream().map(RunView::label), runs.stream().skip(1)
                 .map(r -> r.label() + " / " + runs.get(0).label())).toList());
         for (Map.Entry<String, Map<Integer, JmhResult>> e : rows.entrySet()) {
-            String unit = e.getValue().values().iterator().next().primary().unit();
-            List<Html.Cell> row = new ArrayList<>();
             JmhResult any = e.getValue().values().iterator().next();
+            String unit = any.primary().unit();
+            String flaw = Correctness.flaw(Cells.contender(any));
             Html.Cell name = Html.Cell.text(labels.get(e.getKey()));
-            if (Correctness.flaw(Cells.contender(any)) != null) {
-                name = name.withClass("broken").withTitle("BROKEN: " + Correctness.flaw(Cells.contender(any)));
-            }
-            row.add(name);
+            List<Html.Cell> row = new ArrayList<>(List.of(flaw == null ? name
+                    : name.withClass("broken").withTitle("BROKEN: " + flaw)));
             for (int i = 0; i < runs.size(); i++) {
                 JmhResult r = e.getValue().get(i);
                 row.add(r == null ? Cells.dash() : Cells.score(metric(r, unit), ctx.thresholds()));

@@ -67,13 +67,9 @@ final class ExperimentSection {
      */
     static Metric metric(JmhResult r) {
         String method = method(r);
-        if (method.startsWith("thieves")) {
-            Metric owner = r.secondary().get("owner" + method.substring("thieves".length()));
-            if (owner != null) {
-                return owner;
-            }
-        }
-        return r.primary();
+        Metric owner = method.startsWith("thieves") ? r.secondary().get("owner" + method.substring("thieves".length()))
+                : null;
+        return owner != null ? owner : r.primary();
     }
 
     /**

@@ -131,8 +131,8 @@ final class Report {
                 }
             }
             if (!over.isEmpty()) {
-                List<String> parts = new ArrayList<>();
-                over.forEach((exp, t) -> parts.add(exp + " (" + String.join(", ", t) + " threads)"));
+                List<String> parts = over.entrySet().stream()
+                        .map(e -> e.getKey() + " (" + String.join(", ", e.getValue()) + " threads)").toList();
                 out.add(new Html.Banner("warn", "Threads exceeded the " + cores + " cores in: "
                         + String.join("; ", parts) + ". There the OS time-slices the threads, and the numbers measure "
                         + "scheduling as much as the queue."));
@@ -179,10 +179,7 @@ final class Report {
         Integer pool = ScalingSection.threads(r);
         int n = pool == null ? r.threads() : Math.max(r.threads(), pool);
         int[] shape = EnqueueDequeueSection.shape(r.param("shape"));
-        if (shape != null) {
-            n = Math.max(n, shape[0] + shape[1]);
-        }
-        return n;
+        return shape == null ? n : Math.max(n, shape[0] + shape[1]);
     }
 
     static Html.Table runsTable(List<RunView> runs) {

@@ -145,11 +145,7 @@ final class RunView {
 
     /** A value of env.json's {@code jdk} object, or null. */
     String jdk(String key) {
-        Object jdk = data.env().get("jdk");
-        if (jdk instanceof Map<?, ?> m && m.get(key) != null) {
-            return m.get(key).toString();
-        }
-        return null;
+        return data.env().get("jdk") instanceof Map<?, ?> m && m.get(key) != null ? m.get(key).toString() : null;
     }
 
     /** The JDK versions the results ran on (from the JMH JSON), in first-seen order. */
@@ -170,11 +166,9 @@ final class RunView {
 
     /** Cores from env.json; 0 when unknown. */
     int cores() {
-        Object c = data.env().get("cores");
-        return c instanceof Number n ? n.intValue() : 0;
+        return data.env().get("cores") instanceof Number n ? n.intValue() : 0;
     }
 
-    /** Whether the run is of the quick profile (indicative intervals). */
     boolean quick() {
         return "quick".equals(env("profile"));
     }

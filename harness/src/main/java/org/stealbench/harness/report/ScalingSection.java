@@ -65,9 +65,7 @@ final class ScalingSection {
      * One thread ladder.
      *
      * @param experiments the experiments its results come from, in the run's order
-     * @param benchmark   the benchmark's full name
      * @param setting     the parameters that set it apart from the benchmark's other ladders (may be empty)
-     * @param unit        the throughput's unit
      * @param curves      one per contender, in the run's order
      */
     record Ladder(List<String> experiments, String benchmark, String setting, String unit, List<Curve> curves) {
@@ -145,23 +143,14 @@ final class ScalingSection {
         Map<String, Set<String>> values = new TreeMap<>();
         all.stream().filter(other -> other.benchmark().equals(rungs.benchmark()))
                 .forEach(other -> other.fixed().forEach((p, v) -> values.computeIfAbsent(p, x -> new LinkedHashSet<>()).add(v)));
-        List<String> parts = new ArrayList<>();
-        rungs.fixed().forEach((p, v) -> {
-            if (values.get(p).size() > 1) {
-                parts.add(p + "=" + v);
-            }
-        });
-        return String.join(", ", parts);
+        return rungs.fixed().entrySet().stream().filter(e -> values.get(e.getKey()).size() > 1)
+                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
     }
 
     /** A result's {@code threads} parameter, or null when it has none or it is not a count. */
     static Integer threads(JmhResult r) {
-        String t = r.param(Experiment.THREADS);
-        if (t == null) {
-            return null;
-        }
         try {
-            int n = Integer.parseInt(t);
+            int n = Integer.parseInt(r.param(Experiment.THREADS));
             return n > 0 ? n : null;
         } catch (NumberFormatException e) {
             return null;
@@ -202,7 +191,7 @@ final class ScalingSection {
             List<Double> rates = rates(m);
             return new Point(threads, rates, GeometricMean.of(rates, confidence));
         } catch (IllegalArgumentException e) {
-            return null; // no positive value: not drawn
+            return null;
         }
     }
 
@@ -337,12 +326,8 @@ final class ScalingSection {
     }
 
     private static List<Charts.Line> throughputLines(Ladder l) {
-        List<Charts.Line> lines = new ArrayList<>();
-        for (Curve c : l.curves()) {
-            lines.add(Charts.Line.of(c.contender(), c.contender(), c.points().stream()
-                    .map(p -> Charts.Line.point(p.threads(), p.throughput())).toList(), false));
-        }
-        return lines;
+        return l.curves().stream().map(c -> Charts.Line.of(c.contender(), c.contender(), c.points().stream()
+                .map(p -> Charts.Line.point(p.threads(), p.throughput())).toList(), false)).toList();
     }
 
     /** Speedup (or efficiency) lines of the contenders with a 1-thread point, and the ideal line. */

@@ -27,10 +27,10 @@ import org.stealbench.harness.stats.RatioEstimate;
  * parameters that are not the contender), the contenders ranked by geometric mean, each with its
  * cost relative to the best and that ratio's interval, its verdict against the margin of practical
  * equivalence ({@link CostVerdict}: as good as the best, costs more, or undecided), and a one-line
- * answer. Generic over the run's experiments: any JMH file whose results
- * have a contender parameter ({@link ExperimentSection#contenderParam}) is summarized, so a new
- * experiment appears here without an edit. Broken contenders (not exactly-once) and floors (a
- * reference that is not a choice, e.g. {@code array-deque}, {@code none}) are shown, never ranked.
+ * answer. Any JMH file whose results have a contender parameter ({@link
+ * ExperimentSection#contenderParam}) is summarized, so a new experiment appears here without an
+ * edit. Broken contenders (not exactly-once) and floors (a reference that is not a choice, e.g.
+ * {@code array-deque}, {@code none}) are shown, never ranked.
  */
 public final class SummarySection {
 
@@ -57,10 +57,8 @@ public final class SummarySection {
      * smallest difference worth telling apart, so a 0 ranks (best, or tied with the best) and the
      * ratios between near-zero values stay finite. The ranking table and answer say so.
      *
-     * @param experiment the experiment id
      * @param name       what is ranked, e.g. {@code outside p50}; null for the experiment's own score
      * @param unit       the unit of the metric and its aside; null for the metric's own unit
-     * @param metric     the metric of a result
      * @param asideName  a second figure of the same unit the answer line shows beside the ranked one,
      *                   e.g. {@code p99}; null for none
      * @param aside      that figure's metric of a result; null for none
@@ -73,8 +71,6 @@ public final class SummarySection {
     /**
      * One contender in one shape.
      *
-     * @param contender the contender id
-     * @param standing  ranked, or why not
      * @param mean      geometric mean of its replicates with a log-scale interval
      * @param cost      its cost relative to the best ranked contender (time / best time, or best
      *                  rate / rate), at least about 1; 1 exactly for the best
@@ -96,11 +92,9 @@ public final class SummarySection {
     /**
      * One shape of one experiment, ranked.
      *
-     * @param experiment the experiment id
      * @param setting    the method and parameters that set this shape apart within the experiment
      *                   (empty when the experiment has one shape)
      * @param constants  parameters with one value across the experiment, e.g. {@code threads=2}
-     * @param unit       the metric's unit
      * @param basis      how the intervals were formed, for the certainty column
      * @param indicative whether the intervals rest on one fork's iterations
      * @param entries    ranked entries best first, then the unranked ones
@@ -158,20 +152,14 @@ public final class SummarySection {
         /**
          * Whether the ranking differs from {@code other}'s (the same shape measured elsewhere): a
          * contender beats another (the other costs more than the margin over it) in one, and is
-         * beaten by it in the other. An order that differs only where one side cannot tell the two apart is
-         * not a change: the noise of one run could explain it.
+         * beaten by it in the other. An order that differs only where one side cannot tell the two
+         * apart is not a change: the noise of one run could explain it.
          */
         boolean reorders(Shape other) {
-            Map<String, Set<String>> beatenBy = new LinkedHashMap<>();
-            other.ranked().forEach(e -> beatenBy.put(e.contender(), e.beats()));
-            for (Entry e : ranked()) {
-                for (String worse : e.beats()) {
-                    if (beatenBy.getOrDefault(worse, Set.of()).contains(e.contender())) {
-                        return true;
-                    }
-                }
-            }
-            return false;
+            Map<String, Set<String>> beats = new LinkedHashMap<>();
+            other.ranked().forEach(e -> beats.put(e.contender(), e.beats()));
+            return ranked().stream().anyMatch(e -> e.beats().stream()
+                    .anyMatch(worse -> beats.getOrDefault(worse, Set.of()).contains(e.contender())));
         }
     }
 
@@ -191,11 +179,7 @@ public final class SummarySection {
                 : List.of(new Measure(experiment, null, null, ExperimentSection::metric, null, null, 0));
     }
 
-    /**
-     * Every experiment of the run with a contender parameter, by shape, ranked.
-     *
-     * @param margin the margin of practical equivalence ({@link CostVerdict}), the thresholds' {@code asGoodRatio}
-     */
+    /** Every experiment of the run with a contender parameter, by shape, ranked against {@code margin} ({@link CostVerdict}). */
     static List<Shape> analyze(RunView run, double confidence, double margin) {
         List<Shape> out = new ArrayList<>();
         for (Map.Entry<String, List<JmhResult>> e : run.data().experiments().entrySet()) {
@@ -266,7 +250,7 @@ public final class SummarySection {
         for (JmhResult r : results) {
             Metric m = measure.metric().apply(r);
             if (m == null) {
-                continue; // a counter this result lacks
+                continue;
             }
             try {
                 GeometricMean g = GeometricMean.of(shifted(ReportStats.replicates(m), measure.offset()), confidence);
@@ -417,17 +401,13 @@ public final class SummarySection {
         return experiment + ":" + benchmark + rest;
     }
 
-    /** A run's shapes by key. */
     private static Map<String, Shape> byKey(RunView run, ReportContext ctx) {
         Map<String, Shape> out = new LinkedHashMap<>();
         analyze(run, ctx.confidence(), ctx.thresholds().asGoodRatio()).forEach(s -> out.put(s.key(), s));
         return out;
     }
 
-    /**
-     * Per JDK the page's runs measured on (in the order given), the last run on it; one entry
-     * when every run is on one JDK.
-     */
+    /** Per JDK the page's runs measured on (in the order given), the last run on it. */
     static Map<String, RunView> lastRunPerJdk(List<RunView> runs) {
         return runs.stream().collect(Collectors.toMap(RunView::jdkMajor, r -> r, (first, last) -> last, LinkedHashMap::new));
     }
@@ -581,10 +561,7 @@ public final class SummarySection {
         Map<String, List<Shape>> byExperiment = new LinkedHashMap<>();
         shapes.forEach(s -> byExperiment.computeIfAbsent(s.experiment(), k -> new ArrayList<>()).add(s));
         byExperiment.forEach((experiment, ss) -> {
-            List<Html.Block> tables = new ArrayList<>();
-            for (Shape s : ss) {
-                tables.add(Html.Block.table(ranking(s, confidence)));
-            }
+            List<Html.Block> tables = ss.stream().map(s -> Html.Block.table(ranking(s, confidence))).toList();
             String constants = ss.get(0).constants().isEmpty() ? "" : " (" + ss.get(0).constants() + ")";
             blocks.add(Html.Block.details("Ranking: " + experiment + constants + ", " + ss.size() + " setting"
                     + (ss.size() == 1 ? "" : "s"), tables, false));
