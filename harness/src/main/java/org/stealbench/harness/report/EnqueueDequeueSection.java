@@ -101,10 +101,8 @@ final class EnqueueDequeueSection {
     static double net(Grid g, String queue, int threads) {
         JmhResult r = g.get(queue, threads);
         JmhResult none = g.get(NONE, threads);
-        if (r == null || none == null) {
-            return Double.NaN;
-        }
-        return ReportStats.mean(r.primary().samples()) - ReportStats.mean(none.primary().samples());
+        return r == null || none == null ? Double.NaN
+                : ReportStats.mean(r.primary().samples()) - ReportStats.mean(none.primary().samples());
     }
 
     /** The correctness indicator of a queue over a grid: invocations with a wrong final size, and misses. */

@@ -25,11 +25,8 @@ final class ForkSteadiness {
     /**
      * One judged fork of a shape.
      *
-     * @param experiment the experiment id
      * @param shapeKey   the shape's key without a measure ({@link SummarySection.Shape#key()}'s prefix)
-     * @param contender  the contender id
      * @param round      0-based round
-     * @param steadiness what the rule found
      */
     record Fork(String experiment, String shapeKey, String contender, int round, RoundsFile.Steadiness steadiness) {
 

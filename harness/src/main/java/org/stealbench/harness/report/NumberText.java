@@ -59,7 +59,7 @@ public final class NumberText {
     /** {@code 1000000} as {@code 1,000,000}; other text unchanged. */
     static String grouped(String number) {
         try {
-            return String.format(java.util.Locale.ROOT, "%,d", Long.parseLong(number));
+            return String.format(Locale.ROOT, "%,d", Long.parseLong(number));
         } catch (NumberFormatException e) {
             return number;
         }

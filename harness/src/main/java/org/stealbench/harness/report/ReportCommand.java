@@ -99,16 +99,11 @@ public final class ReportCommand extends HarnessCommand {
                     + (sources.size() == 1 ? "" : " from it or the " + (sources.size() - 1) + " other run(s)")
                     + ": " + String.join("; ", problems));
         }
-        List<RunView> views = new ArrayList<>();
-        for (RunData data : loaded) {
-            RunView view = RunView.of(data, label(data.source()));
-            view.problems().forEach(p -> System.err.println("report: warning: " + p));
-            views.add(view);
-        }
+        List<RunView> views = loaded.stream().map(data -> RunView.of(data, label(data.source()))).toList();
+        views.forEach(view -> view.problems().forEach(p -> System.err.println("report: warning: " + p)));
         ReportContext ctx = new ReportContext(ReportThresholds.load(), baseline, Correctness.load());
         String html = Report.render(views, ctx);
-        Path dir = outDir != null ? outDir : defaultFolder(sources);
-        Path page = dir.resolve("index.html");
+        Path page = (outDir != null ? outDir : defaultFolder(sources)).resolve("index.html");
         try {
             AtomicFiles.write(page, html);
         } catch (IOException e) {
