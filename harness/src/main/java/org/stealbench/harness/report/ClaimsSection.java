@@ -38,7 +38,6 @@ final class ClaimsSection {
         }
     }
 
-    /** One claim and its check. */
     record Claim(String seed, String claim, String seedFigure, String measured, Verdict verdict, String why) {
     }
 

@@ -15,15 +15,9 @@ import org.stealbench.queues.QueueTraits;
  * broken kind ({@code hybrid}, or a pool {@code ws-hybrid}), so their numbers can be marked; and
  * the page's last section, each queue kind's guarantees from the registry.
  */
-final class Correctness {
+record Correctness(Map<String, List<String>> flawTests) {
 
     static final String RESOURCE = "/report/flaw-tests.properties";
-
-    private final Map<String, List<String>> flawTests;
-
-    private Correctness(Map<String, List<String>> flawTests) {
-        this.flawTests = flawTests;
-    }
 
     static Correctness load() {
         Properties p = ReportThresholds.properties(RESOURCE);

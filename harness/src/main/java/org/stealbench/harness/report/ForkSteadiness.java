@@ -19,8 +19,10 @@ import org.stealbench.harness.stats.GeometricMean;
  * Experiment#coldStart()}), where every shot counts and settling is what is measured: the answer
  * says "from a cold start" and gives each contender's time for its first shots and, per round,
  * the shots it took to settle.
+ *
+ * @param totals per shape key and contender, the geometric mean over forks of each fork's total time (cold start)
  */
-final class ForkSteadiness {
+record ForkSteadiness(List<Fork> judged, Map<String, Double> totals) {
 
     /**
      * One judged fork of a shape.
@@ -34,15 +36,6 @@ final class ForkSteadiness {
         String text() {
             return contender + " round " + (round + 1) + " (" + steadiness.iterations() + " iterations)";
         }
-    }
-
-    private final List<Fork> judged;
-    /** Per shape key and contender, the geometric mean over forks of each fork's total time (cold start). */
-    private final Map<String, Double> totals;
-
-    private ForkSteadiness(List<Fork> judged, Map<String, Double> totals) {
-        this.judged = judged;
-        this.totals = totals;
     }
 
     /** Every judged fork of the run's interleaved experiments, in the order they ran. */
@@ -89,7 +82,6 @@ final class ForkSteadiness {
         return Arrays.stream(Experiment.values()).anyMatch(e -> e.id().equals(experiment) && e.coldStart());
     }
 
-    /** The judged forks of a shape. */
     private List<Fork> of(SummarySection.Shape s) {
         return judged.stream().filter(f -> s.key().equals(f.shapeKey()) || s.key().startsWith(f.shapeKey() + " by "))
                 .toList();

@@ -109,7 +109,6 @@ final class Html {
         }
     }
 
-    /** A warning or note shown in a colored box. */
     record Banner(String level, String text) {
     }
 
@@ -134,7 +133,6 @@ final class Html {
         }
     }
 
-    /** The whole page. */
     record Page(String title, String subtitle, String reproduce, Section lead, List<Banner> banners, Table runs,
                 List<Section> sections, List<String> problems, List<String> thresholds, String generated) {
         Page {

@@ -215,7 +215,6 @@ final class Report {
                 .map(Html.Cell::text).toList());
     }
 
-    /** JMH settings per experiment (and per run). */
     static Html.Section settingsSection(List<RunView> runs) {
         Html.TableBuilder t = new Html.TableBuilder("jmh-settings", "JMH settings per experiment");
         t.header("run", "experiment", "benchmarks", "mode", "forks x iterations", "profilers");

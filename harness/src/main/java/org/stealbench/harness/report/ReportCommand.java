@@ -59,7 +59,6 @@ public final class ReportCommand extends HarnessCommand {
         System.exit(execute(System.out, System.err, args));
     }
 
-    /** Runs the command with these streams; returns the exit code. */
     static int execute(PrintStream out, PrintStream err, String... args) {
         System.setProperty("java.awt.headless", "true");
         return commandLine(new ReportCommand(), out, err, "see scripts/report --help", ResultsException.class).execute(args);

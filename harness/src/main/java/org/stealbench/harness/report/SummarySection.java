@@ -40,7 +40,6 @@ public final class SummarySection {
     private SummarySection() {
     }
 
-    /** Why an entry is ranked or not. */
     enum Standing {
         RANKED, BROKEN, FLOOR
     }
@@ -330,7 +329,6 @@ public final class SummarySection {
         return new java.math.BigDecimal(Double.toString(offset)).stripTrailingZeros().toPlainString();
     }
 
-    /** The values + {@code offset} (the values themselves for 0). */
     static List<Double> shifted(List<Double> values, double offset) {
         return offset == 0 ? values : values.stream().map(v -> v + offset).toList();
     }

@@ -79,7 +79,6 @@ public final class RunFolder {
         return new RunFolder(Files.createDirectory(parent.resolve(name(started, gitSha, jdkMajor))));
     }
 
-    /** Whether {@code dir}'s name is a run folder's name. */
     public static boolean hasRunFolderName(Path dir) {
         return dir.getFileName() != null && NAME.matcher(dir.getFileName().toString()).matches();
     }

@@ -7,11 +7,8 @@ import java.util.List;
  * mapped back: {@code exp(mean(log x) ± t * sd(log x) / sqrt(n))}. The interval is asymmetric
  * and never reaches zero, which a symmetric interval on a time or a rate can.
  *
- * @param n          number of values
- * @param value      the geometric mean
  * @param low        the interval's lower end (NaN below two values)
  * @param high       the interval's upper end (NaN below two values)
- * @param confidence the interval's two-sided confidence
  */
 public record GeometricMean(int n, double value, double low, double high, double confidence) {
 
