@@ -107,9 +107,8 @@ final class Cells {
     }
 
     /**
-     * The geometric mean, with its log-scale interval, of the metric's replicates plus
-     * {@code floor}: for a measure that can be exactly 0 (idle CPU), whose plain geometric mean
-     * does not exist ({@link SummarySection#shifted}, as the summary ranks it). Null when it cannot be formed.
+     * The geometric mean with its interval of the metric's replicates plus {@code floor}, for a
+     * measure that can be exactly 0 (as the summary ranks it); null when it cannot be formed.
      */
     static GeometricMean geometricAbove(Metric m, double floor, double confidence) {
         try {

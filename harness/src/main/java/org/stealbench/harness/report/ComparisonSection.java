@@ -46,11 +46,9 @@ final class ComparisonSection {
     static final int MIN_FORKS = 3;
 
     /**
-     * A ratio between two runs. Iterations within a fork, and forks within a run, share the run's
-     * machine state, so a within-run interval understates the difference two runs show by chance.
-     * The ratio is coloured only when each side has at least {@value #MIN_FORKS} forks, taken as
-     * replicates (the fork means), and {@code unjudged} names no reason; otherwise it is grey,
-     * with the reason.
+     * A ratio between two runs, coloured only when each side has at least {@value #MIN_FORKS} forks
+     * (the fork means as replicates) and {@code unjudged} is null; else grey, with the reason. Forks
+     * within a run share its machine state, so a within-run interval understates run-to-run chance.
      */
     static Html.Cell acrossRuns(Metric first, Metric later, ReportContext ctx, String unjudged) {
         if (unjudged == null && first.forks() >= MIN_FORKS && later.forks() >= MIN_FORKS) {

@@ -18,10 +18,9 @@ import org.stealbench.harness.run.Experiment;
 import org.stealbench.harness.stats.GeometricMean;
 
 /**
- * A table and a grouped bar chart for an experiment whose contenders are compared over a few
- * settings (fork/join fib over thresholds, recursive work over work per node, partitioners over
- * workloads, deque operations over methods and depths): rows are contenders, columns the
- * settings that vary, cells the mean with its interval; then ratios to a reference contender.
+ * A table and a dot-and-interval chart for an experiment whose contenders are compared over a few
+ * settings (fib over thresholds, partitioners over workloads, ...): rows are contenders, columns
+ * the settings that vary, cells the mean with its interval; then ratios to a reference contender.
  */
 final class ExperimentSection {
 
@@ -52,9 +51,8 @@ final class ExperimentSection {
     }
 
     /**
-     * The experiments drawn by this class's table and chart in a section of their own, in the
-     * page's order; their title, introduction and reference contender come from the registry
-     * ({@link Experiment}).
+     * The experiments drawn in a section of their own, in the page's order; their title,
+     * introduction and reference contender come from the registry ({@link Experiment}).
      */
     static final List<Experiment> OWN_SECTIONS = List.of(Experiment.FORK_JOIN_FIB, Experiment.RECURSIVE_WORK,
             Experiment.RANGE_PARTITIONER, Experiment.DEQUE_OPS, Experiment.DEQUE_CONTENTION, Experiment.GLOBAL_QUEUE,

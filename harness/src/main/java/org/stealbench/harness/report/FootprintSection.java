@@ -45,8 +45,8 @@ final class FootprintSection {
                     + " @" + f.path("offset").asInt()));
             row.add(Html.Cell.text(hot.isEmpty() ? "none found" : String.join(", ", hot)));
             String verdict = q.path("verdict").asText();
-            Html.Cell v = Html.Cell.text(verdict);
-            row.add(verdict.contains("same cache line") ? v.withClass("bad") : verdict.contains("separate") ? v.withClass("good") : v);
+            row.add(Html.Cell.text(verdict).withClass(verdict.contains("same cache line") ? "bad"
+                    : verdict.contains("separate") ? "good" : ""));
             t.row(row);
             names.add(Contender.label(id));
             ids.add(id);

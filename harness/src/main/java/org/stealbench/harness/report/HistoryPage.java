@@ -93,10 +93,7 @@ public final class HistoryPage {
         return runPages.getOrDefault(run.runId(), "#" + anchor(run));
     }
 
-    /**
-     * The id of a run's row in the runs table: {@code run-} and its id, with each character other than
-     * {@code [A-Za-z0-9._-]} as {@code _}.
-     */
+    /** The id of a run's row in the runs table: {@code run-} and its id, {@code [^A-Za-z0-9._-]} as {@code _}. */
     static String anchor(HistoryRun run) {
         return "run-" + run.runId().replaceAll("[^A-Za-z0-9._-]", "_");
     }

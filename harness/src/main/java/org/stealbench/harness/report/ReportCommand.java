@@ -26,11 +26,9 @@ import picocli.CommandLine.Spec;
  * self-contained HTML page: {@code RUN/report/index.html} for one run folder,
  * {@code results/reports/<stamp>/index.html} for several (or a lone JSON file), or {@code --out}.
  * Relative paths, {@code --out} included, are the caller's; {@code results/reports} is in the
- * repository ({@value HarnessCommand#ROOT_PROPERTY}, which {@code scripts/report} sets). Files that cannot be
- * read are named with the problem on the console and on the page; the sections they would feed
- * say "not in this run". When no result at all can be read, no page is written and the command
- * exits 2 naming each problem. Nothing but the page is written, atomically: a run's JSON is never
- * touched.
+ * repository ({@value HarnessCommand#ROOT_PROPERTY}). Files that cannot be read are named with the
+ * problem on the console and on the page. When no result at all can be read, no page is written
+ * and the command exits 2 naming each problem. Only the page is written, atomically.
  */
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
         description = "Renders run folders (or JMH JSON files) into one static HTML page.",

@@ -179,10 +179,7 @@ final class RunView {
         return m.find() ? m.group(1) : null;
     }
 
-    /**
-     * The command that made the run, from its {@code command.txt} (one line; the repository's
-     * scripts are run from its root), or null when the folder has none.
-     */
+    /** The command that made the run, from its {@code command.txt} (one line), or null when there is none. */
     String command() {
         Path file = folder(data).map(RunFolder::command).orElse(null);
         try {
@@ -197,8 +194,7 @@ final class RunView {
 
     /**
      * The command to repeat the run: {@link #command()} without its {@code --out DIR}, a folder on
-     * the machine that made the run (a repeat goes to {@code results/runs/} by default); null when
-     * the folder has no command.
+     * the machine that made the run; null when the folder has no command.
      */
     String repeatCommand() {
         String command = command();
