@@ -99,10 +99,8 @@ final class ScalingSection {
                 rest.remove(param);
                 rest.remove(Experiment.THREADS);
                 Rungs rungs = byKey.computeIfAbsent(r.benchmark() + " " + param + " " + rest,
-                        k -> new Rungs(new ArrayList<>(), r.benchmark(), rest, new LinkedHashMap<>()));
-                if (!rungs.experiments().contains(e.getKey())) {
-                    rungs.experiments().add(e.getKey());
-                }
+                        k -> new Rungs(new LinkedHashSet<>(), r.benchmark(), rest, new LinkedHashMap<>()));
+                rungs.experiments().add(e.getKey());
                 // the first experiment to measure a point keeps it
                 rungs.points().computeIfAbsent(r.param(param), k -> new TreeMap<>()).putIfAbsent(threads, r);
             }
@@ -124,8 +122,8 @@ final class ScalingSection {
                     curves.add(new Curve(contender, ps));
                 }
             });
-            Ladder ladder = new Ladder(rungs.experiments(), rungs.benchmark(), setting(rungs, byKey.values()), unit[0],
-                    curves);
+            Ladder ladder = new Ladder(List.copyOf(rungs.experiments()), rungs.benchmark(), setting(rungs, byKey.values()),
+                    unit[0], curves);
             if (ladder.threads().size() >= 2) {
                 out.add(ladder);
             }
@@ -134,7 +132,7 @@ final class ScalingSection {
     }
 
     /** A ladder being gathered: its experiments, benchmark and fixed parameters, its results by contender and threads. */
-    private record Rungs(List<String> experiments, String benchmark, SortedMap<String, String> fixed,
+    private record Rungs(Set<String> experiments, String benchmark, SortedMap<String, String> fixed,
                          Map<String, Map<Integer, JmhResult>> points) {
     }
 
@@ -254,12 +252,10 @@ final class ScalingSection {
         }
         String stops = "; " + String.join(", ", gains);
         Map<String, RatioEstimate> speedups = new LinkedHashMap<>();
-        if (top > 0) {
-            for (Curve c : l.curves()) {
-                RatioEstimate s = speedup(c, top, confidence);
-                if (s != null) {
-                    speedups.put(c.contender(), s);
-                }
+        for (Curve c : l.curves()) {
+            RatioEstimate s = speedup(c, top, confidence);
+            if (s != null) {
+                speedups.put(c.contender(), s);
             }
         }
         if (speedups.isEmpty()) {

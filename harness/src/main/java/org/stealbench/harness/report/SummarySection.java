@@ -178,14 +178,10 @@ public final class SummarySection {
                 : List.of(new Measure(experiment, null, null, ExperimentSection::metric, null, null, 0));
     }
 
-    /** Every experiment of the run with a contender parameter, by shape, ranked against {@code margin} ({@link CostVerdict}). */
+    /** Every experiment of the run with a contender parameter, by shape, ranked against {@code margin}. */
     static List<Shape> analyze(RunView run, double confidence, double margin) {
-        List<Shape> out = new ArrayList<>();
-        for (Map.Entry<String, List<JmhResult>> e : run.data().experiments().entrySet()) {
-            out.addAll(analyze(e.getKey(), e.getValue(), run.interleaved(e.getKey()), confidence, margin,
-                    run.rounds(e.getKey())));
-        }
-        return out;
+        return run.data().experiments().entrySet().stream().flatMap(e -> analyze(e.getKey(), e.getValue(),
+                run.interleaved(e.getKey()), confidence, margin, run.rounds(e.getKey())).stream()).toList();
     }
 
     /** Whether the rounds file records that the shape of {@code result} stopped after {@code forks} rounds. */
@@ -222,8 +218,8 @@ public final class SummarySection {
             return List.of();
         }
         ExperimentSection.Varying varying = ExperimentSection.Varying.of(results, JmhResult::params);
-        List<String> constants = new ArrayList<>();
-        varying.constant(param).forEach((k, v) -> constants.add(k + "=" + v));
+        String constants = varying.constant(param).entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(", "));
         Map<String, List<JmhResult>> shapes = new LinkedHashMap<>();
         for (JmhResult r : results) {
             shapes.computeIfAbsent(String.join(", ", varying.parts(r, r.params(), param)), k -> new ArrayList<>()).add(r);
@@ -231,7 +227,7 @@ public final class SummarySection {
         List<Shape> out = new ArrayList<>();
         for (Measure measure : measures(experiment)) {
             shapes.forEach((setting, rs) -> {
-                Shape s = shape(experiment, setting, String.join(", ", constants), rs, param, measure, interleaved,
+                Shape s = shape(experiment, setting, constants, rs, param, measure, interleaved,
                         confidence, margin, rounds, shapeKey(experiment, rs.get(0).benchmark(), BenchmarkCatalog.completeParams(rs.get(0)),
                                 param) + (measure.name() == null ? "" : " by " + measure.name()));
                 if (s != null) {
