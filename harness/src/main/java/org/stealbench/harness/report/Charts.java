@@ -79,15 +79,8 @@ final class Charts {
 
     /** Whether every point and its interval's low end are above zero, which a logarithmic y axis needs. */
     static boolean intervalsPositive(List<Line> lines) {
-        for (Line line : lines) {
-            for (int k = 0; k < line.y().length; k++) {
-                double low = line.low() == null || Double.isNaN(line.low()[k]) ? line.y()[k] : line.low()[k];
-                if (!Double.isNaN(line.y()[k]) && !(low > 0)) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        return lines.stream().allMatch(l -> IntStream.range(0, l.y().length).allMatch(k -> Double.isNaN(l.y()[k])
+                || (l.low() == null || Double.isNaN(l.low()[k]) ? l.y()[k] : l.low()[k]) > 0));
     }
 
     /**
@@ -540,10 +533,7 @@ final class Charts {
         Html.Chart svg = encodeSvg(chart, id, title + ": geometric mean and its interval (log y axis)",
                 title + ": geometric mean with its interval for " + String.join(", ", contenders)
                         + (settings.size() > 1 ? " at " + String.join("; ", settings) : ""));
-        if (columnLinks.isEmpty()) {
-            return svg;
-        }
-        return new Html.Chart(svg.id(), svg.title(), svg.dataUri(), svg.alt(),
+        return columnLinks.isEmpty() ? svg : new Html.Chart(svg.id(), svg.title(), svg.dataUri(), svg.alt(),
                 columnAreas(chart, columnLinks, range[0], range[1]));
     }
 

@@ -15,15 +15,13 @@ import org.stealbench.harness.stats.GeometricMean;
 import org.stealbench.harness.stats.LogRatios;
 
 /**
- * Several runs side by side (the cross-day comparison of saved runs): for every experiment two or
- * more runs have, one row per benchmark and full parameter set (defaults filled in from the
- * benchmark's declaration), each run's geometric mean with its interval, then each later run's
- * ratio to the first (JDK 25 against JDK 17, one machine against another), judged only where the
- * forks can speak for run-to-run variation. It never compares silently what differs: a pair of
- * results with another mode or thread count, or with a damaged value (JMH's NaN and infinities, a
- * zero or negative time), is refused with the reason; different JMH settings, different core counts
- * and a run that recorded failures ({@code failures.txt}) leave the ratio unjudged and are said at
- * the top; so is a comparison that compared nothing or judged nothing.
+ * Several runs side by side: for every experiment two or more runs have, one row per benchmark and
+ * full parameter set (declared defaults filled in), each run's geometric mean with its interval,
+ * then each later run's ratio to the first, judged only where the forks can speak for run-to-run
+ * variation. Pairs with another mode or thread count, or a damaged value (NaN, infinity, a zero or
+ * negative time), are refused with the reason; different JMH settings or core counts and a run that
+ * recorded failures leave the ratio unjudged and are said at the top, as is a comparison that
+ * compared or judged nothing.
  */
 final class ComparisonSection {
 
@@ -93,10 +91,7 @@ final class ComparisonSection {
                 + first.settings().describe() + " vs " + later.settings().describe() + ")";
     }
 
-    /**
-     * What the whole comparison must say first: different core counts, forks started with different
-     * JVM arguments (where both runs recorded theirs), runs that recorded failures.
-     */
+    /** What the comparison must say first: different core counts or JVM arguments, runs that recorded failures. */
     static List<String> runFlags(List<RunView> runs) {
         List<String> flags = new ArrayList<>();
         if (runs.stream().map(RunView::cores).distinct().count() > 1) {
@@ -177,18 +172,14 @@ final class ComparisonSection {
     }
 
     /**
-     * The row key of a result: its benchmark and full parameter set, with the parameters it lacks
-     * filled in from the benchmark's declared defaults, so that {@code locked, pushPop} of a run that
-     * had one depth pairs with {@code locked, pushPop, depth=0} of a run that had several.
+     * The row key of a result: its benchmark and parameters, declared defaults filled in, so that a
+     * run that had one depth pairs with {@code depth=0} of a run that had several.
      */
     static String key(JmhResult r) {
         return r.benchmark() + BenchmarkCatalog.completeParams(r);
     }
 
-    /**
-     * The row labels: the contender, the method when the experiment has several, and the parameters
-     * whose values differ between the rows (of any run).
-     */
+    /** The row labels: the contender, the method when there are several, and the parameters that vary. */
     static Map<String, String> labels(List<JmhResult> all) {
         String contender = ExperimentSection.contenderParam(all);
         ExperimentSection.Varying varying = ExperimentSection.Varying.of(all, BenchmarkCatalog::completeParams);

@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
@@ -27,10 +28,7 @@ final class ExperimentSection {
     /** The assembled grid: contender -> column -> result, with the parameters that did not vary. */
     record Grid(Map<String, Map<String, JmhResult>> cells, List<String> columns, Map<String, String> constant) {
 
-        /**
-         * The grid with its rows sorted by score (the geometric mean over the row's columns), best
-         * first; {@link #contenders()} of the original gives the registry order.
-         */
+        /** The grid with its rows sorted by score, best first ({@link Cells#byScore}). */
         Grid byScore(Function<JmhResult, Metric> metric) {
             List<String> order = Cells.byScore(contenders(), c -> cells.get(c).values().stream().map(metric).toList());
             Map<String, Map<String, JmhResult>> sorted = new LinkedHashMap<>();
@@ -73,10 +71,8 @@ final class ExperimentSection {
     /**
      * The contender parameter of an experiment's results: the first of partitioner, global, queue,
      * pool, tuning that every result has and that takes more than one value (else the first of
-     * partitioner, global, queue, pool that every result has). {@code tuning} comes last: it is the
-     * axis of the pool-options studies, where one pool runs under many tunings (and the queue/drain
-     * benchmark's {@code global} stays at its default), but a pool comparison run under a few
-     * tunings still compares pools.
+     * partitioner, global, queue, pool that every result has). {@code tuning} comes last, so a pool
+     * comparison run under a few tunings still compares pools.
      */
     static String contenderParam(List<JmhResult> results) {
         List<String> candidates = List.of("partitioner", "global", "queue", "pool");
@@ -94,10 +90,7 @@ final class ExperimentSection {
         return null;
     }
 
-    /**
-     * What tells an experiment's results apart besides their contender: the benchmark method (when
-     * they have several) and each parameter with more than one value among them.
-     */
+    /** What tells an experiment's results apart besides their contender: several methods, parameters that vary. */
     record Varying(boolean methods, Map<String, Set<String>> values) {
 
         /** Over the results' parameters as {@code params} gives them. */
@@ -127,13 +120,9 @@ final class ExperimentSection {
 
         /** The parameters with one value among the results, but {@code skip}, by name. */
         Map<String, String> constant(String skip) {
-            Map<String, String> out = new TreeMap<>();
-            values.forEach((k, v) -> {
-                if (v.size() == 1 && !k.equals(skip)) {
-                    out.put(k, v.iterator().next());
-                }
-            });
-            return out;
+            return values.entrySet().stream().filter(e -> e.getValue().size() == 1 && !e.getKey().equals(skip))
+                    .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().iterator().next(), (a, b) -> a,
+                            TreeMap::new));
         }
     }
 
@@ -179,10 +168,7 @@ final class ExperimentSection {
         return new Html.Section(experiment.id(), experiment.title(), List.of(), blocks, null);
     }
 
-    /**
-     * The oversubscription experiments: queue/drain and fork/join fib with two and four times as
-     * many pool threads as the run's cores, one grid each (pools by thread count), in one section.
-     */
+    /** The oversubscription experiments, one grid each (pools by thread count), in one section. */
     static Html.Section oversubscription(RunView run, ReportContext ctx) {
         List<Experiment> experiments = List.of(Experiment.OVERSUBSCRIBED_DRAIN, Experiment.OVERSUBSCRIBED_FIB);
         String id = "oversubscription";

@@ -95,11 +95,7 @@ record ForkSteadiness(List<Fork> judged, Map<String, Double> totals) {
                 .filter(c -> Boolean.FALSE.equals(anySteady.get(c))).toList();
     }
 
-    /**
-     * The answer to show for a shape: {@code answer} as it is when every fork settled; "not
-     * steady" instead of the ranking when a ranked contender has no steady fork; else the
-     * answer followed by the unsettled forks it rests on.
-     */
+    /** The answer to show for a shape, as the class says. */
     String answer(SummarySection.Shape s, String answer) {
         if (coldStart(s.experiment())) {
             return coldStartAnswer(s, answer);
@@ -149,10 +145,7 @@ record ForkSteadiness(List<Fork> judged, Map<String, Double> totals) {
         return !coldStart(s.experiment()) && of(s).stream().anyMatch(f -> !f.steadiness().steady());
     }
 
-    /**
-     * The list of unsettled forks with what the rule found, "none" when every judged fork
-     * settled; null when the run has no judged fork (not interleaved, or made before the rule).
-     */
+    /** The list of unsettled forks, "none" when every judged fork settled; null when no fork was judged. */
     Html.Block block() {
         List<Fork> unsettled = unsettled();
         List<Fork> steadyState = steadyState();

@@ -180,10 +180,7 @@ final class Html {
             return header(Stream.concat(Stream.of(first), rest.stream()).toArray(String[]::new));
         }
 
-        /**
-         * A row per entry of {@code rows}: its {@code name} cell, then {@code cell} of it and each of
-         * {@code columns}; {@code rowClass} gives the row's class.
-         */
+        /** A row per entry of {@code rows}: its {@code name} cell, then {@code cell} of it and each column. */
         <R, C> TableBuilder rows(List<R> rows, Function<R, Cell> name, List<C> columns, BiFunction<R, C, Cell> cell,
                                  Function<R, String> rowClass) {
             for (R r : rows) {

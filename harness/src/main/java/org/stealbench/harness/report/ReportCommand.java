@@ -111,10 +111,8 @@ public final class ReportCommand extends HarnessCommand {
 
     /** RUN/report for one run folder; results/reports/&lt;UTC stamp&gt; otherwise. */
     static Path defaultFolder(List<Path> sources) {
-        if (sources.size() == 1 && Files.isDirectory(sources.get(0))) {
-            return sources.get(0).resolve("report");
-        }
-        return root().resolve(Path.of("results", "reports", RunFolder.stamp(Instant.now())));
+        return sources.size() == 1 && Files.isDirectory(sources.get(0)) ? sources.get(0).resolve("report")
+                : root().resolve(Path.of("results", "reports", RunFolder.stamp(Instant.now())));
     }
 
     private static String label(Path source) {

@@ -108,10 +108,7 @@ final class RunView {
         return !results(experiment).isEmpty();
     }
 
-    /**
-     * Whether the experiment's forks ran interleaved in rounds (its run folder holds the rounds
-     * file), so row r of every parameter set is round r and contenders pair row by row.
-     */
+    /** Whether the experiment's forks ran interleaved in rounds ({@link RunFolder#interleaved}). */
     boolean interleaved(String experiment) {
         try {
             return folder(data).map(f -> f.interleaved(ExperimentId.of(experiment))).orElse(false);
@@ -192,10 +189,7 @@ final class RunView {
     /** An {@code --out DIR} (or {@code --out=DIR}) option in a command line. */
     private static final Pattern OUT_OPTION = Pattern.compile("\\s+--out(=|\\s+)\\S+");
 
-    /**
-     * The command to repeat the run: {@link #command()} without its {@code --out DIR}, a folder on
-     * the machine that made the run; null when the folder has no command.
-     */
+    /** {@link #command()} without its {@code --out DIR}, a folder on the machine that made the run. */
     String repeatCommand() {
         String command = command();
         return command == null ? null : OUT_OPTION.matcher(command).replaceAll("");

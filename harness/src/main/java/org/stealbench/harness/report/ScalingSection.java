@@ -24,16 +24,15 @@ import org.stealbench.harness.stats.RatioEstimate;
 /**
  * Scaling: per thread ladder (one benchmark method with every parameter but the contender and
  * {@code threads} fixed, measured at two or more thread counts) the throughput, the speedup over
- * one thread and the efficiency (speedup / threads) of each contender against the threads, with
- * intervals and the ideal line, and per ladder the answers "which scales best up to the cores"
- * and "where does each contender stop gaining". Experiments of one benchmark join one ladder
- * where their other parameters agree (queue/drain and its oversubscribed runs), so the curve runs
- * from one thread past the cores. Pure: reads one run.
+ * one thread and the efficiency (speedup / threads) of each contender, with intervals and the
+ * ideal line, and the answers "which scales best up to the cores" and "where does each contender
+ * stop gaining". Experiments of one benchmark join one ladder where their other parameters agree,
+ * so the curve runs from one thread past the cores.
  *
- * <p>Throughput is invocations per second for a time-per-invocation score, else the score's
- * own rate. Speedups and steps are ratios of geometric means of the replicates (fork means, or one
- * fork's iterations) with Welch intervals on the log scale: points at different thread counts
- * are different forks, never paired. A step gains when its ratio's interval lies wholly above 1.
+ * <p>Throughput is invocations per second for a time-per-invocation score, else the score's own
+ * rate. Speedups and steps are ratios of geometric means of the replicates with Welch intervals on
+ * the log scale (points at different thread counts are different forks, never paired); a step
+ * gains when its ratio's interval lies wholly above 1.
  */
 final class ScalingSection {
 
@@ -156,9 +155,8 @@ final class ScalingSection {
     }
 
     /**
-     * The results at one thread count, for the sections that compare contenders as the seeds did,
-     * at one pool size: the most threads at or below the cores (the fewest when all exceed them);
-     * results without a thread count are all kept.
+     * The results at one pool size, for the sections that compare contenders as the seeds did: the
+     * most threads at or below the cores (else the fewest), and all results without a thread count.
      */
     static List<JmhResult> atCores(List<JmhResult> results, int cores) {
         TreeSet<Integer> counts = results.stream().map(ScalingSection::threads).filter(Objects::nonNull)
@@ -213,11 +211,7 @@ final class ScalingSection {
         return threads == 1 ? new RatioEstimate(1, 1, 1, 1, confidence) : gain(one, p, confidence);
     }
 
-    /**
-     * The thread count after which the contender stops gaining: the last point reached by steps
-     * that each gained significantly (the first point when the first step did not); the last
-     * point when every step gained.
-     */
+    /** The thread count after which the contender stops gaining: the last point reached by significant gains. */
     static int stopsGaining(Curve c, double confidence) {
         List<Point> ps = c.points();
         for (int i = 0; i + 1 < ps.size(); i++) {

@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -45,16 +46,12 @@ public final class SummarySection {
     }
 
     /**
-     * What the summary ranks an experiment's contenders by. An experiment whose primary JMH score
-     * is not what it measures (the invocation's wall time of a latency or a CPU-cost experiment)
-     * declares one or more measures in its section ({@link #measures}), each a metric of which
-     * lower is better, with a name and unit for the answer line; each measure gives its own answers.
-     *
-     * <p>A measure that can be exactly 0 (a pool whose workers all park burns no CPU) has no
-     * geometric mean, and a contender with a 0 would drop out of a log-scale ranking. Such a
-     * measure states an {@code offset}: it is ranked on value + offset, the offset being the
-     * smallest difference worth telling apart, so a 0 ranks (best, or tied with the best) and the
-     * ratios between near-zero values stay finite. The ranking table and answer say so.
+     * What the summary ranks an experiment's contenders by: a metric of which lower is better, with
+     * a name and unit for the answer line, declared by an experiment whose primary JMH score is not
+     * what it measures ({@link #measures}); each measure gives its own answers. A measure that can
+     * be exactly 0 (parked workers burn no CPU) has no geometric mean, so it is ranked on value +
+     * {@code offset}, the smallest difference worth telling apart: a 0 then ranks, and the ratios
+     * between near-zero values stay finite.
      *
      * @param name       what is ranked, e.g. {@code outside p50}; null for the experiment's own score
      * @param unit       the unit of the metric and its aside; null for the metric's own unit
@@ -82,7 +79,6 @@ public final class SummarySection {
     record Entry(String contender, Standing standing, GeometricMean mean, RatioEstimate cost, int rank,
                  CostVerdict verdict, Set<String> beats, GeometricMean aside) {
 
-        /** Whether it is in the best group: the best, or shown to cost no more than the margin over it. */
         boolean asGood() {
             return verdict == CostVerdict.AS_GOOD;
         }
@@ -97,12 +93,8 @@ public final class SummarySection {
      * @param basis      how the intervals were formed, for the certainty column
      * @param indicative whether the intervals rest on one fork's iterations
      * @param entries    ranked entries best first, then the unranked ones
-     * @param key        the benchmark and its full parameter set but the contender, with declared
-     *                   defaults filled in, and the measure: the same shape in another run has the
-     *                   same key
-     * @param measure    what is ranked, when the experiment's section declares it; else null
-     * @param asideName  the measure's aside, or null
-     * @param offset     the measure's offset, added to every value before ranking (0: none)
+     * @param key        {@link SummarySection#shapeKey} and the measure, the same for the shape in another run
+     * @param measure    the {@link Measure}'s name, or null; {@code asideName} and {@code offset} are also its
      */
     record Shape(String experiment, String setting, String constants, String unit, String basis,
                  boolean indicative, List<Entry> entries, String key, String measure, String asideName,
@@ -117,10 +109,7 @@ public final class SummarySection {
             return ranked().stream().filter(Entry::asGood).map(Entry::contender).toList();
         }
 
-        /**
-         * The contenders not ruled out as the best: the best group and the undecided, best first
-         * (those whose interval does not lie wholly beyond the margin).
-         */
+        /** The contenders not ruled out as the best: the best group and the undecided, best first. */
         List<String> notRuledOut() {
             return ranked().stream().filter(e -> e.verdict() != CostVerdict.COSTS).map(Entry::contender).toList();
         }
@@ -167,11 +156,7 @@ public final class SummarySection {
                              GeometricMean aside) {
     }
 
-    /**
-     * What the summary ranks an experiment by: where its primary score (the invocation's wall time)
-     * is not what it measures, the measures its section declares; else the metric its results are
-     * shown by ({@link ExperimentSection#metric}: the owner's in a thieves group, else the primary one).
-     */
+    /** The measures an experiment's section declares, else the metric its results are shown by. */
     static List<Measure> measures(String experiment) {
         return experiment.equals(WakeupLatencySection.EXPERIMENT) ? WakeupLatencySection.SUMMARY
                 : experiment.equals(IdleCostSection.EXPERIMENT) ? IdleCostSection.SUMMARY
@@ -435,12 +420,9 @@ public final class SummarySection {
         RunView run = runs.get(runs.size() - 1);
         double margin = ctx.thresholds().asGoodRatio();
         List<Shape> shapes = analyze(run, ctx.confidence(), margin);
-        Map<String, Map<String, Shape>> others = new LinkedHashMap<>(); // run label -> shape key -> shape
-        for (RunView other : runs.subList(0, runs.size() - 1)) {
-            if (other.jdkMajor().equals(run.jdkMajor()) && other.cores() == run.cores()) {
-                others.put(other.label(), byKey(other, ctx));
-            }
-        }
+        Map<String, Map<String, Shape>> others = runs.subList(0, runs.size() - 1).stream() // label -> key -> shape
+                .filter(other -> other.jdkMajor().equals(run.jdkMajor()) && other.cores() == run.cores())
+                .collect(Collectors.toMap(RunView::label, other -> byKey(other, ctx), (a, b) -> b, LinkedHashMap::new));
         Map<String, Map<String, Shape>> jdks = new LinkedHashMap<>(); // JDK -> shape key -> shape
         // runs on another core count are other machines, never repeats of this run
         Map<String, RunView> lastPerJdk = lastRunPerJdk(runs.stream().filter(r -> r.cores() == run.cores()).toList());
@@ -546,10 +528,7 @@ public final class SummarySection {
                     + " forks never became steady; " + shapes.stream().filter(steadiness::affects).count() + " of "
                     + shapes.size() + " answers rest on them and say so (the forks are listed under the answers)."));
         }
-        Html.Block unsettledList = steadiness.block();
-        if (unsettledList != null) {
-            blocks.add(unsettledList);
-        }
+        Optional.ofNullable(steadiness.block()).ifPresent(blocks::add);
         blocks.addAll(ScalingSection.summary(run, ctx));
         blocks.add(howToRead);
         Map<String, List<Shape>> byExperiment = new LinkedHashMap<>();

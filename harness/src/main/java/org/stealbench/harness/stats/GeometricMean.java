@@ -36,10 +36,8 @@ public record GeometricMean(int n, double value, double low, double high, double
 
     /** The geometric mean alone, {@code exp(mean(log x))}; NaN when a value is not positive or there are none. */
     public static double point(List<Double> values) {
-        if (values.isEmpty() || values.stream().anyMatch(v -> !(v > 0))) {
-            return Double.NaN;
-        }
-        return Math.exp(values.stream().mapToDouble(Math::log).average().orElseThrow());
+        return values.isEmpty() || values.stream().anyMatch(v -> !(v > 0)) ? Double.NaN
+                : Math.exp(values.stream().mapToDouble(Math::log).average().orElseThrow());
     }
 
     /** Whether there is an interval (two or more values). */
