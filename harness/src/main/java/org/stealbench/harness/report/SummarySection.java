@@ -94,7 +94,7 @@ public final class SummarySection {
      * @param indicative whether the intervals rest on one fork's iterations
      * @param entries    ranked entries best first, then the unranked ones
      * @param key        {@link SummarySection#shapeKey} and the measure, the same for the shape in another run
-     * @param measure    the {@link Measure}'s name, or null; {@code asideName} and {@code offset} are also its
+     * @param measure    the {@link Measure}'s name, or null (and its {@code asideName} and {@code offset} follow)
      */
     record Shape(String experiment, String setting, String constants, String unit, String basis,
                  boolean indicative, List<Entry> entries, String key, String measure, String asideName,
@@ -144,10 +144,10 @@ public final class SummarySection {
          * apart is not a change: the noise of one run could explain it.
          */
         boolean reorders(Shape other) {
-            Map<String, Set<String>> beats = new LinkedHashMap<>();
-            other.ranked().forEach(e -> beats.put(e.contender(), e.beats()));
+            Map<String, Set<String>> beatsInOther = new LinkedHashMap<>();
+            other.ranked().forEach(e -> beatsInOther.put(e.contender(), e.beats()));
             return ranked().stream().anyMatch(e -> e.beats().stream()
-                    .anyMatch(worse -> beats.getOrDefault(worse, Set.of()).contains(e.contender())));
+                    .anyMatch(worse -> beatsInOther.getOrDefault(worse, Set.of()).contains(e.contender())));
         }
     }
 
