@@ -114,7 +114,7 @@ final class ScalingSection {
                     Point p = point(t, r.primary(), confidence);
                     if (p != null) {
                         ps.add(p);
-                        unit[0] = throughputUnit(r.primary());
+                        unit[0] = r.primary().higherIsBetter() ? r.primary().unit() : "invocations/s";
                     }
                 });
                 if (!ps.isEmpty()) {
@@ -176,10 +176,6 @@ final class ScalingSection {
         }
         double seconds = Units.secondsOf(m.unit());
         return ReportStats.replicates(m).stream().map(v -> 1 / (v * seconds)).toList();
-    }
-
-    private static String throughputUnit(Metric m) {
-        return m.higherIsBetter() ? m.unit() : "invocations/s";
     }
 
     private static Point point(int threads, Metric m, double confidence) {
