@@ -35,20 +35,17 @@ final class Cells {
     }
 
     /**
-     * The geometric mean with its interval on the log scale, {@code 53.6 [48.1, 59.7]}, right-aligned
-     * and highlighted when the interval is wide: a time or a rate is positive, and a symmetric
-     * interval on it can cross zero. Samples with a 0 and none negative (idle CPU) fall back to the
-     * arithmetic mean with its interval cut at 0, {@code 13.2 [0, 53.7]}: the mean of values that
-     * cannot be negative cannot be, so the cut interval covers it as often as the whole one. Other
-     * samples with a value that is not positive fall back to {@code mean ± half}.
+     * The geometric mean with its log-scale interval, {@code 53.6 [48.1, 59.7]}, highlighted when
+     * wide. Samples with a 0 and none negative (idle CPU) give the arithmetic mean with its interval
+     * cut at 0, {@code 13.2 [0, 53.7]} (a mean that cannot be negative is covered as often by the
+     * cut interval); other samples with a value that is not positive give {@code mean ± half}.
      */
     static Html.Cell score(Metric m, ReportThresholds t) {
         List<Double> reps = ReportStats.replicates(m);
         if (reps.stream().allMatch(v -> v > 0 && !Double.isInfinite(v))) {
             GeometricMean g = GeometricMean.of(reps, t.confidence());
             Html.Cell c = geometric(g);
-            double spread = g.spreadFactor() - 1;
-            if (spread > t.wideErrorFraction()) {
+            if (g.spreadFactor() - 1 > t.wideErrorFraction()) {
                 c = c.withClass("wide").withTitle("interval within a factor " + NumberText.num(g.spreadFactor())
                         + " of the geometric mean: wider than " + Math.round(100 * t.wideErrorFraction()) + "%");
             }
@@ -75,9 +72,8 @@ final class Cells {
     }
 
     /**
-     * The items sorted by score, best first: by the mean of the logarithms of their metrics'
-     * replicates (the geometric mean over a row's columns), lower first for times and higher first
-     * for rates; items without a positive value keep their order after the others. Stable.
+     * The items sorted, best first and stably, by the mean log of their metrics' replicates (the
+     * geometric mean over a row's columns); items without a positive value last, in their order.
      */
     static <T> List<T> byScore(List<T> items, java.util.function.Function<T, List<Metric>> metrics) {
         java.util.Map<T, Double> key = new java.util.IdentityHashMap<>();
@@ -108,9 +104,8 @@ final class Cells {
     }
 
     /**
-     * The geometric mean, with its log-scale interval, of the metric's replicates plus
-     * {@code floor}: for a measure that can be exactly 0 (idle CPU), whose plain geometric mean
-     * does not exist ({@link SummarySection#shifted}, as the summary ranks it). Null when it cannot be formed.
+     * The geometric mean with its interval of the metric's replicates plus {@code floor}, for a
+     * measure that can be exactly 0 (as the summary ranks it); null when it cannot be formed.
      */
     static GeometricMean geometricAbove(Metric m, double floor, double confidence) {
         try {
@@ -143,15 +138,10 @@ final class Cells {
 
     /** A ratio cell, or an en dash with the reason when no ratio could be formed. */
     static Html.Cell ratioOrDash(RatioEstimate r) {
-        return r == null ? Html.Cell.text("\u2013").withTitle("fewer than two positive samples") : ratio(r);
+        return r == null ? dash().withTitle("fewer than two positive samples") : ratio(r);
     }
 
-    /**
-     * The metric in another unit of the same kind (time per operation or throughput), e.g. a run
-     * that reported us/op shown beside one in ms/op; the same metric when the units are equal.
-     *
-     * @throws IllegalArgumentException if the units are of different kinds or unknown
-     */
+    /** The metric in another unit of its kind, e.g. us/op as ms/op (IllegalArgumentException for another kind). */
     static Metric inUnit(Metric m, String unit) {
         if (m.unit().equals(unit)) {
             return m;
@@ -162,10 +152,7 @@ final class Cells {
                 unit, raw);
     }
 
-    /**
-     * A table of one row per result: its contender, then each of {@code counters} (secondary
-     * metrics, headed by {@code headings}) with its interval, a dash where the result lacks it.
-     */
+    /** A row per result: its contender, then each secondary metric of {@code counters}, or a dash. */
     static Html.Table counters(String id, String caption, List<String> headings, List<String> counters,
                                List<JmhResult> results, ReportContext ctx, String note) {
         return new Html.TableBuilder(id, caption).header("pool", headings).rows(results,

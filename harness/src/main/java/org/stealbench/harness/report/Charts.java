@@ -79,21 +79,13 @@ final class Charts {
 
     /** Whether every point and its interval's low end are above zero, which a logarithmic y axis needs. */
     static boolean intervalsPositive(List<Line> lines) {
-        for (Line line : lines) {
-            for (int k = 0; k < line.y().length; k++) {
-                double low = line.low() == null || Double.isNaN(line.low()[k]) ? line.y()[k] : line.low()[k];
-                if (!Double.isNaN(line.y()[k]) && !(low > 0)) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        return lines.stream().allMatch(l -> IntStream.range(0, l.y().length).allMatch(k -> Double.isNaN(l.y()[k])
+                || (l.low() == null || Double.isNaN(l.low()[k]) ? l.y()[k] : l.low()[k]) > 0));
     }
 
     /**
-     * A colour per contender: its family's colour ({@link #colour}), in distinct shades within a
-     * family (from darker to lighter, in the order given), so eleven contenders are told apart
-     * and the three families still read as three.
+     * A colour per contender: its family's colour ({@link #colour}) in distinct shades, darker to
+     * lighter in the order given, so eleven contenders are told apart and families still read.
      */
     static Map<String, Color> shades(List<String> contenders) {
         Map<Contender.Family, List<String>> byFamily = contenders.stream().collect(Collectors.groupingBy(Contender::family,
@@ -119,10 +111,7 @@ final class Charts {
         return new Color(rgb[0], rgb[1], rgb[2]);
     }
 
-    /**
-     * A line chart, x on a log axis (thread counts, nines), y logarithmic if the spread asks for
-     * it and every interval stays above zero; colour by contender family, shades within it.
-     */
+    /** A line chart, x on a log axis (threads, nines), y too if the spread asks and every interval is above 0. */
     static Html.Chart lines(String id, String title, String xTitle, String yTitle, List<Line> lines) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle)
                 .yAxisTitle(yTitle).build();
@@ -130,13 +119,12 @@ final class Charts {
         double[] xRange = positiveRange(lines.stream().flatMapToDouble(l -> java.util.Arrays.stream(l.x())));
         logAxis(chart.getStyler(), true, xRange[0], xRange[1]);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-        Map<String, Color> colours = shades(lines.stream().map(l -> l.contender() == null ? l.name() : l.contender())
-                .toList());
+        Map<String, Color> colours = shades(lines.stream().map(Charts::colourKey).toList());
         List<Double> all = new ArrayList<>();
         boolean intervals = false;
         int n = 0;
         for (Line line : lines) {
-            Color c = colours.get(line.contender() == null ? line.name() : line.contender());
+            Color c = colours.get(colourKey(line));
             XYSeries s = chart.addSeries(line.name(), line.x(), line.y());
             s.setMarker(SHAPES[n++ % SHAPES.length]);
             s.setLineColor(c);
@@ -166,12 +154,14 @@ final class Charts {
                         + "), x " + xTitle + " (log), y " + yTitle);
     }
 
+    private static String colourKey(Line line) {
+        return line.contender() == null ? line.name() : line.contender();
+    }
+
     /**
      * Bars on a linear axis from zero, one per category, coloured by the family of the contender
-     * behind it (one series per family, so the legend names the families); no intervals: for
-     * exact values such as a footprint. Measured values with intervals are drawn by {@link #dots}.
-     *
-     * @param contenders per category, the contender id whose family colours its bar
+     * id {@code contenders} gives it (one series per family, named in the legend); no intervals,
+     * for exact values such as a footprint.
      */
     static Html.Chart bars(String id, String title, String yTitle, List<String> categories, List<String> contenders,
                            List<Double> values) {
@@ -184,10 +174,9 @@ final class Charts {
         chart.getStyler().setYAxisMin(0.0);
         Map<Contender.Family, List<Double>> byFamily = new LinkedHashMap<>();
         for (int k = 0; k < categories.size(); k++) {
-            Contender.Family f = Contender.family(contenders.get(k));
-            byFamily.computeIfAbsent(f, x -> new ArrayList<>(java.util.Collections.nCopies(categories.size(), 0.0)));
             double v = values.get(k);
-            byFamily.get(f).set(k, Double.isNaN(v) ? 0.0 : v);
+            byFamily.computeIfAbsent(Contender.family(contenders.get(k)), x -> new ArrayList<>(
+                    java.util.Collections.nCopies(categories.size(), 0.0))).set(k, Double.isNaN(v) ? 0.0 : v);
         }
         byFamily.forEach((family, v) -> chart.addSeries(family.label(), categories, v).setFillColor(colour(family)));
         return encodeSvg(chart, id, title, title + ": bars for " + String.join(", ", categories));
@@ -197,12 +186,10 @@ final class Charts {
     static final int STRIP_MAX_POINTS = 1200;
 
     /**
-     * A strip plot: every per-iteration sample of each contender as a dot in its labelled column
-     * (jittered sideways so repeated values stay visible), the median as a black bar; colour by
-     * family, shades within it. More than {@link #STRIP_MAX_POINTS} samples are thinned to
-     * evenly spaced quantiles of each column (the median still of all), and the title says so.
-     *
-     * @param samples by column label, its samples; {@code contenders} gives each label's contender id
+     * A strip plot: each column label's samples as dots (jittered sideways so repeated values stay
+     * visible), the median as a black bar, coloured by the label's contender in {@code contenders}.
+     * More than {@link #STRIP_MAX_POINTS} samples are thinned to evenly spaced quantiles of each
+     * column (the median still of all), and the title says so.
      */
     static Html.Chart strip(String id, String title, String yTitle, Map<String, List<Double>> samples,
                             Map<String, String> contenders) {
@@ -246,10 +233,7 @@ final class Charts {
                 title + ": per-iteration samples of " + String.join(", ", names) + thinned);
     }
 
-    /**
-     * A scatter chart of {@code columns} labelled columns (x from -0.6 to columns - 0.4, no x
-     * ticks, no vertical grid lines), markers {@code markerSize} pixels wide.
-     */
+    /** A scatter chart of {@code columns} columns: x from -0.6 to columns - 0.4, no x ticks or vertical grid. */
     private static XYChart columnChart(String title, String yTitle, int columns, int markerSize) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yTitle).build();
         style(chart.getStyler());
@@ -300,9 +284,8 @@ final class Charts {
     }
 
     /**
-     * The column labels of a categorical x axis, as annotations along the top of the plot
-     * (XChart's numeric x axis drops labels as long as contender names); when the columns are
-     * too narrow for their labels, the labels alternate between two rows.
+     * The column labels as annotations along the top of the plot (XChart's numeric x axis drops
+     * labels as long as contender names), in two alternating rows when the columns are narrow.
      */
     private static void labelColumns(XYChart chart, List<String> names, double yMin, double yMax, boolean log) {
         chart.getStyler().setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
@@ -334,16 +317,14 @@ final class Charts {
         s.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
         s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
         s.setSeriesColors(PALETTE);
-        // solid grid lines: the SVG writer draws a dashed stroke as one filled outline per dash, which
-        // made most of a chart's bytes
+        // solid: the SVG writer draws each dash of a dashed stroke as a filled outline
         s.setPlotGridLinesStroke(new BasicStroke(1f));
         s.setAntiAlias(true);
     }
 
     /**
-     * Makes an axis logarithmic over values from {@code min} to {@code max}: labelled at every
-     * tick (1-9 of a decade) when it is narrow ({@link #labelEveryTick}), else at the decades,
-     * with a grid line at each tick. (XChart's default labels only the decades, one or none on a
+     * Makes an axis logarithmic, labelled at every tick (1-9 of a decade) when {@link
+     * #labelEveryTick}, else at the decades. (XChart labels only the decades, one or none on a
      * narrow axis; a formatting function would turn its log axis linear.)
      */
     private static void logAxis(AxesChartStyler s, boolean xAxis, double min, double max) {
@@ -357,10 +338,7 @@ final class Charts {
         }
     }
 
-    /**
-     * Whether a log axis from {@code min} to {@code max} labels every tick: when it spans at most a
-     * decade, or has fewer than two powers of ten on it.
-     */
+    /** Whether a log axis from {@code min} to {@code max} spans at most a decade or has under two powers of ten. */
     static boolean labelEveryTick(double min, double max) {
         if (!(min > 0) || max < min) {
             return false;
@@ -379,17 +357,13 @@ final class Charts {
     /** Coordinates with more than one decimal: XChart draws text as outlines, so these make most of an SVG. */
     private static final java.util.regex.Pattern LONG_DECIMAL = java.util.regex.Pattern.compile("(-?\\d+)\\.(\\d)\\d+");
 
-    /**
-     * The chart as SVG, sharp at any zoom, embedded as a data URI so the page stays one file;
-     * coordinates are rounded to a tenth of a pixel, which keeps the file small and the picture.
-     */
+    /** The chart as an SVG data URI, coordinates rounded to a tenth of a pixel to keep the file small. */
     private static Html.Chart encodeSvg(Chart<?, ?> chart, String id, String title, String alt) {
         try {
             ByteArrayOutputStream svg = new ByteArrayOutputStream();
             VectorGraphicsEncoder.saveVectorGraphic(chart, svg, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
             String text = LONG_DECIMAL.matcher(svg.toString(StandardCharsets.UTF_8)).replaceAll("$1.$2");
-            // the XML prolog and DTD line are optional in an image; indentation between elements is not
-            // content, and the line breaks and indentation between attributes are one space each
+            // without the optional XML prolog and DTD, and with whitespace between elements and attributes shrunk
             text = text.substring(text.indexOf("<svg")).replaceAll(">\\s+<", "><").replaceAll("\\s+", " ");
             text = PATH_DATA.matcher(text).replaceAll(m -> "d=\"" + java.util.regex.Matcher.quoteReplacement(
                     compactPath(m.group(1))) + "\"");
@@ -411,7 +385,6 @@ final class Charts {
         return CLIP_ID.matcher(svg).replaceAll(m -> ids.computeIfAbsent(m.group(), k -> "clip" + (ids.size() + 1)));
     }
 
-    /** A path's data: XChart draws its text as glyph outlines, so these are most of an SVG's bytes. */
     private static final java.util.regex.Pattern PATH_DATA = java.util.regex.Pattern.compile("d=\"([^\"]*)\"");
 
     /**
@@ -450,8 +423,7 @@ final class Charts {
     /**
      * An SVG text as a {@code data:image/svg+xml} URI, percent-encoding only what a URI or the
      * attribute cannot hold ({@code % # < > " ' &}, spaces, line breaks, non-ASCII) and {@code =}
-     * (which the template would escape as a longer entity): SVG is mostly digits and letters, so
-     * this is about a quarter smaller than base64.
+     * (which the template would escape as a longer entity): smaller than base64.
      */
     static String dataUri(String svg) {
         StringBuilder b = new StringBuilder(svg.length() + 64).append("data:image/svg+xml,");
@@ -477,7 +449,6 @@ final class Charts {
         };
     }
 
-    /** Marker shapes, one per setting of a dot-and-interval chart. */
     private static final org.knowm.xchart.style.markers.Marker[] SHAPES = {SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE,
             SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS};
 
@@ -488,30 +459,25 @@ final class Charts {
     private static final Color[] SERIES_COLOURS = {new Color(0x0072b2), new Color(0xd55e00), new Color(0x009e73),
             new Color(0xcc79a7), new Color(0x000000), new Color(0x56b4e9), new Color(0xe69f00)};
 
-    /** How a series of a dot-and-interval plot is drawn: its colour and its marker shape. */
     record Mark(Color colour, org.knowm.xchart.style.markers.Marker shape) {
     }
 
     /**
-     * The {@code index}-th mark of a page: colours and shapes cycle at different lengths (7 and 6),
-     * so the first 42 marks differ from each other in colour, and neighbours in shape too, which a
-     * black-and-white print keeps.
+     * The {@code index}-th mark of a page: colours and shapes cycle at lengths 7 and 6, so the
+     * first 42 marks all differ, and neighbours differ in shape too (for black-and-white print).
      */
     static Mark mark(int index) {
         return new Mark(SERIES_COLOURS[index % SERIES_COLOURS.length], SHAPES[index % SHAPES.length]);
     }
 
-    /** A link laid over a column of a dot-and-interval plot; {@code title} names what it leads to. */
     record ColumnLink(String href, String title) {
     }
 
     /**
-     * A dot-and-interval plot: each contender a labelled column, for each setting a dot at its
-     * geometric mean and a vertical line over its interval (side by side, one marker shape per
-     * setting); colour says the contender's family, or, when {@code marks} is not null, each
-     * setting is drawn in its own {@code marks} entry (colour and shape, named in the legend). A
-     * link lies over each column whose {@code columnLinks} entry is not null (none when the list is
-     * empty). y is logarithmic, the scale of the intervals.
+     * A dot-and-interval plot on a log y axis: each contender a labelled column, for each setting a
+     * dot at its geometric mean and a vertical line over its interval (side by side, one marker
+     * shape per setting), coloured by family, or by the setting's {@code marks} entry when there
+     * are marks. A link lies over each column whose {@code columnLinks} entry is not null.
      *
      * @param means means.get(setting).get(contender); null where not measured
      */
@@ -531,8 +497,7 @@ final class Charts {
         }));
         // always logarithmic: the intervals are symmetric on the log scale, and ratios read as distances
         double[] range = labelBand(chart, all, true);
-        labelColumns(chart, contenders.stream().map(Contender::label).toList(),
-                range[0], range[1], true);
+        labelColumns(chart, contenders.stream().map(Contender::label).toList(), range[0], range[1], true);
         double width = settings.size() == 1 ? 0 : 0.5 / (settings.size() - 1);
         for (int si = 0; si < settings.size(); si++) {
             double offset = settings.size() == 1 ? 0 : -0.25 + si * width;
@@ -568,14 +533,10 @@ final class Charts {
         Html.Chart svg = encodeSvg(chart, id, title + ": geometric mean and its interval (log y axis)",
                 title + ": geometric mean with its interval for " + String.join(", ", contenders)
                         + (settings.size() > 1 ? " at " + String.join("; ", settings) : ""));
-        if (columnLinks.isEmpty()) {
-            return svg;
-        }
-        return new Html.Chart(svg.id(), svg.title(), svg.dataUri(), svg.alt(),
+        return columnLinks.isEmpty() ? svg : new Html.Chart(svg.id(), svg.title(), svg.dataUri(), svg.alt(),
                 columnAreas(chart, columnLinks, range[0], range[1]));
     }
 
-    /** Coordinate {@code axis} (0 for x, 1 for y, ...) of each point. */
     private static double[] coordinates(List<double[]> points, int axis) {
         return points.stream().mapToDouble(p -> p[axis]).toArray();
     }
@@ -590,10 +551,7 @@ final class Charts {
         s.setShowInLegend(false);
     }
 
-    /**
-     * The links over the columns of a painted plot: column {@code k} spans x from k - 0.5 to
-     * k + 0.5 and the plot's height, in percent of the image.
-     */
+    /** The links over the columns of a painted plot, in percent of the image: column k spans k ± 0.5. */
     private static List<Html.Link> columnAreas(XYChart chart, List<ColumnLink> links, double yMin, double yMax) {
         double top = chart.getScreenYFromChart(yMax);
         double height = chart.getScreenYFromChart(yMin) - top;

@@ -38,7 +38,6 @@ final class ClaimsSection {
         }
     }
 
-    /** One claim and its check. */
     record Claim(String seed, String claim, String seedFigure, String measured, Verdict verdict, String why) {
     }
 
@@ -251,10 +250,9 @@ final class ClaimsSection {
         String measured = "work-stealing / " + best.param("partitioner") + (worst ? "" : " (the best standard one)") + ": "
                 + NumberText.ratio(r);
         double bound = worst ? ctx.thresholds().farRatio() : ctx.thresholds().asGoodRatio();
-        if (r.below(bound)) {
-            return s.judged(measured, Verdict.HOLDS, "interval below " + bound);
-        }
-        return s.judged(measured, Verdict.DOES_NOT_HOLD, "interval reaches " + NumberText.num(r.high()) + ", not below " + bound);
+        return r.below(bound) ? s.judged(measured, Verdict.HOLDS, "interval below " + bound)
+                : s.judged(measured, Verdict.DOES_NOT_HOLD, "interval reaches " + NumberText.num(r.high())
+                        + ", not below " + bound);
     }
 
     static Claim seed000(RunView run, ReportContext ctx) {

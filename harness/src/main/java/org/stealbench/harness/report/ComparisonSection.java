@@ -15,15 +15,13 @@ import org.stealbench.harness.stats.GeometricMean;
 import org.stealbench.harness.stats.LogRatios;
 
 /**
- * Several runs side by side (the cross-day comparison of saved runs): for every experiment two or
- * more runs have, one row per benchmark and full parameter set (defaults filled in from the
- * benchmark's declaration), each run's geometric mean with its interval, then each later run's
- * ratio to the first (JDK 25 against JDK 17, one machine against another), judged only where the
- * forks can speak for run-to-run variation. It never compares silently what differs: a pair of
- * results with another mode or thread count, or with a damaged value (JMH's NaN and infinities, a
- * zero or negative time), is refused with the reason; different JMH settings, different core counts
- * and a run that recorded failures ({@code failures.txt}) leave the ratio unjudged and are said at
- * the top; so is a comparison that compared nothing or judged nothing.
+ * Several runs side by side: for every experiment two or more runs have, one row per benchmark and
+ * full parameter set (declared defaults filled in), each run's geometric mean with its interval,
+ * then each later run's ratio to the first, judged only where the forks can speak for run-to-run
+ * variation. Pairs with another mode or thread count, or a damaged value (NaN, infinity, a zero or
+ * negative time), are refused with the reason; different JMH settings or core counts and a run that
+ * recorded failures leave the ratio unjudged and are said at the top, as is a comparison that
+ * compared or judged nothing.
  */
 final class ComparisonSection {
 
@@ -46,11 +44,9 @@ final class ComparisonSection {
     static final int MIN_FORKS = 3;
 
     /**
-     * A ratio between two runs. Iterations within a fork, and forks within a run, share the run's
-     * machine state, so a within-run interval understates the difference two runs show by chance.
-     * The ratio is coloured only when each side has at least {@value #MIN_FORKS} forks, taken as
-     * replicates (the fork means), and {@code unjudged} names no reason; otherwise it is grey,
-     * with the reason.
+     * A ratio between two runs, coloured only when each side has at least {@value #MIN_FORKS} forks
+     * (the fork means as replicates) and {@code unjudged} is null; else grey, with the reason. Forks
+     * within a run share its machine state, so a within-run interval understates run-to-run chance.
      */
     static Html.Cell acrossRuns(Metric first, Metric later, ReportContext ctx, String unjudged) {
         if (unjudged == null && first.forks() >= MIN_FORKS && later.forks() >= MIN_FORKS) {
@@ -79,22 +75,14 @@ final class ComparisonSection {
             return "thread counts differ (" + first.threads() + " vs " + later.threads() + ")";
         }
         String damaged = damaged(first.primary());
-        if (damaged == null) {
-            damaged = damaged(later.primary());
-        }
-        return damaged;
+        return damaged != null ? damaged : damaged(later.primary());
     }
 
     /** A value no measurement can have, or null: NaN, an infinity (JMH writes them as text), zero or negative. */
     static String damaged(Metric m) {
-        for (List<Double> fork : m.rawData()) {
-            for (double v : fork) {
-                if (!(v > 0) || Double.isInfinite(v)) {
-                    return "a damaged value (" + v + ": JMH's NaN or an infinity, or a zero or negative score)";
-                }
-            }
-        }
-        return m.rawData().stream().allMatch(List::isEmpty) ? "no measured values" : null;
+        return m.samples().stream().filter(v -> !(v > 0) || Double.isInfinite(v)).findFirst()
+                .map(v -> "a damaged value (" + v + ": JMH's NaN or an infinity, or a zero or negative score)")
+                .orElse(m.samples().isEmpty() ? "no measured values" : null);
     }
 
     /** Why a ratio between two comparable results is shown but not judged, or null: JMH ran them differently. */
@@ -103,10 +91,7 @@ final class ComparisonSection {
                 + first.settings().describe() + " vs " + later.settings().describe() + ")";
     }
 
-    /**
-     * What the whole comparison must say first: different core counts, forks started with different
-     * JVM arguments (where both runs recorded theirs), runs that recorded failures.
-     */
+    /** What the comparison must say first: different core counts or JVM arguments, runs that recorded failures. */
     static List<String> runFlags(List<RunView> runs) {
         List<String> flags = new ArrayList<>();
         if (runs.stream().map(RunView::cores).distinct().count() > 1) {
@@ -187,18 +172,14 @@ final class ComparisonSection {
     }
 
     /**
-     * The row key of a result: its benchmark and full parameter set, with the parameters it lacks
-     * filled in from the benchmark's declared defaults, so that {@code locked, pushPop} of a run that
-     * had one depth pairs with {@code locked, pushPop, depth=0} of a run that had several.
+     * The row key of a result: its benchmark and parameters, declared defaults filled in, so that a
+     * run that had one depth pairs with {@code depth=0} of a run that had several.
      */
     static String key(JmhResult r) {
         return r.benchmark() + BenchmarkCatalog.completeParams(r);
     }
 
-    /**
-     * The row labels: the contender, the method when the experiment has several, and the parameters
-     * whose values differ between the rows (of any run).
-     */
+    /** The row labels: the contender, the method when there are several, and the parameters that vary. */
     static Map<String, String> labels(List<JmhResult> all) {
         String contender = ExperimentSection.contenderParam(all);
         ExperimentSection.Varying varying = ExperimentSection.Varying.of(all, BenchmarkCatalog::completeParams);
@@ -229,14 +210,12 @@ final class ComparisonSection {
         t.header("benchmark", Stream.concat(runs.stream().map(RunView::label), runs.stream().skip(1)
                 .map(r -> r.label() + " / " + runs.get(0).label())).toList());
         for (Map.Entry<String, Map<Integer, JmhResult>> e : rows.entrySet()) {
-            String unit = e.getValue().values().iterator().next().primary().unit();
-            List<Html.Cell> row = new ArrayList<>();
             JmhResult any = e.getValue().values().iterator().next();
+            String unit = any.primary().unit();
+            String flaw = Correctness.flaw(Cells.contender(any));
             Html.Cell name = Html.Cell.text(labels.get(e.getKey()));
-            if (Correctness.flaw(Cells.contender(any)) != null) {
-                name = name.withClass("broken").withTitle("BROKEN: " + Correctness.flaw(Cells.contender(any)));
-            }
-            row.add(name);
+            List<Html.Cell> row = new ArrayList<>(List.of(flaw == null ? name
+                    : name.withClass("broken").withTitle("BROKEN: " + flaw)));
             for (int i = 0; i < runs.size(); i++) {
                 JmhResult r = e.getValue().get(i);
                 row.add(r == null ? Cells.dash() : Cells.score(metric(r, unit), ctx.thresholds()));

@@ -73,10 +73,8 @@ final class Contender {
         Optional<QueueKind> queue = queue(id);
         if (queue.isPresent()) {
             QueueKind q = queue.get();
-            if (q.id().startsWith("jdk-")) {
-                return Family.JDK;
-            }
-            return q == QueueKind.LOCKED || q.traits().blocking() ? Family.LOCK_QUEUE : Family.LOCK_FREE_QUEUE;
+            return q.id().startsWith("jdk-") ? Family.JDK
+                    : q == QueueKind.LOCKED || q.traits().blocking() ? Family.LOCK_QUEUE : Family.LOCK_FREE_QUEUE;
         }
         return id.startsWith("jdk-") || id.startsWith("array-deque") || id.startsWith("jctools") ? Family.JDK : Family.OTHER;
     }

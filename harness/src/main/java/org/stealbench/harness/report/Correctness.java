@@ -3,7 +3,6 @@ package org.stealbench.harness.report;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.stream.Collectors;
 import org.stealbench.queues.QueueKind;
@@ -16,15 +15,9 @@ import org.stealbench.queues.QueueTraits;
  * broken kind ({@code hybrid}, or a pool {@code ws-hybrid}), so their numbers can be marked; and
  * the page's last section, each queue kind's guarantees from the registry.
  */
-final class Correctness {
+record Correctness(Map<String, List<String>> flawTests) {
 
     static final String RESOURCE = "/report/flaw-tests.properties";
-
-    private final Map<String, List<String>> flawTests;
-
-    private Correctness(Map<String, List<String>> flawTests) {
-        this.flawTests = flawTests;
-    }
 
     static Correctness load() {
         Properties p = ReportThresholds.properties(RESOURCE);
@@ -42,15 +35,8 @@ final class Correctness {
      * null when the contender is exactly-once or not a registry queue.
      */
     static String flaw(String contender) {
-        if (contender == null) {
-            return null;
-        }
-        Optional<QueueKind> queue = Contender.queueBehind(contender);
-        if (queue.isEmpty() || queue.get().traits().exactlyOnce()) {
-            return null;
-        }
-        String flaw = queue.get().traits().knownFlaw();
-        return flaw.isEmpty() ? "not exactly-once" : flaw;
+        return Contender.queueBehind(contender).map(QueueKind::traits).filter(t -> !t.exactlyOnce())
+                .map(t -> t.knownFlaw().isEmpty() ? "not exactly-once" : t.knownFlaw()).orElse(null);
     }
 
     /** A contender's name cell, marked broken (class and tooltip) where its kind has a known flaw. */

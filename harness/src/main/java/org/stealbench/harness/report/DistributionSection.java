@@ -55,14 +55,12 @@ final class DistributionSection {
             if (!v.isEmpty()) {
                 summaries.put(c, ReportStats.summarize(v, Double.NaN));
             }
-        });
-        for (Map.Entry<String, List<Double>> e : samples.entrySet()) {
-            Modes m = Modes.of(e.getValue(), t.bimodalRule());
+            Modes m = Modes.of(v, t.bimodalRule());
             if (m.bimodal()) {
-                bimodal.add(e.getKey() + ": " + m.lowCount() + " near " + NumberText.num(m.lowMean()) + ", " + m.highCount()
+                bimodal.add(c + ": " + m.lowCount() + " near " + NumberText.num(m.lowMean()) + ", " + m.highCount()
                         + " near " + NumberText.num(m.highMean()) + " (" + NumberText.num(m.highMean() / m.lowMean()) + "x)");
             }
-        }
+        });
         List<String> names = new ArrayList<>(summaries.keySet());
         for (int i = 0; i < names.size(); i++) {
             for (int j = i + 1; j < names.size(); j++) {

@@ -101,10 +101,8 @@ final class EnqueueDequeueSection {
     static double net(Grid g, String queue, int threads) {
         JmhResult r = g.get(queue, threads);
         JmhResult none = g.get(NONE, threads);
-        if (r == null || none == null) {
-            return Double.NaN;
-        }
-        return ReportStats.mean(r.primary().samples()) - ReportStats.mean(none.primary().samples());
+        return r == null || none == null ? Double.NaN
+                : ReportStats.mean(r.primary().samples()) - ReportStats.mean(none.primary().samples());
     }
 
     /** The correctness indicator of a queue over a grid: invocations with a wrong final size, and misses. */
@@ -186,13 +184,9 @@ final class EnqueueDequeueSection {
                 JmhResult r = g.get(q, n);
                 row.add(r == null ? Cells.dash() : Cells.score(r.primary(), ctx.thresholds()));
             }
-            if (q.equals(NONE)) {
-                row.add(Cells.dash());
-            } else {
-                String ind = indicator(g, q);
-                Html.Cell c = Html.Cell.text(ind);
-                row.add(ind.contains("WRONG") ? c.withClass("bad") : ind.startsWith("size right") ? c.withClass("good") : c);
-            }
+            String ind = q.equals(NONE) ? null : indicator(g, q);
+            row.add(ind == null ? Cells.dash() : Html.Cell.text(ind)
+                    .withClass(ind.contains("WRONG") ? "bad" : ind.startsWith("size right") ? "good" : ""));
             t.row(row, q.equals(NONE) ? "overhead" : "");
         }
         t.note("Columns: " + g.series().axis + ". A queue marked \u26A0 is not exactly-once (see Correctness); its Enqueue "
@@ -213,13 +207,8 @@ final class EnqueueDequeueSection {
     private static Html.Chart chart(Grid g, ReportContext ctx) {
         List<Charts.Line> lines = new ArrayList<>();
         for (String q : g.queues()) {
-            List<double[]> points = new ArrayList<>();
-            for (int n : g.threads()) {
-                JmhResult r = g.get(q, n);
-                if (r != null) {
-                    points.add(new double[] {n, ReportStats.mean(r.primary().samples()), Double.NaN, Double.NaN});
-                }
-            }
+            List<double[]> points = g.threads().stream().filter(n -> g.get(q, n) != null).map(n -> new double[] {
+                    n, ReportStats.mean(g.get(q, n).primary().samples()), Double.NaN, Double.NaN}).toList();
             lines.add(Charts.Line.of(q.equals(NONE) ? "none (overhead)" : Contender.label(q), q, points, q.equals(NONE)));
         }
         return Charts.lines(tableId(g) + "-chart", "K = " + g.items() + ", " + g.series().caption, g.series().axis,

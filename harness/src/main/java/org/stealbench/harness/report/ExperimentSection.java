@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.stealbench.harness.results.JmhResult;
 import org.stealbench.harness.results.Metric;
@@ -18,20 +19,16 @@ import org.stealbench.harness.run.Experiment;
 import org.stealbench.harness.stats.GeometricMean;
 
 /**
- * A table and a grouped bar chart for an experiment whose contenders are compared over a few
- * settings (fork/join fib over thresholds, recursive work over work per node, partitioners over
- * workloads, deque operations over methods and depths): rows are contenders, columns the
- * settings that vary, cells the mean with its interval; then ratios to a reference contender.
+ * A table and a dot-and-interval chart for an experiment whose contenders are compared over a few
+ * settings (fib over thresholds, partitioners over workloads, ...): rows are contenders, columns
+ * the settings that vary, cells the mean with its interval; then ratios to a reference contender.
  */
 final class ExperimentSection {
 
     /** The assembled grid: contender -> column -> result, with the parameters that did not vary. */
     record Grid(Map<String, Map<String, JmhResult>> cells, List<String> columns, Map<String, String> constant) {
 
-        /**
-         * The grid with its rows sorted by score (the geometric mean over the row's columns), best
-         * first; {@link #contenders()} of the original gives the registry order.
-         */
+        /** The grid with its rows sorted by score, best first ({@link Cells#byScore}). */
         Grid byScore(Function<JmhResult, Metric> metric) {
             List<String> order = Cells.byScore(contenders(), c -> cells.get(c).values().stream().map(metric).toList());
             Map<String, Map<String, JmhResult>> sorted = new LinkedHashMap<>();
@@ -52,9 +49,8 @@ final class ExperimentSection {
     }
 
     /**
-     * The experiments drawn by this class's table and chart in a section of their own, in the
-     * page's order; their title, introduction and reference contender come from the registry
-     * ({@link Experiment}).
+     * The experiments drawn in a section of their own, in the page's order; their title,
+     * introduction and reference contender come from the registry ({@link Experiment}).
      */
     static final List<Experiment> OWN_SECTIONS = List.of(Experiment.FORK_JOIN_FIB, Experiment.RECURSIVE_WORK,
             Experiment.RANGE_PARTITIONER, Experiment.DEQUE_OPS, Experiment.DEQUE_CONTENTION, Experiment.GLOBAL_QUEUE,
@@ -67,22 +63,16 @@ final class ExperimentSection {
      */
     static Metric metric(JmhResult r) {
         String method = method(r);
-        if (method.startsWith("thieves")) {
-            Metric owner = r.secondary().get("owner" + method.substring("thieves".length()));
-            if (owner != null) {
-                return owner;
-            }
-        }
-        return r.primary();
+        Metric owner = method.startsWith("thieves") ? r.secondary().get("owner" + method.substring("thieves".length()))
+                : null;
+        return owner != null ? owner : r.primary();
     }
 
     /**
      * The contender parameter of an experiment's results: the first of partitioner, global, queue,
      * pool, tuning that every result has and that takes more than one value (else the first of
-     * partitioner, global, queue, pool that every result has). {@code tuning} comes last: it is the
-     * axis of the pool-options studies, where one pool runs under many tunings (and the queue/drain
-     * benchmark's {@code global} stays at its default), but a pool comparison run under a few
-     * tunings still compares pools.
+     * partitioner, global, queue, pool that every result has). {@code tuning} comes last, so a pool
+     * comparison run under a few tunings still compares pools.
      */
     static String contenderParam(List<JmhResult> results) {
         List<String> candidates = List.of("partitioner", "global", "queue", "pool");
@@ -100,10 +90,7 @@ final class ExperimentSection {
         return null;
     }
 
-    /**
-     * What tells an experiment's results apart besides their contender: the benchmark method (when
-     * they have several) and each parameter with more than one value among them.
-     */
+    /** What tells an experiment's results apart besides their contender: several methods, parameters that vary. */
     record Varying(boolean methods, Map<String, Set<String>> values) {
 
         /** Over the results' parameters as {@code params} gives them. */
@@ -133,13 +120,9 @@ final class ExperimentSection {
 
         /** The parameters with one value among the results, but {@code skip}, by name. */
         Map<String, String> constant(String skip) {
-            Map<String, String> out = new TreeMap<>();
-            values.forEach((k, v) -> {
-                if (v.size() == 1 && !k.equals(skip)) {
-                    out.put(k, v.iterator().next());
-                }
-            });
-            return out;
+            return values.entrySet().stream().filter(e -> e.getValue().size() == 1 && !e.getKey().equals(skip))
+                    .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().iterator().next(), (a, b) -> a,
+                            TreeMap::new));
         }
     }
 
@@ -185,10 +168,7 @@ final class ExperimentSection {
         return new Html.Section(experiment.id(), experiment.title(), List.of(), blocks, null);
     }
 
-    /**
-     * The oversubscription experiments: queue/drain and fork/join fib with two and four times as
-     * many pool threads as the run's cores, one grid each (pools by thread count), in one section.
-     */
+    /** The oversubscription experiments, one grid each (pools by thread count), in one section. */
     static Html.Section oversubscription(RunView run, ReportContext ctx) {
         List<Experiment> experiments = List.of(Experiment.OVERSUBSCRIBED_DRAIN, Experiment.OVERSUBSCRIBED_FIB);
         String id = "oversubscription";

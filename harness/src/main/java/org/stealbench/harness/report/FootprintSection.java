@@ -34,11 +34,9 @@ final class FootprintSection {
         List<Double> largest = new ArrayList<>();
         for (JsonNode q : queues) {
             String id = q.path("queue").asText();
-            List<Html.Cell> row = new ArrayList<>();
-            row.add(Correctness.nameCell(id));
             String cls = q.path("className").asText();
-            row.add(Html.Cell.text(cls.substring(cls.lastIndexOf('.') + 1)));
-            row.add(Cells.number(q.path("emptyBytes").asDouble()));
+            List<Html.Cell> row = new ArrayList<>(List.of(Correctness.nameCell(id),
+                    Html.Cell.text(cls.substring(cls.lastIndexOf('.') + 1)), Cells.number(q.path("emptyBytes").asDouble())));
             for (String s : sizes) {
                 row.add(Cells.number(q.path("bytesPerItem").path(s).asDouble(Double.NaN)));
             }
@@ -47,8 +45,8 @@ final class FootprintSection {
                     + " @" + f.path("offset").asInt()));
             row.add(Html.Cell.text(hot.isEmpty() ? "none found" : String.join(", ", hot)));
             String verdict = q.path("verdict").asText();
-            Html.Cell v = Html.Cell.text(verdict);
-            row.add(verdict.contains("same cache line") ? v.withClass("bad") : verdict.contains("separate") ? v.withClass("good") : v);
+            row.add(Html.Cell.text(verdict).withClass(verdict.contains("same cache line") ? "bad"
+                    : verdict.contains("separate") ? "good" : ""));
             t.row(row);
             names.add(Contender.label(id));
             ids.add(id);

@@ -19,17 +19,16 @@ import org.stealbench.harness.stats.GeometricMean;
  * Experiment#coldStart()}), where every shot counts and settling is what is measured: the answer
  * says "from a cold start" and gives each contender's time for its first shots and, per round,
  * the shots it took to settle.
+ *
+ * @param totals per shape key and contender, the geometric mean over forks of each fork's total time (cold start)
  */
-final class ForkSteadiness {
+record ForkSteadiness(List<Fork> judged, Map<String, Double> totals) {
 
     /**
      * One judged fork of a shape.
      *
-     * @param experiment the experiment id
      * @param shapeKey   the shape's key without a measure ({@link SummarySection.Shape#key()}'s prefix)
-     * @param contender  the contender id
      * @param round      0-based round
-     * @param steadiness what the rule found
      */
     record Fork(String experiment, String shapeKey, String contender, int round, RoundsFile.Steadiness steadiness) {
 
@@ -37,15 +36,6 @@ final class ForkSteadiness {
         String text() {
             return contender + " round " + (round + 1) + " (" + steadiness.iterations() + " iterations)";
         }
-    }
-
-    private final List<Fork> judged;
-    /** Per shape key and contender, the geometric mean over forks of each fork's total time (cold start). */
-    private final Map<String, Double> totals;
-
-    private ForkSteadiness(List<Fork> judged, Map<String, Double> totals) {
-        this.judged = judged;
-        this.totals = totals;
     }
 
     /** Every judged fork of the run's interleaved experiments, in the order they ran. */
@@ -92,7 +82,6 @@ final class ForkSteadiness {
         return Arrays.stream(Experiment.values()).anyMatch(e -> e.id().equals(experiment) && e.coldStart());
     }
 
-    /** The judged forks of a shape. */
     private List<Fork> of(SummarySection.Shape s) {
         return judged.stream().filter(f -> s.key().equals(f.shapeKey()) || s.key().startsWith(f.shapeKey() + " by "))
                 .toList();
@@ -106,11 +95,7 @@ final class ForkSteadiness {
                 .filter(c -> Boolean.FALSE.equals(anySteady.get(c))).toList();
     }
 
-    /**
-     * The answer to show for a shape: {@code answer} as it is when every fork settled; "not
-     * steady" instead of the ranking when a ranked contender has no steady fork; else the
-     * answer followed by the unsettled forks it rests on.
-     */
+    /** The answer to show for a shape, as the class says. */
     String answer(SummarySection.Shape s, String answer) {
         if (coldStart(s.experiment())) {
             return coldStartAnswer(s, answer);
@@ -160,10 +145,7 @@ final class ForkSteadiness {
         return !coldStart(s.experiment()) && of(s).stream().anyMatch(f -> !f.steadiness().steady());
     }
 
-    /**
-     * The list of unsettled forks with what the rule found, "none" when every judged fork
-     * settled; null when the run has no judged fork (not interleaved, or made before the rule).
-     */
+    /** The list of unsettled forks, "none" when every judged fork settled; null when no fork was judged. */
     Html.Block block() {
         List<Fork> unsettled = unsettled();
         List<Fork> steadyState = steadyState();

@@ -16,12 +16,9 @@ import org.stealbench.harness.stats.GeometricMean;
  * its template: a table of the runs, the change points, then one section per experiment with, per
  * chart of {@link HistorySeries}, a dot-and-interval plot ({@link Charts#dots}: a column per run,
  * oldest first, labelled by commit and date; one marker per contender) and the points' table, each
- * row naming its run and its source. Self-contained: the charts are embedded SVG.
- *
- * <p>Each contender has one colour and marker shape on the whole page ({@link Charts#mark}, named
- * in each chart's legend). Each column of a chart, each points-table row's run and each run of the
- * runs table links to the run: to the page the caller found for it (its report, folder or file,
- * relative to this page), else to the run's row in the runs table, which names its id and source.
+ * row naming its run and its source. Each contender keeps one mark on the whole page ({@link
+ * Charts#mark}). Chart columns and runs link to the run's page the caller found (its report,
+ * folder or file), else to its row in the runs table.
  */
 public final class HistoryPage {
 
@@ -63,7 +60,6 @@ public final class HistoryPage {
 
     private static Html.Chart chart(HistorySeries.Chart chart, String id, Map<String, Charts.Mark> marks,
                                     Map<String, String> runPages) {
-        // at most about MAX_LABELS labelled columns, so the commit labels stay readable
         int every = (chart.runs().size() + MAX_LABELS - 1) / MAX_LABELS;
         List<String> columns = IntStream.range(0, chart.runs().size())
                 .mapToObj(i -> i % every == 0 ? column(chart.runs().get(i)) : "").toList();
@@ -93,10 +89,7 @@ public final class HistoryPage {
         return runPages.getOrDefault(run.runId(), "#" + anchor(run));
     }
 
-    /**
-     * The id of a run's row in the runs table: {@code run-} and its id, with each character other than
-     * {@code [A-Za-z0-9._-]} as {@code _}.
-     */
+    /** The id of a run's row in the runs table: {@code run-} and its id, {@code [^A-Za-z0-9._-]} as {@code _}. */
     static String anchor(HistoryRun run) {
         return "run-" + run.runId().replaceAll("[^A-Za-z0-9._-]", "_");
     }

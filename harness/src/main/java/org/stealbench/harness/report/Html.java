@@ -109,7 +109,6 @@ final class Html {
         }
     }
 
-    /** A warning or note shown in a colored box. */
     record Banner(String level, String text) {
     }
 
@@ -134,7 +133,6 @@ final class Html {
         }
     }
 
-    /** The whole page. */
     record Page(String title, String subtitle, String reproduce, Section lead, List<Banner> banners, Table runs,
                 List<Section> sections, List<String> problems, List<String> thresholds, String generated) {
         Page {
@@ -182,10 +180,7 @@ final class Html {
             return header(Stream.concat(Stream.of(first), rest.stream()).toArray(String[]::new));
         }
 
-        /**
-         * A row per entry of {@code rows}: its {@code name} cell, then {@code cell} of it and each of
-         * {@code columns}; {@code rowClass} gives the row's class.
-         */
+        /** A row per entry of {@code rows}: its {@code name} cell, then {@code cell} of it and each column. */
         <R, C> TableBuilder rows(List<R> rows, Function<R, Cell> name, List<C> columns, BiFunction<R, C, Cell> cell,
                                  Function<R, String> rowClass) {
             for (R r : rows) {

@@ -34,9 +34,8 @@ final class IdleCostSection {
     static final double FLOOR_CORES = 1e-4;
 
     /**
-     * The summary ranks by the fraction of a core the workers burnt in the quiet interval after a
-     * burst and between the bursts (each + {@link #FLOOR_CORES}, so a pool that burns exactly 0
-     * is ranked), and by all their CPU per task (lower is better).
+     * The summary ranks by the fraction of a core the workers burnt after a burst and between the
+     * bursts (each + {@link #FLOOR_CORES}), and by all their CPU per task (lower is better).
      */
     static final List<SummarySection.Measure> SUMMARY = List.of(
             new SummarySection.Measure(EXPERIMENT, "CPU after a burst", "cores", r -> r.secondary().get("idleCores"),

@@ -22,7 +22,6 @@ public final class NumberText {
         if (x == 0) {
             return "0";
         }
-        // three significant digits below 1,000; whole numbers above, as the seeds print them
         BigDecimal rounded = Math.abs(x) >= 1000 ? new BigDecimal(x).setScale(0, RoundingMode.HALF_EVEN)
                 : new BigDecimal(x).round(new MathContext(3, RoundingMode.HALF_EVEN));
         int scale = Math.max(0, rounded.scale());
@@ -39,10 +38,8 @@ public final class NumberText {
 
     /** A ratio with its interval: {@code 0.274x [0.25, 0.30]}; the ratio alone where it has no interval. */
     static String ratio(RatioEstimate r) {
-        if (r.low() == r.high() || Double.isNaN(r.low())) {
-            return num(r.ratio()) + "x";
-        }
-        return num(r.ratio()) + "x [" + num(r.low()) + ", " + num(r.high()) + "]";
+        return r.low() == r.high() || Double.isNaN(r.low()) ? num(r.ratio()) + "x"
+                : num(r.ratio()) + "x [" + num(r.low()) + ", " + num(r.high()) + "]";
     }
 
     /** A byte count in binary units: {@code 512 B}, {@code 1.5 KiB}, {@code 23.5 GiB}. */
@@ -59,7 +56,7 @@ public final class NumberText {
     /** {@code 1000000} as {@code 1,000,000}; other text unchanged. */
     static String grouped(String number) {
         try {
-            return String.format(java.util.Locale.ROOT, "%,d", Long.parseLong(number));
+            return String.format(Locale.ROOT, "%,d", Long.parseLong(number));
         } catch (NumberFormatException e) {
             return number;
         }

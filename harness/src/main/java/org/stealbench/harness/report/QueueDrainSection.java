@@ -112,10 +112,7 @@ final class QueueDrainSection {
     }
 
     private static Html.Cell ratio(Metric base, Metric m, ReportContext ctx) {
-        if (base == null || m == null) {
-            return Cells.dash();
-        }
-        return Cells.ratioOrDash(Cells.ratio(base, m, ctx.confidence()));
+        return base == null || m == null ? Cells.dash() : Cells.ratioOrDash(Cells.ratio(base, m, ctx.confidence()));
     }
 
     /** A number cell of the result's secondary metric {@code name} as {@code value} gives it; {@code absent} when it has none. */

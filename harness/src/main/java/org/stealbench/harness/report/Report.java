@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.stealbench.harness.results.JmhResult;
@@ -74,19 +75,11 @@ final class Report {
     }
 
     private static String subtitle(RunView run) {
-        List<String> parts = new ArrayList<>();
-        parts.add("measured " + run.when());
-        if (run.env("profile") != null) {
-            parts.add("profile " + run.env("profile"));
-        }
         List<String> jdks = run.jdkVersions();
-        if (!jdks.isEmpty()) {
-            parts.add("JDK " + String.join(", ", jdks));
-        }
-        if (run.cores() > 0) {
-            parts.add(run.cores() + " cores");
-        }
-        return String.join(", ", parts);
+        return String.join(", ", Stream.of("measured " + run.when(),
+                run.env("profile") == null ? null : "profile " + run.env("profile"),
+                jdks.isEmpty() ? null : "JDK " + String.join(", ", jdks),
+                run.cores() > 0 ? run.cores() + " cores" : null).filter(Objects::nonNull).toList());
     }
 
     /**
@@ -131,8 +124,8 @@ final class Report {
                 }
             }
             if (!over.isEmpty()) {
-                List<String> parts = new ArrayList<>();
-                over.forEach((exp, t) -> parts.add(exp + " (" + String.join(", ", t) + " threads)"));
+                List<String> parts = over.entrySet().stream()
+                        .map(e -> e.getKey() + " (" + String.join(", ", e.getValue()) + " threads)").toList();
                 out.add(new Html.Banner("warn", "Threads exceeded the " + cores + " cores in: "
                         + String.join("; ", parts) + ". There the OS time-slices the threads, and the numbers measure "
                         + "scheduling as much as the queue."));
@@ -158,9 +151,8 @@ final class Report {
     }
 
     /**
-     * The results of one experiment whose error bar is wide, each named as its table names it: the
-     * experiment, the row (the contender, or the tuning in the pool-options studies) and, when the
-     * table has several, the column (the parameters that vary), then the error in percent.
+     * The results of one experiment whose error bar is wide, named as its table names them
+     * (experiment, row, and column when there are several), then the error in percent.
      */
     static List<String> wideResults(String experiment, List<JmhResult> results, ReportContext ctx) {
         List<String> wide = new ArrayList<>();
@@ -179,10 +171,7 @@ final class Report {
         Integer pool = ScalingSection.threads(r);
         int n = pool == null ? r.threads() : Math.max(r.threads(), pool);
         int[] shape = EnqueueDequeueSection.shape(r.param("shape"));
-        if (shape != null) {
-            n = Math.max(n, shape[0] + shape[1]);
-        }
-        return n;
+        return shape == null ? n : Math.max(n, shape[0] + shape[1]);
     }
 
     static Html.Table runsTable(List<RunView> runs) {
@@ -218,7 +207,6 @@ final class Report {
                 .map(Html.Cell::text).toList());
     }
 
-    /** JMH settings per experiment (and per run). */
     static Html.Section settingsSection(List<RunView> runs) {
         Html.TableBuilder t = new Html.TableBuilder("jmh-settings", "JMH settings per experiment");
         t.header("run", "experiment", "benchmarks", "mode", "forks x iterations", "profilers");

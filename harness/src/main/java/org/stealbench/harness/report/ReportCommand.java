@@ -26,11 +26,9 @@ import picocli.CommandLine.Spec;
  * self-contained HTML page: {@code RUN/report/index.html} for one run folder,
  * {@code results/reports/<stamp>/index.html} for several (or a lone JSON file), or {@code --out}.
  * Relative paths, {@code --out} included, are the caller's; {@code results/reports} is in the
- * repository ({@value HarnessCommand#ROOT_PROPERTY}, which {@code scripts/report} sets). Files that cannot be
- * read are named with the problem on the console and on the page; the sections they would feed
- * say "not in this run". When no result at all can be read, no page is written and the command
- * exits 2 naming each problem. Nothing but the page is written, atomically: a run's JSON is never
- * touched.
+ * repository ({@value HarnessCommand#ROOT_PROPERTY}). Files that cannot be read are named with the
+ * problem on the console and on the page. When no result at all can be read, no page is written
+ * and the command exits 2 naming each problem. Only the page is written, atomically.
  */
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
         description = "Renders run folders (or JMH JSON files) into one static HTML page.",
@@ -59,7 +57,6 @@ public final class ReportCommand extends HarnessCommand {
         System.exit(execute(System.out, System.err, args));
     }
 
-    /** Runs the command with these streams; returns the exit code. */
     static int execute(PrintStream out, PrintStream err, String... args) {
         System.setProperty("java.awt.headless", "true");
         return commandLine(new ReportCommand(), out, err, "see scripts/report --help", ResultsException.class).execute(args);
@@ -99,16 +96,11 @@ public final class ReportCommand extends HarnessCommand {
                     + (sources.size() == 1 ? "" : " from it or the " + (sources.size() - 1) + " other run(s)")
                     + ": " + String.join("; ", problems));
         }
-        List<RunView> views = new ArrayList<>();
-        for (RunData data : loaded) {
-            RunView view = RunView.of(data, label(data.source()));
-            view.problems().forEach(p -> System.err.println("report: warning: " + p));
-            views.add(view);
-        }
+        List<RunView> views = loaded.stream().map(data -> RunView.of(data, label(data.source()))).toList();
+        views.forEach(view -> view.problems().forEach(p -> System.err.println("report: warning: " + p)));
         ReportContext ctx = new ReportContext(ReportThresholds.load(), baseline, Correctness.load());
         String html = Report.render(views, ctx);
-        Path dir = outDir != null ? outDir : defaultFolder(sources);
-        Path page = dir.resolve("index.html");
+        Path page = (outDir != null ? outDir : defaultFolder(sources)).resolve("index.html");
         try {
             AtomicFiles.write(page, html);
         } catch (IOException e) {
@@ -119,10 +111,8 @@ public final class ReportCommand extends HarnessCommand {
 
     /** RUN/report for one run folder; results/reports/&lt;UTC stamp&gt; otherwise. */
     static Path defaultFolder(List<Path> sources) {
-        if (sources.size() == 1 && Files.isDirectory(sources.get(0))) {
-            return sources.get(0).resolve("report");
-        }
-        return root().resolve(Path.of("results", "reports", RunFolder.stamp(Instant.now())));
+        return sources.size() == 1 && Files.isDirectory(sources.get(0)) ? sources.get(0).resolve("report")
+                : root().resolve(Path.of("results", "reports", RunFolder.stamp(Instant.now())));
     }
 
     private static String label(Path source) {

@@ -108,10 +108,7 @@ final class RunView {
         return !results(experiment).isEmpty();
     }
 
-    /**
-     * Whether the experiment's forks ran interleaved in rounds (its run folder holds the rounds
-     * file), so row r of every parameter set is round r and contenders pair row by row.
-     */
+    /** Whether the experiment's forks ran interleaved in rounds ({@link RunFolder#interleaved}). */
     boolean interleaved(String experiment) {
         try {
             return folder(data).map(f -> f.interleaved(ExperimentId.of(experiment))).orElse(false);
@@ -145,11 +142,7 @@ final class RunView {
 
     /** A value of env.json's {@code jdk} object, or null. */
     String jdk(String key) {
-        Object jdk = data.env().get("jdk");
-        if (jdk instanceof Map<?, ?> m && m.get(key) != null) {
-            return m.get(key).toString();
-        }
-        return null;
+        return data.env().get("jdk") instanceof Map<?, ?> m && m.get(key) != null ? m.get(key).toString() : null;
     }
 
     /** The JDK versions the results ran on (from the JMH JSON), in first-seen order. */
@@ -170,11 +163,9 @@ final class RunView {
 
     /** Cores from env.json; 0 when unknown. */
     int cores() {
-        Object c = data.env().get("cores");
-        return c instanceof Number n ? n.intValue() : 0;
+        return data.env().get("cores") instanceof Number n ? n.intValue() : 0;
     }
 
-    /** Whether the run is of the quick profile (indicative intervals). */
     boolean quick() {
         return "quick".equals(env("profile"));
     }
@@ -185,10 +176,7 @@ final class RunView {
         return m.find() ? m.group(1) : null;
     }
 
-    /**
-     * The command that made the run, from its {@code command.txt} (one line; the repository's
-     * scripts are run from its root), or null when the folder has none.
-     */
+    /** The command that made the run, from its {@code command.txt} (one line), or null when there is none. */
     String command() {
         Path file = folder(data).map(RunFolder::command).orElse(null);
         try {
@@ -201,11 +189,7 @@ final class RunView {
     /** An {@code --out DIR} (or {@code --out=DIR}) option in a command line. */
     private static final Pattern OUT_OPTION = Pattern.compile("\\s+--out(=|\\s+)\\S+");
 
-    /**
-     * The command to repeat the run: {@link #command()} without its {@code --out DIR}, a folder on
-     * the machine that made the run (a repeat goes to {@code results/runs/} by default); null when
-     * the folder has no command.
-     */
+    /** {@link #command()} without its {@code --out DIR}, a folder on the machine that made the run. */
     String repeatCommand() {
         String command = command();
         return command == null ? null : OUT_OPTION.matcher(command).replaceAll("");

@@ -24,16 +24,15 @@ import org.stealbench.harness.stats.RatioEstimate;
 /**
  * Scaling: per thread ladder (one benchmark method with every parameter but the contender and
  * {@code threads} fixed, measured at two or more thread counts) the throughput, the speedup over
- * one thread and the efficiency (speedup / threads) of each contender against the threads, with
- * intervals and the ideal line, and per ladder the answers "which scales best up to the cores"
- * and "where does each contender stop gaining". Experiments of one benchmark join one ladder
- * where their other parameters agree (queue/drain and its oversubscribed runs), so the curve runs
- * from one thread past the cores. Pure: reads one run.
+ * one thread and the efficiency (speedup / threads) of each contender, with intervals and the
+ * ideal line, and the answers "which scales best up to the cores" and "where does each contender
+ * stop gaining". Experiments of one benchmark join one ladder where their other parameters agree,
+ * so the curve runs from one thread past the cores.
  *
- * <p>Throughput is invocations per second for a time-per-invocation score, else the score's
- * own rate. Speedups and steps are ratios of geometric means of the replicates (fork means, or one
- * fork's iterations) with Welch intervals on the log scale: points at different thread counts
- * are different forks, never paired. A step gains when its ratio's interval lies wholly above 1.
+ * <p>Throughput is invocations per second for a time-per-invocation score, else the score's own
+ * rate. Speedups and steps are ratios of geometric means of the replicates with Welch intervals on
+ * the log scale (points at different thread counts are different forks, never paired); a step
+ * gains when its ratio's interval lies wholly above 1.
  */
 final class ScalingSection {
 
@@ -65,9 +64,7 @@ final class ScalingSection {
      * One thread ladder.
      *
      * @param experiments the experiments its results come from, in the run's order
-     * @param benchmark   the benchmark's full name
      * @param setting     the parameters that set it apart from the benchmark's other ladders (may be empty)
-     * @param unit        the throughput's unit
      * @param curves      one per contender, in the run's order
      */
     record Ladder(List<String> experiments, String benchmark, String setting, String unit, List<Curve> curves) {
@@ -101,10 +98,8 @@ final class ScalingSection {
                 rest.remove(param);
                 rest.remove(Experiment.THREADS);
                 Rungs rungs = byKey.computeIfAbsent(r.benchmark() + " " + param + " " + rest,
-                        k -> new Rungs(new ArrayList<>(), r.benchmark(), rest, new LinkedHashMap<>()));
-                if (!rungs.experiments().contains(e.getKey())) {
-                    rungs.experiments().add(e.getKey());
-                }
+                        k -> new Rungs(new LinkedHashSet<>(), r.benchmark(), rest, new LinkedHashMap<>()));
+                rungs.experiments().add(e.getKey());
                 // the first experiment to measure a point keeps it
                 rungs.points().computeIfAbsent(r.param(param), k -> new TreeMap<>()).putIfAbsent(threads, r);
             }
@@ -119,15 +114,15 @@ final class ScalingSection {
                     Point p = point(t, r.primary(), confidence);
                     if (p != null) {
                         ps.add(p);
-                        unit[0] = throughputUnit(r.primary());
+                        unit[0] = r.primary().higherIsBetter() ? r.primary().unit() : "invocations/s";
                     }
                 });
                 if (!ps.isEmpty()) {
                     curves.add(new Curve(contender, ps));
                 }
             });
-            Ladder ladder = new Ladder(rungs.experiments(), rungs.benchmark(), setting(rungs, byKey.values()), unit[0],
-                    curves);
+            Ladder ladder = new Ladder(List.copyOf(rungs.experiments()), rungs.benchmark(), setting(rungs, byKey.values()),
+                    unit[0], curves);
             if (ladder.threads().size() >= 2) {
                 out.add(ladder);
             }
@@ -136,7 +131,7 @@ final class ScalingSection {
     }
 
     /** A ladder being gathered: its experiments, benchmark and fixed parameters, its results by contender and threads. */
-    private record Rungs(List<String> experiments, String benchmark, SortedMap<String, String> fixed,
+    private record Rungs(Set<String> experiments, String benchmark, SortedMap<String, String> fixed,
                          Map<String, Map<Integer, JmhResult>> points) {
     }
 
@@ -145,23 +140,14 @@ final class ScalingSection {
         Map<String, Set<String>> values = new TreeMap<>();
         all.stream().filter(other -> other.benchmark().equals(rungs.benchmark()))
                 .forEach(other -> other.fixed().forEach((p, v) -> values.computeIfAbsent(p, x -> new LinkedHashSet<>()).add(v)));
-        List<String> parts = new ArrayList<>();
-        rungs.fixed().forEach((p, v) -> {
-            if (values.get(p).size() > 1) {
-                parts.add(p + "=" + v);
-            }
-        });
-        return String.join(", ", parts);
+        return rungs.fixed().entrySet().stream().filter(e -> values.get(e.getKey()).size() > 1)
+                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
     }
 
     /** A result's {@code threads} parameter, or null when it has none or it is not a count. */
     static Integer threads(JmhResult r) {
-        String t = r.param(Experiment.THREADS);
-        if (t == null) {
-            return null;
-        }
         try {
-            int n = Integer.parseInt(t);
+            int n = Integer.parseInt(r.param(Experiment.THREADS));
             return n > 0 ? n : null;
         } catch (NumberFormatException e) {
             return null;
@@ -169,9 +155,8 @@ final class ScalingSection {
     }
 
     /**
-     * The results at one thread count, for the sections that compare contenders as the seeds did,
-     * at one pool size: the most threads at or below the cores (the fewest when all exceed them);
-     * results without a thread count are all kept.
+     * The results at one pool size, for the sections that compare contenders as the seeds did: the
+     * most threads at or below the cores (else the fewest), and all results without a thread count.
      */
     static List<JmhResult> atCores(List<JmhResult> results, int cores) {
         TreeSet<Integer> counts = results.stream().map(ScalingSection::threads).filter(Objects::nonNull)
@@ -193,16 +178,12 @@ final class ScalingSection {
         return ReportStats.replicates(m).stream().map(v -> 1 / (v * seconds)).toList();
     }
 
-    private static String throughputUnit(Metric m) {
-        return m.higherIsBetter() ? m.unit() : "invocations/s";
-    }
-
     private static Point point(int threads, Metric m, double confidence) {
         try {
             List<Double> rates = rates(m);
             return new Point(threads, rates, GeometricMean.of(rates, confidence));
         } catch (IllegalArgumentException e) {
-            return null; // no positive value: not drawn
+            return null;
         }
     }
 
@@ -226,11 +207,7 @@ final class ScalingSection {
         return threads == 1 ? new RatioEstimate(1, 1, 1, 1, confidence) : gain(one, p, confidence);
     }
 
-    /**
-     * The thread count after which the contender stops gaining: the last point reached by steps
-     * that each gained significantly (the first point when the first step did not); the last
-     * point when every step gained.
-     */
+    /** The thread count after which the contender stops gaining: the last point reached by significant gains. */
     static int stopsGaining(Curve c, double confidence) {
         List<Point> ps = c.points();
         for (int i = 0; i + 1 < ps.size(); i++) {
@@ -265,12 +242,10 @@ final class ScalingSection {
         }
         String stops = "; " + String.join(", ", gains);
         Map<String, RatioEstimate> speedups = new LinkedHashMap<>();
-        if (top > 0) {
-            for (Curve c : l.curves()) {
-                RatioEstimate s = speedup(c, top, confidence);
-                if (s != null) {
-                    speedups.put(c.contender(), s);
-                }
+        for (Curve c : l.curves()) {
+            RatioEstimate s = speedup(c, top, confidence);
+            if (s != null) {
+                speedups.put(c.contender(), s);
             }
         }
         if (speedups.isEmpty()) {
@@ -337,12 +312,8 @@ final class ScalingSection {
     }
 
     private static List<Charts.Line> throughputLines(Ladder l) {
-        List<Charts.Line> lines = new ArrayList<>();
-        for (Curve c : l.curves()) {
-            lines.add(Charts.Line.of(c.contender(), c.contender(), c.points().stream()
-                    .map(p -> Charts.Line.point(p.threads(), p.throughput())).toList(), false));
-        }
-        return lines;
+        return l.curves().stream().map(c -> Charts.Line.of(c.contender(), c.contender(), c.points().stream()
+                .map(p -> Charts.Line.point(p.threads(), p.throughput())).toList(), false)).toList();
     }
 
     /** Speedup (or efficiency) lines of the contenders with a 1-thread point, and the ideal line. */

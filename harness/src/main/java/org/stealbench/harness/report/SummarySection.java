@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -27,10 +28,10 @@ import org.stealbench.harness.stats.RatioEstimate;
  * parameters that are not the contender), the contenders ranked by geometric mean, each with its
  * cost relative to the best and that ratio's interval, its verdict against the margin of practical
  * equivalence ({@link CostVerdict}: as good as the best, costs more, or undecided), and a one-line
- * answer. Generic over the run's experiments: any JMH file whose results
- * have a contender parameter ({@link ExperimentSection#contenderParam}) is summarized, so a new
- * experiment appears here without an edit. Broken contenders (not exactly-once) and floors (a
- * reference that is not a choice, e.g. {@code array-deque}, {@code none}) are shown, never ranked.
+ * answer. Any JMH file whose results have a contender parameter ({@link
+ * ExperimentSection#contenderParam}) is summarized, so a new experiment appears here without an
+ * edit. Broken contenders (not exactly-once) and floors (a reference that is not a choice, e.g.
+ * {@code array-deque}, {@code none}) are shown, never ranked.
  */
 public final class SummarySection {
 
@@ -40,27 +41,20 @@ public final class SummarySection {
     private SummarySection() {
     }
 
-    /** Why an entry is ranked or not. */
     enum Standing {
         RANKED, BROKEN, FLOOR
     }
 
     /**
-     * What the summary ranks an experiment's contenders by. An experiment whose primary JMH score
-     * is not what it measures (the invocation's wall time of a latency or a CPU-cost experiment)
-     * declares one or more measures in its section ({@link #measures}), each a metric of which
-     * lower is better, with a name and unit for the answer line; each measure gives its own answers.
+     * What the summary ranks an experiment's contenders by: a metric of which lower is better, with
+     * a name and unit for the answer line, declared by an experiment whose primary JMH score is not
+     * what it measures ({@link #measures}); each measure gives its own answers. A measure that can
+     * be exactly 0 (parked workers burn no CPU) has no geometric mean, so it is ranked on value +
+     * {@code offset}, the smallest difference worth telling apart: a 0 then ranks, and the ratios
+     * between near-zero values stay finite.
      *
-     * <p>A measure that can be exactly 0 (a pool whose workers all park burns no CPU) has no
-     * geometric mean, and a contender with a 0 would drop out of a log-scale ranking. Such a
-     * measure states an {@code offset}: it is ranked on value + offset, the offset being the
-     * smallest difference worth telling apart, so a 0 ranks (best, or tied with the best) and the
-     * ratios between near-zero values stay finite. The ranking table and answer say so.
-     *
-     * @param experiment the experiment id
      * @param name       what is ranked, e.g. {@code outside p50}; null for the experiment's own score
      * @param unit       the unit of the metric and its aside; null for the metric's own unit
-     * @param metric     the metric of a result
      * @param asideName  a second figure of the same unit the answer line shows beside the ranked one,
      *                   e.g. {@code p99}; null for none
      * @param aside      that figure's metric of a result; null for none
@@ -73,8 +67,6 @@ public final class SummarySection {
     /**
      * One contender in one shape.
      *
-     * @param contender the contender id
-     * @param standing  ranked, or why not
      * @param mean      geometric mean of its replicates with a log-scale interval
      * @param cost      its cost relative to the best ranked contender (time / best time, or best
      *                  rate / rate), at least about 1; 1 exactly for the best
@@ -87,7 +79,6 @@ public final class SummarySection {
     record Entry(String contender, Standing standing, GeometricMean mean, RatioEstimate cost, int rank,
                  CostVerdict verdict, Set<String> beats, GeometricMean aside) {
 
-        /** Whether it is in the best group: the best, or shown to cost no more than the margin over it. */
         boolean asGood() {
             return verdict == CostVerdict.AS_GOOD;
         }
@@ -96,20 +87,14 @@ public final class SummarySection {
     /**
      * One shape of one experiment, ranked.
      *
-     * @param experiment the experiment id
      * @param setting    the method and parameters that set this shape apart within the experiment
      *                   (empty when the experiment has one shape)
      * @param constants  parameters with one value across the experiment, e.g. {@code threads=2}
-     * @param unit       the metric's unit
      * @param basis      how the intervals were formed, for the certainty column
      * @param indicative whether the intervals rest on one fork's iterations
      * @param entries    ranked entries best first, then the unranked ones
-     * @param key        the benchmark and its full parameter set but the contender, with declared
-     *                   defaults filled in, and the measure: the same shape in another run has the
-     *                   same key
-     * @param measure    what is ranked, when the experiment's section declares it; else null
-     * @param asideName  the measure's aside, or null
-     * @param offset     the measure's offset, added to every value before ranking (0: none)
+     * @param key        {@link SummarySection#shapeKey} and the measure, the same for the shape in another run
+     * @param measure    the {@link Measure}'s name, or null (and its {@code asideName} and {@code offset} follow)
      */
     record Shape(String experiment, String setting, String constants, String unit, String basis,
                  boolean indicative, List<Entry> entries, String key, String measure, String asideName,
@@ -124,10 +109,7 @@ public final class SummarySection {
             return ranked().stream().filter(Entry::asGood).map(Entry::contender).toList();
         }
 
-        /**
-         * The contenders not ruled out as the best: the best group and the undecided, best first
-         * (those whose interval does not lie wholly beyond the margin).
-         */
+        /** The contenders not ruled out as the best: the best group and the undecided, best first. */
         List<String> notRuledOut() {
             return ranked().stream().filter(e -> e.verdict() != CostVerdict.COSTS).map(Entry::contender).toList();
         }
@@ -158,20 +140,14 @@ public final class SummarySection {
         /**
          * Whether the ranking differs from {@code other}'s (the same shape measured elsewhere): a
          * contender beats another (the other costs more than the margin over it) in one, and is
-         * beaten by it in the other. An order that differs only where one side cannot tell the two apart is
-         * not a change: the noise of one run could explain it.
+         * beaten by it in the other. An order that differs only where one side cannot tell the two
+         * apart is not a change: the noise of one run could explain it.
          */
         boolean reorders(Shape other) {
-            Map<String, Set<String>> beatenBy = new LinkedHashMap<>();
-            other.ranked().forEach(e -> beatenBy.put(e.contender(), e.beats()));
-            for (Entry e : ranked()) {
-                for (String worse : e.beats()) {
-                    if (beatenBy.getOrDefault(worse, Set.of()).contains(e.contender())) {
-                        return true;
-                    }
-                }
-            }
-            return false;
+            Map<String, Set<String>> beatsInOther = new LinkedHashMap<>();
+            other.ranked().forEach(e -> beatsInOther.put(e.contender(), e.beats()));
+            return ranked().stream().anyMatch(e -> e.beats().stream()
+                    .anyMatch(worse -> beatsInOther.getOrDefault(worse, Set.of()).contains(e.contender())));
         }
     }
 
@@ -180,29 +156,17 @@ public final class SummarySection {
                              GeometricMean aside) {
     }
 
-    /**
-     * What the summary ranks an experiment by: where its primary score (the invocation's wall time)
-     * is not what it measures, the measures its section declares; else the metric its results are
-     * shown by ({@link ExperimentSection#metric}: the owner's in a thieves group, else the primary one).
-     */
+    /** The measures an experiment's section declares, else the metric its results are shown by. */
     static List<Measure> measures(String experiment) {
         return experiment.equals(WakeupLatencySection.EXPERIMENT) ? WakeupLatencySection.SUMMARY
                 : experiment.equals(IdleCostSection.EXPERIMENT) ? IdleCostSection.SUMMARY
                 : List.of(new Measure(experiment, null, null, ExperimentSection::metric, null, null, 0));
     }
 
-    /**
-     * Every experiment of the run with a contender parameter, by shape, ranked.
-     *
-     * @param margin the margin of practical equivalence ({@link CostVerdict}), the thresholds' {@code asGoodRatio}
-     */
+    /** Every experiment of the run with a contender parameter, by shape, ranked against {@code margin}. */
     static List<Shape> analyze(RunView run, double confidence, double margin) {
-        List<Shape> out = new ArrayList<>();
-        for (Map.Entry<String, List<JmhResult>> e : run.data().experiments().entrySet()) {
-            out.addAll(analyze(e.getKey(), e.getValue(), run.interleaved(e.getKey()), confidence, margin,
-                    run.rounds(e.getKey())));
-        }
-        return out;
+        return run.data().experiments().entrySet().stream().flatMap(e -> analyze(e.getKey(), e.getValue(),
+                run.interleaved(e.getKey()), confidence, margin, run.rounds(e.getKey())).stream()).toList();
     }
 
     /** Whether the rounds file records that the shape of {@code result} stopped after {@code forks} rounds. */
@@ -239,8 +203,8 @@ public final class SummarySection {
             return List.of();
         }
         ExperimentSection.Varying varying = ExperimentSection.Varying.of(results, JmhResult::params);
-        List<String> constants = new ArrayList<>();
-        varying.constant(param).forEach((k, v) -> constants.add(k + "=" + v));
+        String constants = varying.constant(param).entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(", "));
         Map<String, List<JmhResult>> shapes = new LinkedHashMap<>();
         for (JmhResult r : results) {
             shapes.computeIfAbsent(String.join(", ", varying.parts(r, r.params(), param)), k -> new ArrayList<>()).add(r);
@@ -248,7 +212,7 @@ public final class SummarySection {
         List<Shape> out = new ArrayList<>();
         for (Measure measure : measures(experiment)) {
             shapes.forEach((setting, rs) -> {
-                Shape s = shape(experiment, setting, String.join(", ", constants), rs, param, measure, interleaved,
+                Shape s = shape(experiment, setting, constants, rs, param, measure, interleaved,
                         confidence, margin, rounds, shapeKey(experiment, rs.get(0).benchmark(), BenchmarkCatalog.completeParams(rs.get(0)),
                                 param) + (measure.name() == null ? "" : " by " + measure.name()));
                 if (s != null) {
@@ -266,7 +230,7 @@ public final class SummarySection {
         for (JmhResult r : results) {
             Metric m = measure.metric().apply(r);
             if (m == null) {
-                continue; // a counter this result lacks
+                continue;
             }
             try {
                 GeometricMean g = GeometricMean.of(shifted(ReportStats.replicates(m), measure.offset()), confidence);
@@ -346,7 +310,6 @@ public final class SummarySection {
         return new java.math.BigDecimal(Double.toString(offset)).stripTrailingZeros().toPlainString();
     }
 
-    /** The values + {@code offset} (the values themselves for 0). */
     static List<Double> shifted(List<Double> values, double offset) {
         return offset == 0 ? values : values.stream().map(v -> v + offset).toList();
     }
@@ -417,17 +380,13 @@ public final class SummarySection {
         return experiment + ":" + benchmark + rest;
     }
 
-    /** A run's shapes by key. */
     private static Map<String, Shape> byKey(RunView run, ReportContext ctx) {
         Map<String, Shape> out = new LinkedHashMap<>();
         analyze(run, ctx.confidence(), ctx.thresholds().asGoodRatio()).forEach(s -> out.put(s.key(), s));
         return out;
     }
 
-    /**
-     * Per JDK the page's runs measured on (in the order given), the last run on it; one entry
-     * when every run is on one JDK.
-     */
+    /** Per JDK the page's runs measured on (in the order given), the last run on it. */
     static Map<String, RunView> lastRunPerJdk(List<RunView> runs) {
         return runs.stream().collect(Collectors.toMap(RunView::jdkMajor, r -> r, (first, last) -> last, LinkedHashMap::new));
     }
@@ -461,12 +420,9 @@ public final class SummarySection {
         RunView run = runs.get(runs.size() - 1);
         double margin = ctx.thresholds().asGoodRatio();
         List<Shape> shapes = analyze(run, ctx.confidence(), margin);
-        Map<String, Map<String, Shape>> others = new LinkedHashMap<>(); // run label -> shape key -> shape
-        for (RunView other : runs.subList(0, runs.size() - 1)) {
-            if (other.jdkMajor().equals(run.jdkMajor()) && other.cores() == run.cores()) {
-                others.put(other.label(), byKey(other, ctx));
-            }
-        }
+        Map<String, Map<String, Shape>> others = runs.subList(0, runs.size() - 1).stream() // label -> key -> shape
+                .filter(other -> other.jdkMajor().equals(run.jdkMajor()) && other.cores() == run.cores())
+                .collect(Collectors.toMap(RunView::label, other -> byKey(other, ctx), (a, b) -> b, LinkedHashMap::new));
         Map<String, Map<String, Shape>> jdks = new LinkedHashMap<>(); // JDK -> shape key -> shape
         // runs on another core count are other machines, never repeats of this run
         Map<String, RunView> lastPerJdk = lastRunPerJdk(runs.stream().filter(r -> r.cores() == run.cores()).toList());
@@ -572,19 +528,13 @@ public final class SummarySection {
                     + " forks never became steady; " + shapes.stream().filter(steadiness::affects).count() + " of "
                     + shapes.size() + " answers rest on them and say so (the forks are listed under the answers)."));
         }
-        Html.Block unsettledList = steadiness.block();
-        if (unsettledList != null) {
-            blocks.add(unsettledList);
-        }
+        Optional.ofNullable(steadiness.block()).ifPresent(blocks::add);
         blocks.addAll(ScalingSection.summary(run, ctx));
         blocks.add(howToRead);
         Map<String, List<Shape>> byExperiment = new LinkedHashMap<>();
         shapes.forEach(s -> byExperiment.computeIfAbsent(s.experiment(), k -> new ArrayList<>()).add(s));
         byExperiment.forEach((experiment, ss) -> {
-            List<Html.Block> tables = new ArrayList<>();
-            for (Shape s : ss) {
-                tables.add(Html.Block.table(ranking(s, confidence)));
-            }
+            List<Html.Block> tables = ss.stream().map(s -> Html.Block.table(ranking(s, confidence))).toList();
             String constants = ss.get(0).constants().isEmpty() ? "" : " (" + ss.get(0).constants() + ")";
             blocks.add(Html.Block.details("Ranking: " + experiment + constants + ", " + ss.size() + " setting"
                     + (ss.size() == 1 ? "" : "s"), tables, false));

@@ -74,7 +74,6 @@ final class WakeupLatencySection {
             List<double[]> points = new ArrayList<>();
             for (int i = 0; i < SUFFIXES.size(); i++) {
                 Metric m = r.secondary().get(path + SUFFIXES.get(i));
-                // the geometric mean with its log-scale interval, as the table: it never reaches below zero
                 points.add(Charts.Line.point(NINES[i], m == null ? null : Cells.geometricOrNull(m, ctx.confidence())));
             }
             if (points.stream().anyMatch(p -> !Double.isNaN(p[1]))) {

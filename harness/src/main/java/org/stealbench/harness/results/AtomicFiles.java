@@ -25,7 +25,6 @@ public final class AtomicFiles {
         write(target, content.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Writes {@code content} to {@code target}, creating its folder if needed. */
     public static void write(Path target, byte[] content) throws IOException {
         Path absolute = target.toAbsolutePath();
         Files.createDirectories(absolute.getParent());

@@ -51,14 +51,12 @@ public final class JmhJson {
             throw notJmh(file, "the top level is not an array");
         }
         List<JmhResult> results = new ArrayList<>();
-        int index = 0;
-        for (JsonNode node : root) {
-            results.add(result(file, index++, node));
+        for (int i = 0; i < root.size(); i++) {
+            results.add(result(file, i, root.get(i)));
         }
         return results;
     }
 
-    /** Jackson's own words, without its location and source-description internals. */
     private static final Pattern JACKSON_LOCATION =
             Pattern.compile("\\s*\\[Source: .*?; line: (\\d+), column: (\\d+)\\]");
 
@@ -69,10 +67,8 @@ public final class JmhJson {
      */
     public static String parserMessage(JsonProcessingException e) {
         String message = e.getOriginalMessage();
-        if (message == null) {
-            return e.getClass().getSimpleName();
-        }
-        return JACKSON_LOCATION.matcher(message).replaceAll(" line $1, column $2").replaceAll("\\s+", " ").trim();
+        return message == null ? e.getClass().getSimpleName()
+                : JACKSON_LOCATION.matcher(message).replaceAll(" line $1, column $2").replaceAll("\\s+", " ").trim();
     }
 
     private static ResultsException notJmh(Path file, String why) {

@@ -11,7 +11,6 @@ import java.util.TreeMap;
  *
  * @param benchmark the fully qualified method, e.g. {@code org...DequeOpsBenchmark.pushPop}
  * @param mode      JMH's short mode name: thrpt, avgt, sample, ss
- * @param threads   benchmark threads
  * @param params    parameter values by name, sorted by name
  * @param jdkVersion the benchmark JVM's version
  * @param jvmArgs   the benchmark JVM's arguments, joined by spaces

@@ -19,7 +19,6 @@ import org.stealbench.harness.stats.SteadyState;
  * row r of every (benchmark, params) is round r, and two contenders of the same shape pair up
  * row by row.
  *
- * @param experiment the experiment id
  * @param seed       the seed the order was drawn with
  * @param rounds     rounds planned per shape: every shape's count, but for those in {@code stops}
  * @param forks      every fork, in the order it ran
@@ -37,7 +36,6 @@ public record RoundsFile(String experiment, long seed, int rounds, List<Fork> fo
      * @param round     0-based round within its shape
      * @param position  0-based place within the round
      * @param benchmark fully qualified benchmark method
-     * @param params    its parameter values
      * @param started   when it started, ISO-8601 UTC
      * @param file      its JMH JSON, relative to the run folder ({@code forks/<experiment>/<name>.json})
      * @param error     why it produced no result; null (and absent from the file) when it did
@@ -54,8 +52,8 @@ public record RoundsFile(String experiment, long seed, int rounds, List<Fork> fo
     }
 
     /**
-     * What the steady-state rule ({@link SteadyState}) found in a
-     * fork's measured iterations, and what of them the merged result keeps.
+     * What the steady-state rule ({@link SteadyState}) found in a fork's measured iterations, and
+     * what of them the merged result keeps.
      *
      * @param kind             {@code flat}, {@code warm-up}, {@code slow-down} or {@code no steady state}
      * @param iterations       measured iterations the fork ran
@@ -66,7 +64,6 @@ public record RoundsFile(String experiment, long seed, int rounds, List<Fork> fo
      */
     public record Steadiness(String kind, int iterations, int discarded, double discardedSeconds, int minSteady) {
 
-        /** Whether a steady segment was found. */
         @JsonIgnore
         public boolean steady() {
             return !SteadyState.Kind.NO_STEADY_STATE.label().equals(kind);
@@ -79,7 +76,6 @@ public record RoundsFile(String experiment, long seed, int rounds, List<Fork> fo
      *
      * @param benchmark    fully qualified benchmark method
      * @param params       the shape's parameters but the contender
-     * @param rounds       rounds it ran
      * @param savedSeconds the estimated time of the rounds it did not run
      */
     public record Stop(String benchmark, Map<String, String> params, int rounds, double savedSeconds) {
@@ -103,7 +99,6 @@ public record RoundsFile(String experiment, long seed, int rounds, List<Fork> fo
         return new RoundsFile(experiment, seed, rounds, Stream.concat(forks.stream(), Stream.of(fork)).toList(), stops);
     }
 
-    /** This file with one more shape that stopped early. */
     public RoundsFile with(Stop stop) {
         return new RoundsFile(experiment, seed, rounds, forks, Stream.concat(stops.stream(), Stream.of(stop)).toList());
     }

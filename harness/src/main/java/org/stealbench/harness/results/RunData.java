@@ -25,11 +25,7 @@ import java.util.TreeMap;
 public record RunData(Path source, Map<String, Object> env, Map<String, List<JmhResult>> experiments,
                       List<String> problems) {
 
-    /**
-     * Loads a run folder or a JMH JSON file.
-     *
-     * @throws ResultsException if {@code source} does not exist, or is a folder with no result file
-     */
+    /** @throws ResultsException if {@code source} does not exist, or is a folder with no result file */
     public static RunData load(Path source) throws ResultsException {
         return load(source, false);
     }

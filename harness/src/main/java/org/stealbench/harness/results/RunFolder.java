@@ -35,12 +35,6 @@ import java.util.stream.Stream;
  */
 public final class RunFolder {
 
-    private static final String ENV = "env.json";
-    private static final String COMMAND = "command.txt";
-    private static final String FOOTPRINT = "footprint.json";
-    private static final String FAILURES = "failures.txt";
-    private static final String REPORT = "report";
-    private static final String FORKS = "forks";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
             .withZone(ZoneOffset.UTC);
     private static final Pattern STARTED = Pattern.compile("(\\d{8}T\\d{6}Z)-");
@@ -85,7 +79,6 @@ public final class RunFolder {
         return new RunFolder(Files.createDirectory(parent.resolve(name(started, gitSha, jdkMajor))));
     }
 
-    /** Whether {@code dir}'s name is a run folder's name. */
     public static boolean hasRunFolderName(Path dir) {
         return dir.getFileName() != null && NAME.matcher(dir.getFileName().toString()).matches();
     }
@@ -126,23 +119,23 @@ public final class RunFolder {
     }
 
     public Path env() {
-        return dir.resolve(ENV);
+        return dir.resolve("env.json");
     }
 
     public Path command() {
-        return dir.resolve(COMMAND);
+        return dir.resolve("command.txt");
     }
 
     public Path footprint() {
-        return dir.resolve(FOOTPRINT);
+        return dir.resolve("footprint.json");
     }
 
     public Path failures() {
-        return dir.resolve(FAILURES);
+        return dir.resolve("failures.txt");
     }
 
     public Path reportDir() {
-        return dir.resolve(REPORT);
+        return dir.resolve("report");
     }
 
     /** {@code jmh-<experiment>.json}. */
@@ -162,7 +155,7 @@ public final class RunFolder {
 
     /** A fork's file, {@code forks/<experiment>/<name>.json}. */
     public Path fork(ExperimentId experiment, String name) {
-        return dir.resolve(FORKS).resolve(experiment.value()).resolve(name + ".json");
+        return dir.resolve("forks").resolve(experiment.value()).resolve(name + ".json");
     }
 
     /** A path inside the folder as the folder's files record it (relative, with '/'). */
@@ -191,7 +184,6 @@ public final class RunFolder {
         AtomicFiles.write(command(), command + System.lineSeparator());
     }
 
-    /** Writes {@code failures.txt}, one line per failure. */
     public void writeFailures(List<String> failures) throws IOException {
         AtomicFiles.write(failures(), String.join(System.lineSeparator(), failures) + System.lineSeparator());
     }

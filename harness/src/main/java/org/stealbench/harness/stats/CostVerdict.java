@@ -3,18 +3,14 @@ package org.stealbench.harness.stats;
 /**
  * What the interval of a cost ratio (a contender's time over the best's, or the best's rate over
  * the contender's) shows against a margin of practical equivalence: the one rule that decides
- * whether a contender is as good as the best, costs more, or cannot be placed yet. A pure function
- * of the interval.
+ * whether a contender is as good as the best, costs more, or cannot be placed yet.
  *
  * <p>A difference is claimed only when the interval lies wholly beyond the margin, and sameness
  * only when it lies wholly within it: the two one-sided tests of equivalence testing (Schuirmann,
  * J. Pharmacokinetics and Biopharmaceutics 15(6), 1987; Lakens, Social Psychological and
  * Personality Science 8(4), 2017), read one-sided as non-inferiority to the best. An interval that
- * holds 1 is not evidence of sameness, only of too few replicates: it is {@link #UNDECIDED} unless
- * it also excludes every cost beyond the margin. Because each verdict needs its whole interval on
- * one side of the margin, two runs whose intervals are honest reach opposite verdicts (one {@link
- * #AS_GOOD}, the other {@link #COSTS}) only when the two intervals are disjoint, which a run-to-run
- * repeat rarely gives; a claim in one run and too little data in another are not a contradiction.
+ * holds 1 is not evidence of sameness, only of too few replicates. Two runs with honest intervals
+ * reach opposite verdicts ({@link #AS_GOOD} and {@link #COSTS}) only when the intervals are disjoint.
  */
 public enum CostVerdict {
     /** The whole interval lies below the margin: no worse than the best by as much as the margin. */

@@ -7,11 +7,8 @@ import java.util.List;
  * mapped back: {@code exp(mean(log x) ± t * sd(log x) / sqrt(n))}. The interval is asymmetric
  * and never reaches zero, which a symmetric interval on a time or a rate can.
  *
- * @param n          number of values
- * @param value      the geometric mean
  * @param low        the interval's lower end (NaN below two values)
  * @param high       the interval's upper end (NaN below two values)
- * @param confidence the interval's two-sided confidence
  */
 public record GeometricMean(int n, double value, double low, double high, double confidence) {
 
@@ -39,10 +36,8 @@ public record GeometricMean(int n, double value, double low, double high, double
 
     /** The geometric mean alone, {@code exp(mean(log x))}; NaN when a value is not positive or there are none. */
     public static double point(List<Double> values) {
-        if (values.isEmpty() || values.stream().anyMatch(v -> !(v > 0))) {
-            return Double.NaN;
-        }
-        return Math.exp(values.stream().mapToDouble(Math::log).average().orElseThrow());
+        return values.isEmpty() || values.stream().anyMatch(v -> !(v > 0)) ? Double.NaN
+                : Math.exp(values.stream().mapToDouble(Math::log).average().orElseThrow());
     }
 
     /** Whether there is an interval (two or more values). */

@@ -105,13 +105,11 @@ public final class LogRatios {
         if (values.size() < 2) {
             throw new IllegalArgumentException("a sample needs at least two values, had " + values.size());
         }
-        List<Double> logs = new ArrayList<>(values.size());
         for (double v : values) {
             if (!(v > 0) || Double.isInfinite(v)) {
                 throw new IllegalArgumentException("values must be positive finite numbers, had " + v);
             }
-            logs.add(Math.log(v));
         }
-        return logs;
+        return values.stream().map(Math::log).toList();
     }
 }

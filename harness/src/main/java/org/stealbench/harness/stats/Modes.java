@@ -13,23 +13,11 @@ import org.apache.commons.math3.stat.StatUtils;
  * empty gap between them is at least {@link Rule#minGapShare} of the whole range (Ashman's D alone
  * calls a spread-out sample with no gap bimodal: a uniform one has D = 3.5).
  *
- * @param bimodal   whether the rule holds
  * @param lowMean   the lower cluster's mean (NaN when no split was possible)
- * @param highMean  the upper cluster's mean
- * @param lowCount  values in the lower cluster
- * @param highCount values in the upper cluster
  */
 public record Modes(boolean bimodal, double lowMean, double highMean, int lowCount, int highCount) {
 
-    /**
-     * When a split counts as two modes.
-     *
-     * @param minValues   fewer values are never bimodal
-     * @param minFraction each cluster holds at least this fraction of the values
-     * @param minAshmanD  Ashman's D must exceed this
-     * @param minRatio    the upper cluster's mean is at least this factor above the lower's
-     * @param minGapShare the gap between the clusters is at least this share of the range
-     */
+    /** When a split counts as two modes, as the class says. */
     public record Rule(int minValues, double minFraction, double minAshmanD, double minRatio, double minGapShare) {
 
         public Rule {

@@ -3,11 +3,8 @@ package org.stealbench.harness.stats;
 /**
  * A ratio of geometric means with a two-sided confidence interval and the p-value of "no change".
  *
- * @param ratio            the point estimate, e.g. current / baseline
- * @param low              the interval's lower end
- * @param high             the interval's upper end
- * @param pValue           two-sided p-value of the hypothesis ratio = 1
- * @param confidence       the interval's confidence level, e.g. 0.99
+ * @param ratio  the point estimate, e.g. current / baseline
+ * @param pValue two-sided p-value of the hypothesis ratio = 1
  */
 public record RatioEstimate(double ratio, double low, double high, double pValue, double confidence) {
 
@@ -21,7 +18,6 @@ public record RatioEstimate(double ratio, double low, double high, double pValue
         return high < bound;
     }
 
-    /** Whether the whole interval lies above {@code bound}. */
     public boolean above(double bound) {
         return low > bound;
     }

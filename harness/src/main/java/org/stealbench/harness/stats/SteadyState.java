@@ -43,12 +43,11 @@ public record SteadyState(Kind kind, int start, int length) {
      * Barrett et al.'s "equivalent" segments, a shift too small to matter is no warm-up to
      * discard. The pooled variance is the model's (one noise level, shifting means) and carries
      * both segments' degrees of freedom, so a fresh JVM's two slow first shots stay a warm-up
-     * (each segment's own variance, as in Welch's test, leaves such a pair one degree of freedom,
-     * and the shift was joined away). The steady segment is the last one; it must hold
-     * at least minSteady iterations and must not trend (its least-squares slope of log time
-     * significant at TREND_ALPHA by a t test on its own residuals, and worth MIN_SHIFT over the
-     * segment: a drift that a model of level shifts cuts into short steps or, with few iterations,
-     * leaves whole), or the run has no steady state.
+     * (Welch's per-segment variances would leave such a pair one degree of freedom). The steady
+     * segment is the last one; it must hold at least minSteady iterations and must not trend (its
+     * least-squares slope of log time significant at TREND_ALPHA by a t test on its own residuals,
+     * and worth MIN_SHIFT over the segment: a drift that a model of level shifts cuts into short
+     * steps or, with few iterations, leaves whole), or the run has no steady state.
      */
 
     /** The kind of run, after Barrett et al. */
@@ -73,7 +72,6 @@ public record SteadyState(Kind kind, int start, int length) {
             return label;
         }
 
-        /** Whether a steady segment was found. */
         public boolean steady() {
             return this != NO_STEADY_STATE;
         }
@@ -178,11 +176,7 @@ public record SteadyState(Kind kind, int start, int length) {
         return starts;
     }
 
-    /**
-     * Whether {@code x[from..]} trends: its least-squares slope differs from 0 at {@link
-     * #TREND_ALPHA} (two-sided t test on the segment's own residuals, at least {@link #MIN_NOISE})
-     * and moves the level by at least {@link #MIN_SHIFT} over the segment.
-     */
+    /** Whether {@code x[from..]} trends, as the overview says (residual noise at least {@link #MIN_NOISE}). */
     private static boolean trends(double[] x, int from) {
         int m = x.length - from;
         if (m < 3) {
@@ -199,11 +193,7 @@ public record SteadyState(Kind kind, int start, int length) {
         return p < TREND_ALPHA && Math.abs(slope) * (m - 1) >= MIN_SHIFT;
     }
 
-    /**
-     * Adjacent segments made one, the least different pair first, while some pair's means differ
-     * by less than {@link #MIN_SHIFT} or not significantly (Student's t on their pooled variance)
-     * at {@link #ALPHA}.
-     */
+    /** Adjacent segments joined, the least different pair first, as the overview says. */
     private static List<Integer> joinSmallShifts(double[] x, List<Integer> starts) {
         List<Integer> joined = new ArrayList<>(starts);
         while (joined.size() > 1) {
@@ -225,11 +215,7 @@ public record SteadyState(Kind kind, int start, int length) {
         return joined;
     }
 
-    /**
-     * The two-sided p-value of Student's t test between x[from, mid) and x[mid, to) on their
-     * pooled variance (at least {@link #MIN_NOISE} squared); 1 when the means differ by less than
-     * {@link #MIN_SHIFT}.
-     */
+    /** Student's t two-sided p between x[from, mid) and x[mid, to), pooled variance; 1 below {@link #MIN_SHIFT}. */
     private static double shiftP(double[] x, int from, int mid, int to) {
         double a = StatUtils.mean(x, from, mid - from);
         double b = StatUtils.mean(x, mid, to - mid);
