@@ -263,9 +263,8 @@ public enum Experiment {
      */
     private static final class Choices {
 
-        /** Shots a cold-start fork of the quick profile measures (its first, from a fresh JVM). */
+        /** Shots a cold-start fork measures (its first, from a fresh JVM) under the quick and the full profile. */
         static final int QUICK_COLD_SHOTS = 20;
-        /** Shots a cold-start fork of the full profile measures. */
         static final int FULL_COLD_SHOTS = 80;
         /**
          * Both scheduler experiments in every profile: the benchmark class's own shots and forks

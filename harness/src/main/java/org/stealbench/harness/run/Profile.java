@@ -94,7 +94,7 @@ public record Profile(String name, Map<Experiment, Settings> experiments) {
         return settings.entrySet().stream().mapToDouble(e -> leastSeconds(e.getKey(), e.getValue())).sum();
     }
 
-    /** Estimated seconds of one experiment: a fork per parameter set (declared defaults included) and round. */
+    /** Estimated seconds of one experiment, every round run. */
     static double estimateSeconds(Experiment experiment, Settings settings) {
         return seconds(experiment, settings, settings.forks());
     }
@@ -108,7 +108,16 @@ public record Profile(String name, Map<Experiment, Settings> experiments) {
     }
 
     private static double seconds(Experiment experiment, Settings settings, int rounds) {
-        return Shapes.parameterSets(Shapes.of(experiment, settings.params())) * rounds
-                * settings.forkSeconds(experiment.singleShot());
+        return forks(experiment, settings, rounds) * settings.forkSeconds(experiment.singleShot());
+    }
+
+    /** Forks of these experiments, every round run. */
+    static int forks(Map<Experiment, Settings> settings) {
+        return settings.entrySet().stream().mapToInt(e -> forks(e.getKey(), e.getValue(), e.getValue().forks())).sum();
+    }
+
+    /** Forks of one experiment in {@code rounds} rounds: one per parameter set (declared defaults included) and round. */
+    static int forks(Experiment experiment, Settings settings, int rounds) {
+        return Shapes.parameterSets(Shapes.of(experiment, settings.params())) * rounds;
     }
 }

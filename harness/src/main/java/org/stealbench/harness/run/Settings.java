@@ -56,7 +56,6 @@ public record Settings(int forks, int warmupIterations, double warmupSeconds, in
                 secondsPerShot, values, gcProfiler);
     }
 
-    /** The same settings with one more parameter, {@code name}, taking {@code values} in order. */
     public Settings param(String name, String... values) {
         return param(name, List.of(values));
     }
