@@ -67,8 +67,7 @@ public final class Footprint {
             for (int i = 0; i < n; i++) {
                 queue.push(item);
             }
-            long itemBytes = GraphLayout.parseInstance(item).totalSize();
-            long bytes = GraphLayout.parseInstance(queue).totalSize() - itemBytes;
+            long bytes = GraphLayout.parseInstance(queue).totalSize() - GraphLayout.parseInstance(item).totalSize();
             perItem.put(Integer.toString(n), (bytes - emptyBytes) / (double) n);
         }
         List<HotField> hot = hotFields(empty);

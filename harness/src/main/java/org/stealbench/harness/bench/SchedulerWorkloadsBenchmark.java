@@ -226,11 +226,7 @@ public class SchedulerWorkloadsBenchmark {
         return done;
     }
 
-    /**
-     * One side of a ping-pong pair: receiving the ball (running) sends it back (submits the
-     * partner) until the pair's messages are spent. The two players are the same two task objects
-     * all along, as two actors are.
-     */
+    /** One side of a ping-pong pair: running sends the ball back (submits the partner) until the messages are spent. */
     private final class Player implements Runnable {
         /** The pair's rally: messages left, shared by both players (one runs at a time). */
         private final int[] left;

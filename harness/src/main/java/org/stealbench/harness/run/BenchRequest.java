@@ -36,7 +36,6 @@ import org.stealbench.harness.bench.Contenders;
  * {@code --dry-run} only prints it.
  *
  * @param profile        the profile, cut to {@code --only}
- * @param jmh            the JMH options as JMH parsed them
  * @param forkJmhOptions the user's JMH options for each fork, without those the engine sets per fork
  * @param jvmArgs        the JVM arguments of every fork: the user's, with the heap flags in force
  * @param settings       each experiment's settings under the user's options

@@ -132,7 +132,6 @@ final class BenchRun {
         List<String> options = request.jmhOptions(experiment, settings);
         Path jar = BenchRequest.benchmarksJar();
         RoundsFile rounds = new RoundsFile(id.value(), experimentSeed, settings.forks(), List.of());
-        // forks that produced a result, kept in JMH's order: shape, then contender, then round
         SortedMap<MergeOrder, Path> done = new TreeMap<>(MergeOrder.JMH);
         // per fork file, the measured iterations the steady-state rule left out as warm-up
         Map<Path, Integer> discarded = new HashMap<>();
@@ -144,7 +143,6 @@ final class BenchRun {
         for (int k = 0; k < shapes.size(); k++) {
             List<ForkSpec> specs = request.roundForks(shapes.get(k), java, jar, options);
             RoundPlan plan = RoundPlan.shuffled(specs, settings.forks(), experimentSeed + k);
-            // forks of the shape that produced a result the steady-state rule judged, and whether all were steady
             int judged = 0;
             boolean allSteady = true;
             for (RoundPlan.Slot slot : plan.slots()) {
@@ -201,10 +199,8 @@ final class BenchRun {
     }
 
     /**
-     * Whether a shape of {@code contenders} contenders is looked at once {@code roundsDone} of its
-     * {@code rounds} rounds have run: the rounds are not fixed by the user ({@code sequential}), it
-     * is a look's round ({@link RoundPlan#looksAfter}), and every fork so far gave a result the
-     * steady-state rule judged ({@code judged} of them) and found steady.
+     * Whether a shape is looked at once {@code roundsDone} rounds have run: the user did not fix the
+     * rounds, it is a look's round ({@link RoundPlan#looksAfter}), and every fork so far was judged steady.
      */
     static boolean looks(boolean sequential, int roundsDone, int rounds, int contenders, int judged,
                          boolean allSteady) {
@@ -247,8 +243,7 @@ final class BenchRun {
 
     /** Renders each run folder's report, and one comparing them when several JVMs ran; never fails the run. */
     private void report() {
-        List<List<Path>> pages = new ArrayList<>();
-        written.forEach(run -> pages.add(List.of(run)));
+        List<List<Path>> pages = new ArrayList<>(written.stream().map(List::of).toList());
         if (written.size() > 1) {
             pages.add(List.copyOf(written));
         }

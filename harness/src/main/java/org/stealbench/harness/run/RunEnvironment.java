@@ -150,10 +150,7 @@ public final class RunEnvironment {
         return Files.isReadable(cpuinfo) ? match(Files.readString(cpuinfo), "(?m)^model name\\s*: (.*)$") : null;
     }
 
-    /**
-     * Linux's transparent huge page mode file: every mode, the selected one in brackets (e.g.
-     * {@code always [madvise] never}).
-     */
+    /** Linux's transparent huge page mode file: each mode, the chosen in brackets ({@code always [madvise] never}). */
     static final Path TRANSPARENT_HUGE_PAGES = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
 
     /**
