@@ -476,18 +476,14 @@ public enum Experiment {
     }
 
     /**
-     * Every id of the registries that the benchmark accepts as its contender, in registry order:
-     * the list its own {@code Contenders.require} check takes (the contenders of a profile that does
-     * not narrow them; {@code ContenderParamsTest} checks the {@code @Param} defaults equal it).
+     * Every registry id the benchmark accepts as its contender, in registry order: the list its own
+     * {@code Contenders.require} check takes ({@code ContenderParamsTest} checks its {@code @Param} defaults).
      */
     public List<String> registryContenders() {
         return List.copyOf(d.registry.get());
     }
 
-    /**
-     * Every contender id the experiment takes: {@link #registryContenders()} and its benchmarks'
-     * declared {@code @Param} defaults of the contender parameter.
-     */
+    /** Every contender id it takes: {@link #registryContenders()} and its declared {@code @Param} defaults. */
     public List<String> contenders() {
         Set<String> ids = new LinkedHashSet<>(registryContenders());
         benchmarks().forEach(m -> ids.addAll(m.params().getOrDefault(d.contender, List.of())));
