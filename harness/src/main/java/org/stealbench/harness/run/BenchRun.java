@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Random;
 import java.util.Set;
 import java.util.SortedMap;
@@ -74,8 +75,7 @@ final class BenchRun {
                 .collect(Collectors.toCollection(TreeSet::new));
         env.put("rounds", rounds.size() == 1 ? rounds.iterator().next() : rounds);
         env.put("threadLadders", request.threadLadders());
-        Object sha = env.get("gitSha");
-        RunFolder run = RunFolder.create(command.out, startedAt, sha == null ? null : sha.toString(),
+        RunFolder run = RunFolder.create(command.out, startedAt, Objects.toString(env.get("gitSha"), null),
                 command.jvms.isEmpty() && request.javas().size() == 1 ? null : RunEnvironment.majorVersion(env));
         run.writeEnv(env);
         String commandLine = System.getenv().getOrDefault("STEALBENCH_COMMAND",

@@ -73,10 +73,11 @@ public final class RunEnvironment {
         env.put("gc", match(flags, "-XX:\\+Use(\\w+)GC"));
         String heap = match(flags, "-XX:MaxHeapSize=(\\d+)");
         env.put("maxHeapBytes", heap == null ? null : Long.parseLong(heap));
-        env.put("cpuModel", cpuModel());
+        env.put("cpuModel", matchIn("/proc/cpuinfo", "(?m)^model name\\s*: (.*)$"));
         env.put("cores", Runtime.getRuntime().availableProcessors());
         env.put("cpuPinning", cpus);
-        env.put("memoryBytes", memoryBytes());
+        String memoryKb = matchIn("/proc/meminfo", "(?m)^MemTotal:\\s*(\\d+) kB");
+        env.put("memoryBytes", memoryKb == null ? null : Long.parseLong(memoryKb) * 1024);
         env.put("transparentHugePages", transparentHugePages(TRANSPARENT_HUGE_PAGES));
         env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch"));
@@ -145,9 +146,10 @@ public final class RunEnvironment {
         return m.find() ? m.group(1).trim() : null;
     }
 
-    private static String cpuModel() throws IOException {
-        Path cpuinfo = Path.of("/proc/cpuinfo");
-        return Files.isReadable(cpuinfo) ? match(Files.readString(cpuinfo), "(?m)^model name\\s*: (.*)$") : null;
+    /** {@link #match} in a file's text; null where the file cannot be read. */
+    private static String matchIn(String file, String regex) throws IOException {
+        Path path = Path.of(file);
+        return Files.isReadable(path) ? match(Files.readString(path), regex) : null;
     }
 
     /** Linux's transparent huge page mode file: each mode, the chosen in brackets ({@code always [madvise] never}). */
@@ -164,15 +166,6 @@ public final class RunEnvironment {
         } catch (IOException | SecurityException e) {
             return null;
         }
-    }
-
-    private static Long memoryBytes() throws IOException {
-        Path meminfo = Path.of("/proc/meminfo");
-        if (!Files.isReadable(meminfo)) {
-            return null;
-        }
-        String kb = match(Files.readString(meminfo), "(?m)^MemTotal:\\s*(\\d+) kB");
-        return kb == null ? null : Long.parseLong(kb) * 1024;
     }
 
     /**
