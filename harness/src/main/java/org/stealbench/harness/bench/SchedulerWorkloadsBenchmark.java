@@ -74,7 +74,6 @@ public class SchedulerWorkloadsBenchmark {
     public static final int WARMUP_SHOTS = 240;
     /** Shots a fork measures: a steady segment's length. */
     public static final int MEASURED_SHOTS = 60;
-    /** Forks per parameter set. */
     public static final int FORKS = 8;
 
     /** The workloads, in the order of the class comment. */

@@ -113,9 +113,7 @@ public final class BenchCommand extends HarnessCommand {
 
     /**
      * What an interleaved run of this command line would start, running nothing
-     * ({@link BenchRequest#forkCommands}).
-     *
-     * @throws IllegalArgumentException on a command line the run would refuse
+     * ({@link BenchRequest#forkCommands}); throws as the run would on a command line it refuses.
      */
     static Map<String, List<List<String>>> plannedForkCommands(String... args) {
         BenchCommand command = new BenchCommand();

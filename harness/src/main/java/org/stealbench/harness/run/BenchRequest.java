@@ -57,9 +57,8 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
 
     /**
      * Checks a command line: the profile name and JMH options ({@code arguments}), then bench's own
-     * {@code --only}, {@code --jvm}, {@code --both-jdks} and {@code --threads}.
-     *
-     * @throws IllegalArgumentException with a one-line message naming what is wrong
+     * {@code --only}, {@code --jvm}, {@code --both-jdks} and {@code --threads}; throws
+     * {@link IllegalArgumentException} with a one-line message naming what is wrong.
      */
     static BenchRequest parse(List<String> arguments, List<String> only, List<Path> jvms, boolean bothJdks,
                               String threads) {

@@ -45,7 +45,6 @@ final class BenchRun {
     private final PrintStream stdout;
     private final List<Path> written = new ArrayList<>();
 
-    /** A run of {@code request}, with the run options {@code command} was given, reporting to {@code stdout}. */
     BenchRun(BenchCommand command, BenchRequest request, PrintStream stdout) {
         this.command = command;
         this.request = request;
@@ -228,7 +227,6 @@ final class BenchRun {
         }
     }
 
-    /** The forks that produced a result, merged into the experiment's file. */
     private static void mergeTo(SortedMap<MergeOrder, Path> done, Map<Path, Integer> discarded, Path target)
             throws IOException {
         List<Path> files = new ArrayList<>(done.values());

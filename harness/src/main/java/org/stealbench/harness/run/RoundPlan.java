@@ -26,7 +26,7 @@ import java.util.Random;
  */
 public record RoundPlan(long seed, List<Slot> slots) {
 
-    /** Rounds a shape runs before its first look: the quick profile's, the fewest that give a paired interval some width. */
+    /** Rounds a shape runs before its first look: the quick profile's ({@link Experiment#QUICK_ROUNDS}). */
     public static final int FIRST_LOOK = Experiment.QUICK_ROUNDS;
 
     /** One fork's place in the plan: its round and its place inside the round, both 0-based. */

@@ -96,13 +96,10 @@ public final class RunEnvironment {
     }
 
     /**
-     * {@code gitSha}, {@code gitDirty} and {@code gitShaSource}: the working tree's commit when
-     * {@code jar} lies inside the tree at {@code top}, else the one in {@code built} (see the
-     * class comment); nulls for what is unknown.
-     *
-     * @param head   {@code git rev-parse HEAD} of the working tree, or null
-     * @param status {@code git status --porcelain} of the working tree, or null
-     * @param built  the jar's {@link VersionProvider#buildDescribe()}, or null
+     * {@code gitSha}, {@code gitDirty} and {@code gitShaSource}: the working tree's commit
+     * ({@code head}, {@code status}: git's {@code rev-parse HEAD} and {@code status --porcelain}) when
+     * {@code jar} lies inside the tree at {@code top}, else the one in {@code built} (the jar's
+     * {@link VersionProvider#buildDescribe()}, see the class comment); nulls for what is unknown.
      */
     static Map<String, Object> commit(Path jar, Path top, String head, String status, String built) {
         Map<String, Object> commit = new LinkedHashMap<>();
