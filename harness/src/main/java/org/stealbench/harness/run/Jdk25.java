@@ -59,9 +59,8 @@ public record Jdk25(Path java, String where) {
 
     /**
      * Looks for JDK 25: {@code named} (a java executable or a JDK home), else the single
-     * {@code <jvmRoot>/*25*}{@code /bin/java}. None or several there is no JDK 25 (with the reason).
-     *
-     * @throws IllegalArgumentException when {@code named} is given but is no java executable
+     * {@code <jvmRoot>/*25*}{@code /bin/java}. None or several there is no JDK 25 (with the reason);
+     * a {@code named} that is no java executable throws {@link IllegalArgumentException}.
      */
     static Jdk25 find(String named, Path jvmRoot) {
         if (named != null && !named.isBlank()) {
