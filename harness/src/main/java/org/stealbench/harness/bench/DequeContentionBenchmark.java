@@ -29,6 +29,8 @@ import org.stealbench.queues.TaskQueue;
  * empty (the {@code depth} items are stolen within the first microseconds). Thieves count
  * successful and empty steals ({@code stolen}, {@code empty}). On a 2-core machine, two or three
  * thieves oversubscribe the CPU; the report says so.
+ *
+ * <p>Run: {@code java -jar harness/target/benchmarks.jar DequeContentionBenchmark -p queue=chase-lev,duffy}
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -28,6 +28,8 @@ import org.stealbench.queues.TaskQueue;
  * is timed; the growth path is warmed in setup. The contended case is
  * {@link DequeContentionBenchmark} (the floor cannot take part there, and JMH parameters are
  * shared by name across a class, hence two classes).
+ *
+ * <p>Run: {@code java -jar harness/target/benchmarks.jar DequeOpsBenchmark -p queue=chase-lev,array-deque}
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -41,6 +41,8 @@ import org.stealbench.queues.TaskQueue;
  * {@code sizeMismatch} (reported per invocation in the JSON's raw data) and fails the benchmark
  * for every queue whose traits promise exactly-once. Thread objects and the prefill are built in
  * an untimed per-invocation setup; every join is bounded.
+ *
+ * <p>Run: {@code java -jar harness/target/benchmarks.jar EnqueueDequeueBenchmark -p shape=10x10,40x40 -p items=1000}
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

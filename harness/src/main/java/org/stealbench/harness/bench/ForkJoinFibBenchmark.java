@@ -31,6 +31,8 @@ import org.stealbench.pools.PoolKind;
  * fib(32)), larger thresholds show how quickly the overhead amortizes. The result is checked
  * against the sequential value on every invocation; the wait for it is bounded, so a pool that
  * hangs fails this benchmark with a message.
+ *
+ * <p>Run: {@code java -jar harness/target/benchmarks.jar ForkJoinFibBenchmark -p n=32 -p threshold=0}
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

@@ -25,6 +25,8 @@ import org.stealbench.queues.TaskQueue;
  * <p>The deque is {@code chase-lev}, the gate's own first row, so the injected slowdown lands on
  * the same code (a full fence per pop, no allocation at depth 0) with its cost linear in the pairs.
  * The batch is a hand loop on purpose: its trip count is the injected slowdown.
+ *
+ * <p>Run: {@code java -jar harness/target/benchmarks.jar GateCalibrationBenchmark -p workPercent=100,150}
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

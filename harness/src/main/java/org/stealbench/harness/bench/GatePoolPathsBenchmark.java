@@ -36,6 +36,8 @@ import org.stealbench.pools.PoolKind;
  * long gives a gate fork ten times the batches, and one worker takes the cross-core scheduling
  * noise out of the row (docs/gate.md, "Calibration status"). Every wait is bounded. It measures the
  * gate, not a pool, and is in no profile.
+ *
+ * <p>Run: {@code java -jar harness/target/benchmarks.jar GatePoolPathsBenchmark -p workPercent=100,110}
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

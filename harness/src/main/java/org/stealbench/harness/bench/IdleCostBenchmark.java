@@ -44,6 +44,8 @@ import org.stealbench.pools.PoolKind;
  * The benchmark thread sleeps between bursts (parkNanos to a deadline: that is the load's shape,
  * not a synchronisation); every wait for tasks is bounded. A worker a JDK pool retires while idle
  * stops counting (its CPU time is unknown once it has exited).
+ *
+ * <p>Run: {@code java -jar harness/target/benchmarks.jar IdleCostBenchmark -p pool=jdk-fjp,ws-chase-lev}
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

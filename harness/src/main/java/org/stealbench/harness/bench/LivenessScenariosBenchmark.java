@@ -54,6 +54,8 @@ import org.stealbench.pools.PoolKind;
  *
  * <p><b>fork-joins-joiner</b> (bug 5, 2 workers): T joins a stolen subtask doing a work unit; an
  * outside fork C, queued meanwhile, joins T. A join that helped by running C would deadlock.
+ *
+ * <p>Run: {@code java -jar harness/target/benchmarks.jar LivenessScenariosBenchmark -p pool=ws-chase-lev,jdk-fjp}
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

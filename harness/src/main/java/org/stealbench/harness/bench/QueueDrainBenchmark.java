@@ -38,6 +38,8 @@ import org.stealbench.pools.WorkStealingPoolBuilder;
  * does; every wait is bounded. {@code global} swaps a work-stealing pool's global queue, through
  * which every task here passes (the {@code global-queue} experiment compares the eligible kinds);
  * other pools ignore it.
+ *
+ * <p>Run: {@code java -jar harness/target/benchmarks.jar QueueDrainBenchmark -p pool=jdk-tpe,ws-chase-lev -prof gc}
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

@@ -42,6 +42,8 @@ import org.stealbench.pools.partition.WorkStealingRangePartitioner;
  * stream's terminal operation to a ForkJoinPool runs it there), so it requires
  * {@code pool = jdk-fjp}. The dynamic-chunk partitioner hands out chunks of size / (16 *
  * partitions).
+ *
+ * <p>Run: {@code java -jar harness/target/benchmarks.jar RangePartitionerBenchmark -p workload=worst}
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

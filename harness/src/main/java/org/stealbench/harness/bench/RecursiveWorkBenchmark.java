@@ -32,6 +32,8 @@ import org.stealbench.pools.PoolKind;
  * send every node through their single queue; {@code jdk-fjp} is the JDK's work-stealing peer.
  * {@code work = 0} against {@code work > 0} is the control that the per-node work is real (its
  * cost must grow with {@code work}).
+ *
+ * <p>Run: {@code java -jar harness/target/benchmarks.jar RecursiveWorkBenchmark -p pool=simple-lock,ws-chase-lev}
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

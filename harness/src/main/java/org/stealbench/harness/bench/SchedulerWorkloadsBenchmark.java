@@ -55,6 +55,9 @@ import org.stealbench.pools.PoolKind;
  * <p>The shots and forks below are the suite's own (both scheduler experiments take them from
  * here), so a plain run measures what a profile does, only its forks one after another instead
  * of in interleaved rounds.
+ *
+ * <p>Run: {@code java -jar harness/target/benchmarks.jar SchedulerWorkloadsBenchmark -p pool=ws-chase-lev,jdk-fjp
+ * -p workload=chain}
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

@@ -44,6 +44,8 @@ import org.stealbench.pools.PoolKind;
  * maximum). The primary score is the invocation's wall time, polls for idleness included: it is no
  * latency, read the counters. Both nanoTime readings are taken on different threads; Linux's
  * monotonic clock is shared by all cores. Every wait is bounded.
+ *
+ * <p>Run: {@code java -jar harness/target/benchmarks.jar WakeupLatencyBenchmark -p pool=jdk-tpe,ws-chase-lev}
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
