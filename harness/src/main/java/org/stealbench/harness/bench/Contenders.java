@@ -63,7 +63,6 @@ public final class Contenders {
     private Contenders() {
     }
 
-    /** How long a trial's teardown waits for its pool to terminate before failing the benchmark. */
     static final Duration POOL_CLOSE_TIMEOUT = Duration.ofSeconds(120);
 
     /**

@@ -40,13 +40,11 @@ public final class Footprint {
 
     static final Pattern HOT_FIELD = Pattern.compile("(?i).*(head|tail|top|bottom|first|last).*");
 
-    /** One queue kind's footprint. */
     public record QueueFootprint(String queue, String className, long emptyBytes,
                                  Map<String, Double> bytesPerItem, List<HotField> hotFields,
                                  Integer minHotFieldDistance, String verdict) {
     }
 
-    /** A hot field and its offset in the object. */
     public record HotField(String declaringClass, String name, long offset, long size) {
     }
 
@@ -67,8 +65,7 @@ public final class Footprint {
             for (int i = 0; i < n; i++) {
                 queue.push(item);
             }
-            long itemBytes = GraphLayout.parseInstance(item).totalSize();
-            long bytes = GraphLayout.parseInstance(queue).totalSize() - itemBytes;
+            long bytes = GraphLayout.parseInstance(queue).totalSize() - GraphLayout.parseInstance(item).totalSize();
             perItem.put(Integer.toString(n), (bytes - emptyBytes) / (double) n);
         }
         List<HotField> hot = hotFields(empty);

@@ -55,11 +55,7 @@ public class GateCalibrationBenchmark {
                 Contenders.require(queue, Contenders.dequeOps(true), "GateCalibrationBenchmark"), 0);
     }
 
-    /**
-     * Pairs per operation for a work percentage.
-     *
-     * @throws IllegalArgumentException if {@code workPercent} is not positive
-     */
+    /** Pairs per operation for a work percentage; refuses one that is not positive. */
     static int pairs(int workPercent) {
         if (workPercent <= 0) {
             throw new IllegalArgumentException("workPercent must be positive, was " + workPercent);

@@ -73,11 +73,7 @@ public class GatePoolPathsBenchmark {
         forkJoin = ForkJoin.of(executor);
     }
 
-    /**
-     * Leaves or tasks per invocation for a work percentage.
-     *
-     * @throws IllegalArgumentException if {@code workPercent} is not positive
-     */
+    /** Leaves or tasks per invocation for a work percentage; refuses one that is not positive. */
     static int tasks(int workPercent) {
         if (workPercent <= 0) {
             throw new IllegalArgumentException("workPercent must be positive, was " + workPercent);

@@ -19,10 +19,7 @@ final class IdleCost {
     private final List<Thread> threads;
     private final ToLongFunction<Thread> cpuClock;
 
-    /**
-     * @param threads  the workers to watch
-     * @param cpuClock a thread's CPU time so far in nanoseconds, or -1 if unknown
-     */
+    /** Watches {@code threads} by {@code cpuClock}: a thread's CPU time so far in nanoseconds, or -1 if unknown. */
     IdleCost(List<Thread> threads, ToLongFunction<Thread> cpuClock) {
         this.threads = List.copyOf(threads);
         this.cpuClock = cpuClock;
@@ -30,9 +27,7 @@ final class IdleCost {
 
     /**
      * Watches {@code threads} through the JVM's {@link ThreadMXBean}, switching per-thread CPU time
-     * on if the JVM supports it.
-     *
-     * @throws IllegalStateException if this JVM cannot measure another thread's CPU time
+     * on; an {@link IllegalStateException} if this JVM cannot measure another thread's CPU time.
      */
     static IdleCost ofJvm(List<Thread> threads) {
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();

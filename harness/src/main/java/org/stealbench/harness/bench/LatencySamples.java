@@ -37,10 +37,7 @@ final class LatencySamples {
 
     /**
      * The nearest-rank percentile, {@code q} in (0, 1]: the smallest sample with at least
-     * {@code q * count} samples at or below it.
-     *
-     * @throws IllegalStateException    if there are no samples
-     * @throws IllegalArgumentException if {@code q} is outside (0, 1]
+     * {@code q * count} samples at or below it. Refuses a {@code q} outside (0, 1] and an empty batch.
      */
     long percentile(double q) {
         if (!(q > 0 && q <= 1)) {
@@ -58,7 +55,6 @@ final class LatencySamples {
         return values[Math.max(0, Math.min(count, rank) - 1)];
     }
 
-    /** The percentile in microseconds. */
     double percentileMicros(double q) {
         return percentile(q) / 1e3;
     }

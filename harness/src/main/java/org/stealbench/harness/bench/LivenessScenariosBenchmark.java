@@ -40,10 +40,9 @@ import org.stealbench.pools.PoolKind;
  *
  * <p><b>outside-behind-forks</b> (bug 2, 3 workers): a task forks a child; both wait by latch for
  * an outside task, submitted after the fork, that does a work unit. The third worker must start
- * it, so a pool that does finishes in about one unit plus the start latency (without the unit, the
- * time was a start latency of a fraction of a millisecond, and rounds of it too noisy to compare
- * pools). Run it with {@code -p tuning=steal-before-global} for the search order of the bug
- * report.
+ * it, so a pool that does finishes in about one unit plus the start latency (the unit keeps the
+ * time from being a start latency alone, too noisy to compare pools). Run it with
+ * {@code -p tuning=steal-before-global} for the search order of the bug report.
  *
  * <p><b>interrupted-join</b> (bug 3, 2 workers): a task with its interrupt set joins a stolen
  * child doing a work unit. Time is about one unit on every pool; the counter {@code joinCpuMs} is

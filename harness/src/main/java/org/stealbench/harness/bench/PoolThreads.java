@@ -27,10 +27,8 @@ final class PoolThreads {
 
     /**
      * The pool's {@code threads} workers: each of {@code threads} tasks records its thread and holds
-     * it until all have started, so no worker runs two of them.
-     *
-     * @throws IllegalStateException naming the pool if fewer than {@code threads} workers started a
-     *                               task within {@code seconds}
+     * it until all have started, so no worker runs two of them. Fails, naming the pool, if fewer
+     * started a task within {@code seconds}.
      */
     static List<Thread> discover(ExecutorService pool, int threads, long seconds) throws InterruptedException {
         Set<Thread> seen = ConcurrentHashMap.newKeySet();
@@ -65,10 +63,8 @@ final class PoolThreads {
     /**
      * Waits until every thread of {@code threads} except {@code except} (null for none) is idle,
      * polling their states: first spinning briefly, then sleeping 20 microseconds between polls so
-     * the poller does not take the core a worker needs to reach its park.
-     *
-     * @throws IllegalStateException naming the threads still busy and their states if they are not
-     *                               all idle within {@code seconds}
+     * the poller does not take the core a worker needs to reach its park. Fails, naming the threads
+     * still busy and their states, if they are not all idle within {@code seconds}.
      */
     static void awaitIdle(List<Thread> threads, Thread except, long seconds, String pool) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);

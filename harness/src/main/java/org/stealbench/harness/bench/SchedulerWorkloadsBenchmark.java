@@ -74,7 +74,6 @@ public class SchedulerWorkloadsBenchmark {
     public static final int WARMUP_SHOTS = 240;
     /** Shots a fork measures: a steady segment's length. */
     public static final int MEASURED_SHOTS = 60;
-    /** Forks per parameter set. */
     public static final int FORKS = 8;
 
     /** The workloads, in the order of the class comment. */
@@ -226,11 +225,7 @@ public class SchedulerWorkloadsBenchmark {
         return done;
     }
 
-    /**
-     * One side of a ping-pong pair: receiving the ball (running) sends it back (submits the
-     * partner) until the pair's messages are spent. The two players are the same two task objects
-     * all along, as two actors are.
-     */
+    /** One side of a ping-pong pair: running sends the ball back (submits the partner) until the messages are spent. */
     private final class Player implements Runnable {
         /** The pair's rally: messages left, shared by both players (one runs at a time). */
         private final int[] left;

@@ -17,9 +17,8 @@ import picocli.CommandLine.Parameters;
  * {@code scripts/bench}'s engine: runs a profile's experiments and writes a {@link RunFolder} per
  * JVM. The command line is checked into a {@link BenchRequest} (JMH options after the profile pass
  * through to every fork and win over the profile's settings; {@code -f} is the number of rounds),
- * planned there and run by {@link BenchRun}. Every fork gets a
- * fixed, pre-touched heap ({@link #HEAP_FLAGS}): the size unless the user's JVM arguments size the
- * heap, the pre-touch unless they set it. Everything the command line names is checked before a
+ * planned there and run by {@link BenchRun}. Every fork gets a fixed, pre-touched heap
+ * ({@link BenchRequest#defaultHeapFlags}). Everything the command line names is checked before a
  * folder is created; bad input exits 2 with one line.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
@@ -114,9 +113,7 @@ public final class BenchCommand extends HarnessCommand {
 
     /**
      * What an interleaved run of this command line would start, running nothing
-     * ({@link BenchRequest#forkCommands}).
-     *
-     * @throws IllegalArgumentException on a command line the run would refuse
+     * ({@link BenchRequest#forkCommands}); throws as the run would on a command line it refuses.
      */
     static Map<String, List<List<String>>> plannedForkCommands(String... args) {
         BenchCommand command = new BenchCommand();

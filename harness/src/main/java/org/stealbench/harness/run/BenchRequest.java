@@ -36,7 +36,6 @@ import org.stealbench.harness.bench.Contenders;
  * {@code --dry-run} only prints it.
  *
  * @param profile        the profile, cut to {@code --only}
- * @param jmh            the JMH options as JMH parsed them
  * @param forkJmhOptions the user's JMH options for each fork, without those the engine sets per fork
  * @param jvmArgs        the JVM arguments of every fork: the user's, with the heap flags in force
  * @param settings       each experiment's settings under the user's options
@@ -58,9 +57,8 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
 
     /**
      * Checks a command line: the profile name and JMH options ({@code arguments}), then bench's own
-     * {@code --only}, {@code --jvm}, {@code --both-jdks} and {@code --threads}.
-     *
-     * @throws IllegalArgumentException with a one-line message naming what is wrong
+     * {@code --only}, {@code --jvm}, {@code --both-jdks} and {@code --threads}; throws
+     * {@link IllegalArgumentException} with a one-line message naming what is wrong.
      */
     static BenchRequest parse(List<String> arguments, List<String> only, List<Path> jvms, boolean bothJdks,
                               String threads) {
@@ -96,10 +94,7 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
             throw new IllegalArgumentException(e.getMessage() + "; "
                     + JmhPassThrough.profileHint(profileName, List.of(Experiment.values())), e);
         }
-        if (!only.isEmpty()) {
-            profile = profile.only(only);
-        }
-        return profile;
+        return only.isEmpty() ? profile : profile.only(only);
     }
 
     /** Whether a shape may stop before its planned rounds ({@link RoundPlan}): unless {@code -f} fixed them. */
@@ -240,14 +235,10 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
                             + "' does not exist; valid " + kind + " ids: " + String.join(", ", valid));
                 }
                 for (Experiment e : profile.experiments().keySet()) {
-                    if (!e.contender().equals(name)) {
-                        continue;
-                    }
-                    List<String> eligible = e.contenders();
-                    if (!eligible.contains(value)) {
+                    if (e.contender().equals(name) && !e.contenders().contains(value)) {
                         throw new IllegalArgumentException("-p " + name + "=" + value + ": experiment " + e.id()
                                 + " does not take " + kind + " '" + value + "' (its " + kind + " ids: "
-                                + String.join(", ", eligible) + "); choose experiments with --only EXP,...");
+                                + String.join(", ", e.contenders()) + "); choose experiments with --only EXP,...");
                     }
                 }
             }
@@ -341,18 +332,18 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
     void print(String cpus, PrintStream stdout) {
         boolean sequential = sequentialRounds();
         int jvms = javas.size();
-        stdout.printf(Locale.ROOT, "stealbench: profile %s, %d experiment(s), %d core(s)%s, %s, %d JVM(s), estimated %s%s%n",
-                profile.name(), settings.size(), Runtime.getRuntime().availableProcessors(),
-                cpus == null ? "" : " (pinned to " + cpus + ")",
-                "interleaved rounds", jvms, Progress.format(Profile.estimateSeconds(settings) * jvms),
-                least(sequential, Profile.estimateSeconds(settings) * jvms, Profile.leastSeconds(settings) * jvms));
+        double all = Profile.estimateSeconds(settings) * jvms;
+        stdout.printf(Locale.ROOT, "stealbench: profile %s, %d experiment(s), %d core(s)%s, interleaved rounds,"
+                + " %d JVM(s), estimated %s%s%n", profile.name(), settings.size(),
+                Runtime.getRuntime().availableProcessors(), cpus == null ? "" : " (pinned to " + cpus + ")", jvms,
+                Progress.format(all), least(sequential, all, Profile.leastSeconds(settings) * jvms));
         stdout.println("  JVMs: " + jvmNote);
         settings.forEach((e, s) -> {
             List<Shapes.Shape> shapes = Shapes.of(e, s.params());
-            stdout.printf(Locale.ROOT, "  %-18s %3d parameter set(s) in %d shape(s) x %d %s: ~%s%s%n", e.id(),
-                    Shapes.parameterSets(shapes), shapes.size(), s.forks(), "round(s)",
-                    Progress.format(Profile.estimateSeconds(e, s)),
-                    least(sequential, Profile.estimateSeconds(e, s), Profile.leastSeconds(e, s)));
+            double estimate = Profile.estimateSeconds(e, s);
+            stdout.printf(Locale.ROOT, "  %-18s %3d parameter set(s) in %d shape(s) x %d round(s): ~%s%s%n", e.id(),
+                    Shapes.parameterSets(shapes), shapes.size(), s.forks(), Progress.format(estimate),
+                    least(sequential, estimate, Profile.leastSeconds(e, s)));
             List<String> contenders = s.params().getOrDefault(e.contender(), List.of());
             List<String> registry = e.registryContenders();
             stdout.printf(Locale.ROOT, "  %-18s %s from the registry: %s of %d: %s%n", "", e.contender(),
@@ -365,12 +356,9 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
             stdout.printf(Locale.ROOT, "  %-18s JMH options: %s%n", "", String.join(" ", jmhOptions(e, s)));
         });
         stdout.println("  JVM arguments of every fork: " + String.join(" ", jvmArgs));
-        int forks = jvms * settings.entrySet().stream()
-                .mapToInt(e -> Shapes.parameterSets(Shapes.of(e.getKey(), e.getValue().params())) * e.getValue().forks())
-                .sum();
         stdout.printf(Locale.ROOT, "  %d fork(s), each counted at %.1f s to start (JMH's host, the JVM and its heap's pre-touch);"
                 + " where `java %s -version` takes longer, each fork takes that much longer%n",
-                forks, Settings.FORK_OVERHEAD_SECONDS, String.join(" ", jvmArgs));
+                jvms * Profile.forks(settings), Settings.FORK_OVERHEAD_SECONDS, String.join(" ", jvmArgs));
     }
 
     /** ", at least X if every shape's answer is decided at its first look", when that is less. */

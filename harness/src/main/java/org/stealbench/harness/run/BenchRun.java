@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Random;
 import java.util.Set;
 import java.util.SortedMap;
@@ -44,7 +45,6 @@ final class BenchRun {
     private final PrintStream stdout;
     private final List<Path> written = new ArrayList<>();
 
-    /** A run of {@code request}, with the run options {@code command} was given, reporting to {@code stdout}. */
     BenchRun(BenchCommand command, BenchRequest request, PrintStream stdout) {
         this.command = command;
         this.request = request;
@@ -74,8 +74,7 @@ final class BenchRun {
                 .collect(Collectors.toCollection(TreeSet::new));
         env.put("rounds", rounds.size() == 1 ? rounds.iterator().next() : rounds);
         env.put("threadLadders", request.threadLadders());
-        Object sha = env.get("gitSha");
-        RunFolder run = RunFolder.create(command.out, startedAt, sha == null ? null : sha.toString(),
+        RunFolder run = RunFolder.create(command.out, startedAt, Objects.toString(env.get("gitSha"), null),
                 command.jvms.isEmpty() && request.javas().size() == 1 ? null : RunEnvironment.majorVersion(env));
         run.writeEnv(env);
         String commandLine = System.getenv().getOrDefault("STEALBENCH_COMMAND",
@@ -132,7 +131,6 @@ final class BenchRun {
         List<String> options = request.jmhOptions(experiment, settings);
         Path jar = BenchRequest.benchmarksJar();
         RoundsFile rounds = new RoundsFile(id.value(), experimentSeed, settings.forks(), List.of());
-        // forks that produced a result, kept in JMH's order: shape, then contender, then round
         SortedMap<MergeOrder, Path> done = new TreeMap<>(MergeOrder.JMH);
         // per fork file, the measured iterations the steady-state rule left out as warm-up
         Map<Path, Integer> discarded = new HashMap<>();
@@ -144,7 +142,6 @@ final class BenchRun {
         for (int k = 0; k < shapes.size(); k++) {
             List<ForkSpec> specs = request.roundForks(shapes.get(k), java, jar, options);
             RoundPlan plan = RoundPlan.shuffled(specs, settings.forks(), experimentSeed + k);
-            // forks of the shape that produced a result the steady-state rule judged, and whether all were steady
             int judged = 0;
             boolean allSteady = true;
             for (RoundPlan.Slot slot : plan.slots()) {
@@ -201,10 +198,8 @@ final class BenchRun {
     }
 
     /**
-     * Whether a shape of {@code contenders} contenders is looked at once {@code roundsDone} of its
-     * {@code rounds} rounds have run: the rounds are not fixed by the user ({@code sequential}), it
-     * is a look's round ({@link RoundPlan#looksAfter}), and every fork so far gave a result the
-     * steady-state rule judged ({@code judged} of them) and found steady.
+     * Whether a shape is looked at once {@code roundsDone} rounds have run: the user did not fix the
+     * rounds, it is a look's round ({@link RoundPlan#looksAfter}), and every fork so far was judged steady.
      */
     static boolean looks(boolean sequential, int roundsDone, int rounds, int contenders, int judged,
                          boolean allSteady) {
@@ -232,7 +227,6 @@ final class BenchRun {
         }
     }
 
-    /** The forks that produced a result, merged into the experiment's file. */
     private static void mergeTo(SortedMap<MergeOrder, Path> done, Map<Path, Integer> discarded, Path target)
             throws IOException {
         List<Path> files = new ArrayList<>(done.values());
@@ -247,8 +241,7 @@ final class BenchRun {
 
     /** Renders each run folder's report, and one comparing them when several JVMs ran; never fails the run. */
     private void report() {
-        List<List<Path>> pages = new ArrayList<>();
-        written.forEach(run -> pages.add(List.of(run)));
+        List<List<Path>> pages = new ArrayList<>(written.stream().map(List::of).toList());
         if (written.size() > 1) {
             pages.add(List.copyOf(written));
         }

@@ -26,7 +26,6 @@ public final class BenchmarkCatalog {
      * One JMH benchmark: a {@code @Benchmark} method, or a {@code @Group} of them.
      *
      * @param name   fully qualified name as JMH reports it, e.g. {@code ...DequeOpsBenchmark.pushPop}
-     * @param mode   its mode
      * @param params every {@code @Param} it sees, with its declared default values, in JMH's order
      */
     record Method(String name, Mode mode, Map<String, List<String>> params) {

@@ -256,21 +256,16 @@ public enum Experiment {
     static final int FULL_ROUNDS = 5;
 
     /**
-     * Choices the entries share: the quick profile's subsets of the contender registries, filtered
-     * out of the registry's list ({@link #planned}) so a removed id simply drops out, and the cold
-     * starts' shot counts. A holder class: an enum constant's arguments cannot read the enum's own
-     * static fields.
+     * Choices the entries share: the quick profile's subsets of the contender registries and the
+     * cold starts' shot counts. A holder class: an enum constant's arguments cannot read the enum's
+     * own static fields.
      */
     private static final class Choices {
 
-        /** Shots a cold-start fork of the quick profile measures (its first, from a fresh JVM). */
+        /** Shots a cold-start fork measures (its first, from a fresh JVM) under the quick and the full profile. */
         static final int QUICK_COLD_SHOTS = 20;
-        /** Shots a cold-start fork of the full profile measures. */
         static final int FULL_COLD_SHOTS = 80;
-        /**
-         * Both scheduler experiments in every profile: the benchmark class's own shots and forks
-         * (why those: SchedulerWorkloadsBenchmark), so its annotations run what the suite runs.
-         */
+        /** Both scheduler experiments in every profile: the benchmark class's own shots and forks. */
         static final Settings SCHEDULER_SHOTS = Settings.singleShot(SchedulerWorkloadsBenchmark.WARMUP_SHOTS,
                 SchedulerWorkloadsBenchmark.MEASURED_SHOTS, 0.005).forks(SchedulerWorkloadsBenchmark.FORKS);
 
@@ -387,28 +382,21 @@ public enum Experiment {
     }
 
     /**
-     * Settings of the quick profile as a run plans them ({@link #planned}): a representative
-     * subset, {@link #QUICK_ROUNDS} rounds (more where the entry's settings ask for more forks),
-     * short iterations; null for an experiment the quick profile leaves out (the pool-options
-     * studies, the liveness scenarios).
+     * Settings of the quick profile as a run plans them ({@link #planned}), at least {@link #QUICK_ROUNDS}
+     * rounds; null for an experiment the quick profile leaves out.
      */
     Settings quick() {
         return d.quick == null ? null : planned(d.quick.forks(Math.max(QUICK_ROUNDS, d.quick.forks())));
     }
 
-    /**
-     * Settings of the full profile as a run plans them: the seeds' parameters, {@link #FULL_ROUNDS}
-     * rounds (more where the entry's settings ask for more forks), the registry's contenders.
-     */
+    /** Settings of the full profile as a run plans them, at least {@link #FULL_ROUNDS} rounds. */
     Settings full() {
         return planned(d.full.forks(Math.max(FULL_ROUNDS, d.full.forks())));
     }
 
     /**
      * {@code settings} as a run plans them: the contender parameter first, taking
-     * {@link #registryContenders()}, or those of them the settings name where they narrow it. So a
-     * variant added to a registry reaches the run (its forks and {@code -p} values) without a
-     * benchmark's {@code @Param} defaults listing it, and one removed drops out of every subset.
+     * {@link #registryContenders()}, or those of them the settings name where they narrow it.
      */
     Settings planned(Settings settings) {
         List<String> chosen = settings.params().get(d.contender);
@@ -488,18 +476,14 @@ public enum Experiment {
     }
 
     /**
-     * Every id of the registries that the benchmark accepts as its contender, in registry order:
-     * the list its own {@code Contenders.require} check takes (the contenders of a profile that does
-     * not narrow them; {@code ContenderParamsTest} checks the {@code @Param} defaults equal it).
+     * Every registry id the benchmark accepts as its contender, in registry order: the list its own
+     * {@code Contenders.require} check takes ({@code ContenderParamsTest} checks its {@code @Param} defaults).
      */
     public List<String> registryContenders() {
         return List.copyOf(d.registry.get());
     }
 
-    /**
-     * Every contender id the experiment takes: {@link #registryContenders()} and its benchmarks'
-     * declared {@code @Param} defaults of the contender parameter.
-     */
+    /** Every contender id it takes: {@link #registryContenders()} and its declared {@code @Param} defaults. */
     public List<String> contenders() {
         Set<String> ids = new LinkedHashSet<>(registryContenders());
         benchmarks().forEach(m -> ids.addAll(m.params().getOrDefault(d.contender, List.of())));
@@ -531,11 +515,7 @@ public enum Experiment {
         return benchmarks().stream().anyMatch(m -> m.mode() == Mode.SingleShotTime);
     }
 
-    /**
-     * docs/running.md's table of the experiments, one row each in registry order: id (and the
-     * profile that runs it alone, where its name differs), benchmark class, contender parameter
-     * and what it measures.
-     */
+    /** docs/running.md's table of the experiments, one row each in registry order. */
     public static String markdownTable() {
         Stream<String> head = Stream.of("| id (profile) | benchmark class | contenders | what it measures |",
                 "| --- | --- | --- | --- |");

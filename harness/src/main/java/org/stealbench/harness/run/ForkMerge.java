@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -56,8 +55,7 @@ public final class ForkMerge {
     public static ArrayNode merge(List<Path> forkFiles, int[] discarded) throws IOException {
         Map<String, List<ObjectNode>> byKey = new LinkedHashMap<>();
         for (int i = 0; i < forkFiles.size(); i++) {
-            Path file = forkFiles.get(i);
-            for (JsonNode element : elements(file)) {
+            for (JsonNode element : elements(forkFiles.get(i))) {
                 if (discarded[i] > 0) {
                     dropFirstIterations((ObjectNode) element, discarded[i]);
                 }
@@ -141,9 +139,9 @@ public final class ForkMerge {
 
     /**
      * Leaves out the first {@code count} iterations of every metric's rawData rows whose length is
-     * the primary metric's, so every metric keeps the same
-     * iterations; a row of another length (not one value per iteration) is kept whole. A metric's
-     * score is recomputed over what is kept by the aggregation it had, so a merge reads it right.
+     * the primary metric's, so every metric keeps the same iterations; a row of another length (not
+     * one value per iteration) is kept whole. A metric's score is recomputed over what is kept by the
+     * aggregation it had, so a merge reads it right.
      */
     private static void dropFirstIterations(ObjectNode element, int count) {
         JsonNode primaryRows = element.path("primaryMetric").path("rawData");
@@ -197,8 +195,7 @@ public final class ForkMerge {
         }
         out.set("rawData", rows);
         double[] values = values(rows);
-        double score = aggregate(policyOf(template), values);
-        setScore(out, score, meanError(values), values);
+        setScore(out, aggregate(policyOf(template), values), meanError(values), values);
         return out;
     }
 
@@ -255,11 +252,10 @@ public final class ForkMerge {
             ObjectNode percentiles = JSON.createObjectNode();
             Percentile estimator = new Percentile();
             estimator.setData(values);
-            for (Iterator<String> keys = out.get("scorePercentiles").fieldNames(); keys.hasNext(); ) {
-                String key = keys.next();
+            out.get("scorePercentiles").fieldNames().forEachRemaining(key -> {
                 double p = Double.parseDouble(key);
                 percentiles.put(key, p <= 0 ? aggregate(Policy.MIN, values) : estimator.evaluate(Math.min(100, p)));
-            }
+            });
             out.set("scorePercentiles", percentiles);
         }
     }

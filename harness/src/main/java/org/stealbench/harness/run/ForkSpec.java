@@ -13,7 +13,6 @@ import java.util.Objects;
  * ({@link ForkMerge}).
  *
  * @param label      a name for progress lines and file names, e.g. {@code pushPop-queue=locked}
- * @param java       the java executable that runs the fork
  * @param jar        the benchmarks jar (or any class path holding JMH and the benchmarks)
  * @param benchmark  the fully qualified benchmark method, e.g.
  *                   {@code org.stealbench.harness.bench.DequeOpsBenchmark.pushPop}

@@ -5,10 +5,9 @@ import java.io.PrintStream;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
 
 /**
  * JDK 25 as looked up, the one place that looks for it: {@code scripts/bench} (through
@@ -60,9 +59,8 @@ public record Jdk25(Path java, String where) {
 
     /**
      * Looks for JDK 25: {@code named} (a java executable or a JDK home), else the single
-     * {@code <jvmRoot>/*25*}{@code /bin/java}. None or several there is no JDK 25 (with the reason).
-     *
-     * @throws IllegalArgumentException when {@code named} is given but is no java executable
+     * {@code <jvmRoot>/*25*}{@code /bin/java}. None or several there is no JDK 25 (with the reason);
+     * a {@code named} that is no java executable throws {@link IllegalArgumentException}.
      */
     static Jdk25 find(String named, Path jvmRoot) {
         if (named != null && !named.isBlank()) {
@@ -75,15 +73,11 @@ public record Jdk25(Path java, String where) {
             return new Jdk25(java, ENV);
         }
         String pattern = jvmRoot.resolve("*25*").resolve("bin").resolve("java").toString();
-        List<Path> found = new ArrayList<>();
+        List<Path> found = List.of();
         if (Files.isDirectory(jvmRoot)) {
             try (DirectoryStream<Path> dirs = Files.newDirectoryStream(jvmRoot, "*25*")) {
-                for (Path dir : dirs) {
-                    Path java = dir.resolve("bin").resolve("java");
-                    if (Files.isRegularFile(java) && Files.isExecutable(java)) {
-                        found.add(java);
-                    }
-                }
+                found = StreamSupport.stream(dirs.spliterator(), false).map(d -> d.resolve("bin").resolve("java"))
+                        .filter(java -> Files.isRegularFile(java) && Files.isExecutable(java)).sorted().toList();
             } catch (IOException e) {
                 return new Jdk25(null, "cannot list " + jvmRoot + ": " + e.getMessage());
             }
@@ -91,7 +85,6 @@ public record Jdk25(Path java, String where) {
         if (found.size() == 1) {
             return new Jdk25(found.get(0), pattern);
         }
-        Collections.sort(found);
         return new Jdk25(null, found.isEmpty() ? "no " + pattern
                 : found.size() + " javas match " + pattern + " (" + found.stream().map(Path::toString)
                         .collect(Collectors.joining(", ")) + ")");

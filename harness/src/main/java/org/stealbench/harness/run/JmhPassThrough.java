@@ -40,11 +40,8 @@ final class JmhPassThrough {
     }
 
     /**
-     * Refuses, with the option and the reason, what {@code scripts/bench} cannot honour for these
-     * experiments.
-     *
-     * @param args the JMH options as given, for naming the one refused
-     * @throws IllegalArgumentException naming the first option refused
+     * Refuses with an {@link IllegalArgumentException}, naming the first option ({@code args} as
+     * given) and the reason, what {@code scripts/bench} cannot honour for these experiments.
      */
     static void check(CommandLineOptions jmh, List<String> args, Collection<Experiment> experiments) {
         if (jmh.shouldHelp() || jmh.shouldList() || jmh.shouldListWithParams() || jmh.shouldListProfilers()

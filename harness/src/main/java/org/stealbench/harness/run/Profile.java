@@ -11,11 +11,9 @@ import java.util.stream.Stream;
  * pool-options studies and the liveness scenarios, on a representative subset of contenders, 3
  * rounds of short iterations, under twelve minutes on any core count),
  * {@code full} (the seeds' parameters, every contender, 5 rounds), and one profile per experiment
- * (e.g. {@code seed-002}), which runs that experiment alone with its full settings. Wherever a
- * profile does not narrow an experiment's contender parameter, its settings hold the registry's
- * ids ({@link Experiment#planned}), so the plan, the estimate, the forks and the {@code -p} values
- * all take them from there. Likewise the thread counts: planned for the cores the JVM sees, or
- * any count given ({@link #byName(String, int)}), by each experiment's {@link ThreadLadder}.
+ * (e.g. {@code seed-002}), which runs that experiment alone with its full settings. The settings
+ * hold the contenders as planned ({@link Experiment#planned}) and the thread counts for the cores
+ * the JVM sees, or any count given ({@link #byName(String, int)}), by each {@link ThreadLadder}.
  */
 public record Profile(String name, Map<Experiment, Settings> experiments) {
 
@@ -94,7 +92,7 @@ public record Profile(String name, Map<Experiment, Settings> experiments) {
         return settings.entrySet().stream().mapToDouble(e -> leastSeconds(e.getKey(), e.getValue())).sum();
     }
 
-    /** Estimated seconds of one experiment: a fork per parameter set (declared defaults included) and round. */
+    /** Estimated seconds of one experiment, every round run. */
     static double estimateSeconds(Experiment experiment, Settings settings) {
         return seconds(experiment, settings, settings.forks());
     }
@@ -108,7 +106,16 @@ public record Profile(String name, Map<Experiment, Settings> experiments) {
     }
 
     private static double seconds(Experiment experiment, Settings settings, int rounds) {
-        return Shapes.parameterSets(Shapes.of(experiment, settings.params())) * rounds
-                * settings.forkSeconds(experiment.singleShot());
+        return forks(experiment, settings, rounds) * settings.forkSeconds(experiment.singleShot());
+    }
+
+    /** Forks of these experiments, every round run. */
+    static int forks(Map<Experiment, Settings> settings) {
+        return settings.entrySet().stream().mapToInt(e -> forks(e.getKey(), e.getValue(), e.getValue().forks())).sum();
+    }
+
+    /** Forks of one experiment in {@code rounds} rounds: one per parameter set (declared defaults included) a round. */
+    static int forks(Experiment experiment, Settings settings, int rounds) {
+        return Shapes.parameterSets(Shapes.of(experiment, settings.params())) * rounds;
     }
 }

@@ -26,16 +26,10 @@ import java.util.Random;
  */
 public record RoundPlan(long seed, List<Slot> slots) {
 
-    /** Rounds a shape runs before its first look: the quick profile's, the fewest that give a paired interval some width. */
+    /** Rounds a shape runs before its first look: the quick profile's ({@link Experiment#QUICK_ROUNDS}). */
     public static final int FIRST_LOOK = Experiment.QUICK_ROUNDS;
 
-    /**
-     * One fork's place in the plan.
-     *
-     * @param round    0-based round
-     * @param position 0-based place inside the round
-     * @param spec     the fork
-     */
+    /** One fork's place in the plan: its round and its place inside the round, both 0-based. */
     public record Slot(int round, int position, ForkSpec spec) {
     }
 

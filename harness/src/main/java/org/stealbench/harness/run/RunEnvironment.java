@@ -73,10 +73,11 @@ public final class RunEnvironment {
         env.put("gc", match(flags, "-XX:\\+Use(\\w+)GC"));
         String heap = match(flags, "-XX:MaxHeapSize=(\\d+)");
         env.put("maxHeapBytes", heap == null ? null : Long.parseLong(heap));
-        env.put("cpuModel", cpuModel());
+        env.put("cpuModel", matchIn("/proc/cpuinfo", "(?m)^model name\\s*: (.*)$"));
         env.put("cores", Runtime.getRuntime().availableProcessors());
         env.put("cpuPinning", cpus);
-        env.put("memoryBytes", memoryBytes());
+        String memoryKb = matchIn("/proc/meminfo", "(?m)^MemTotal:\\s*(\\d+) kB");
+        env.put("memoryBytes", memoryKb == null ? null : Long.parseLong(memoryKb) * 1024);
         env.put("transparentHugePages", transparentHugePages(TRANSPARENT_HUGE_PAGES));
         env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch"));
@@ -95,13 +96,10 @@ public final class RunEnvironment {
     }
 
     /**
-     * {@code gitSha}, {@code gitDirty} and {@code gitShaSource}: the working tree's commit when
-     * {@code jar} lies inside the tree at {@code top}, else the one in {@code built} (see the
-     * class comment); nulls for what is unknown.
-     *
-     * @param head   {@code git rev-parse HEAD} of the working tree, or null
-     * @param status {@code git status --porcelain} of the working tree, or null
-     * @param built  the jar's {@link VersionProvider#buildDescribe()}, or null
+     * {@code gitSha}, {@code gitDirty} and {@code gitShaSource}: the working tree's commit
+     * ({@code head}, {@code status}: git's {@code rev-parse HEAD} and {@code status --porcelain}) when
+     * {@code jar} lies inside the tree at {@code top}, else the one in {@code built} (the jar's
+     * {@link VersionProvider#buildDescribe()}, see the class comment); nulls for what is unknown.
      */
     static Map<String, Object> commit(Path jar, Path top, String head, String status, String built) {
         Map<String, Object> commit = new LinkedHashMap<>();
@@ -145,15 +143,13 @@ public final class RunEnvironment {
         return m.find() ? m.group(1).trim() : null;
     }
 
-    private static String cpuModel() throws IOException {
-        Path cpuinfo = Path.of("/proc/cpuinfo");
-        return Files.isReadable(cpuinfo) ? match(Files.readString(cpuinfo), "(?m)^model name\\s*: (.*)$") : null;
+    /** {@link #match} in a file's text; null where the file cannot be read. */
+    private static String matchIn(String file, String regex) throws IOException {
+        Path path = Path.of(file);
+        return Files.isReadable(path) ? match(Files.readString(path), regex) : null;
     }
 
-    /**
-     * Linux's transparent huge page mode file: every mode, the selected one in brackets (e.g.
-     * {@code always [madvise] never}).
-     */
+    /** Linux's transparent huge page mode file: each mode, the chosen in brackets ({@code always [madvise] never}). */
     static final Path TRANSPARENT_HUGE_PAGES = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
 
     /**
@@ -167,15 +163,6 @@ public final class RunEnvironment {
         } catch (IOException | SecurityException e) {
             return null;
         }
-    }
-
-    private static Long memoryBytes() throws IOException {
-        Path meminfo = Path.of("/proc/meminfo");
-        if (!Files.isReadable(meminfo)) {
-            return null;
-        }
-        String kb = match(Files.readString(meminfo), "(?m)^MemTotal:\\s*(\\d+) kB");
-        return kb == null ? null : Long.parseLong(kb) * 1024;
     }
 
     /**

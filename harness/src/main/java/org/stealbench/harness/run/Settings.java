@@ -7,11 +7,8 @@ import java.util.Map;
 /**
  * How one experiment runs under one profile: forks per parameter set (one per round when the
  * run is interleaved), warmup and measurement iterations, and the parameter values (contenders
- * and shapes). Built with the named factories {@link #singleShot} and {@link #timed}, then
- * {@link #forks}, {@link #param}, {@link #params} and {@link #withGcProfiler}. Iteration times mean nothing to
- * single-shot benchmarks, whose cost per invocation is {@code secondsPerShot}, a rough figure used
- * only for the duration estimate. {@code gcProfiler} adds JMH's {@code -prof gc} (allocation per
- * operation and GC counts).
+ * and shapes). Iteration times mean nothing to single-shot benchmarks, whose cost per invocation
+ * is {@code secondsPerShot}, a rough figure used only for the duration estimate.
  */
 public record Settings(int forks, int warmupIterations, double warmupSeconds, int measurementIterations,
                        double measurementSeconds, double secondsPerShot, Map<String, List<String>> params,
@@ -56,7 +53,6 @@ public record Settings(int forks, int warmupIterations, double warmupSeconds, in
                 secondsPerShot, values, gcProfiler);
     }
 
-    /** The same settings with one more parameter, {@code name}, taking {@code values} in order. */
     public Settings param(String name, String... values) {
         return param(name, List.of(values));
     }

@@ -12,12 +12,7 @@ import java.util.Map;
  */
 final class Shapes {
 
-    /**
-     * One shape.
-     *
-     * @param benchmark  fully qualified benchmark name
-     * @param parameters one complete parameter set per contender, in the contender values' order
-     */
+    /** One shape: a fully qualified benchmark and one complete parameter set per contender, in their order. */
     record Shape(String benchmark, List<Map<String, String>> parameters) {
     }
 

@@ -13,9 +13,8 @@ import java.util.TreeSet;
  * {@code -p threads=...} replaces it.
  *
  * <ul>
- *   <li>{@link #SCALING}: the full ladder, 1, 2, 4, ... up to the cores (the count itself
- *       included) and twice the cores for oversubscription; the quick profile caps it at 1 and
- *       the cores, so its length, and the quick estimate, do not grow with the machine.</li>
+ *   <li>{@link #SCALING}: the {@link #full} ladder; the quick profile caps it at 1 and the cores,
+ *       so its length, and the quick estimate, do not grow with the machine.</li>
  *   <li>{@link #ALL_CORES}: the full ladder under the full profile; the quick profile runs the
  *       cores alone (the quick profile's scaling answer comes from the {@link #SCALING} ones).</li>
  *   <li>{@link #OVERSUBSCRIBED}: twice and four times the cores; the quick profile takes twice.</li>
