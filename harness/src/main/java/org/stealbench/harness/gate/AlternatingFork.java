@@ -53,20 +53,11 @@ public final class AlternatingFork {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /**
-     * What one fork runs.
-     *
-     * @param label      the row's label
-     * @param benchmark  {@code Class.method}, e.g. {@code DequeOpsBenchmark.pushPop}
-     * @param classPathA side A's benchmarks jar (or any class path holding its benchmarks and their libraries)
-     * @param classPathB side B's
-     * @param paramsA    side A's parameters
-     * @param paramsB    side B's parameters
-     * @param singleShot one invocation per batch (a pool row), else as many operations as fill {@code batchMicros}
-     * @param warmupMillis alternating warm-up, discarded
-     * @param measureMillis alternating measurement
-     * @param batchMicros  target length of a time-mode batch
-     * @param pauseMicros  pause after each single-shot batch, so the side's idle workers park before the other runs
-     * @param seed       seed of the sides' order
+     * What one fork runs: the row's label and {@code Class.method} ({@code DequeOpsBenchmark.pushPop}),
+     * each side's class path (its benchmarks jar and libraries) and parameters; {@code singleShot}:
+     * one invocation per batch (a pool row), else as many operations as fill {@code batchMicros};
+     * the alternating warm-up (discarded) and measurement; the pause after each single-shot batch,
+     * so the side's idle workers park before the other runs; the seed of the sides' order.
      */
     public record Spec(String label, String benchmark, String classPathA, String classPathB, Map<String, String> paramsA,
                        Map<String, String> paramsB, boolean singleShot, int warmupMillis, int measureMillis,
@@ -89,8 +80,7 @@ public final class AlternatingFork {
         }
         try {
             Spec spec = JSON.readValue(Path.of(args[0]).toFile(), Spec.class);
-            Map<String, Object> out = run(spec);
-            AtomicFiles.write(Path.of(args[1]), JSON.writeValueAsString(out) + "\n");
+            AtomicFiles.write(Path.of(args[1]), JSON.writeValueAsString(run(spec)) + "\n");
             System.exit(0);
         } catch (Throwable e) {
             // "Error:" is what ForkRunner.reasonIn looks for; a workload's own failure, not reflection's wrapper
@@ -144,13 +134,12 @@ public final class AlternatingFork {
             markExisting(mx, owner, s);
         }
 
-        // warm-up: alternate, and (time mode) double the batch until it fills the target length
+        // warm-up: alternate, and (time mode) double the batch until it fills the target length; at
+        // least WARMUP_PAIRS pairs, as a pool row's first invocations run slow while the JIT compiles
         long batch = 1;
         long target = spec.batchMicros() * 1000L;
         long warmEnd = System.nanoTime() + spec.warmupMillis() * 1_000_000L;
         double lastTook = 0;
-        // and at least WARMUP_PAIRS pairs: a pool row's first invocations can take ten times the
-        // settled time while the JIT compiles the recursion, and a slow machine fits few in the time
         for (int warmPairs = 0; System.nanoTime() < warmEnd || warmPairs < WARMUP_PAIRS; warmPairs++) {
             int first = random.nextInt(2);
             long took = 0;

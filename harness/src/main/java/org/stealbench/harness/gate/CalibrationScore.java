@@ -91,13 +91,7 @@ final class CalibrationScore {
         }
     }
 
-    /**
-     * One job.
-     *
-     * @param name  its folder's name
-     * @param kind  A/A or the slowdown planted
-     * @param rows  its rows as judged now; empty when the job failed or its kind is retired
-     */
+    /** One job, by its folder's name; {@code rows} as judged now, empty when it failed or its kind is retired. */
     record Job(String name, Kind kind, List<PairedGate.Row> rows) {
 
         /** Whether it failed before writing its pairs (a job of a retired kind is not judged, not failed). */
@@ -124,17 +118,11 @@ final class CalibrationScore {
     private CalibrationScore() {
     }
 
-    /**
-     * A job as saved, before it is judged.
-     *
-     * @param name  {@code <calibration>/job-NNN-<kind>}
-     * @param kind  A/A or the slowdown planted
-     * @param saved its pairs, or null when the job failed before writing them
-     */
+    /** A job as saved, {@code <calibration>/job-NNN-<kind>}; its pairs null when it failed before writing them. */
     record SavedJob(String name, Kind kind, PairedJob.Saved saved) {
     }
 
-    /** A job folder's name: {@code job-NNN-aa}, or {@code job-NNN-} a planted path's prefix (a retired one too) and a percentage. */
+    /** A job folder's name: {@code job-NNN-aa}, or {@code job-NNN-}, a path's prefix (retired too) and a percentage. */
     static final Pattern JOB_FOLDER = Pattern.compile("job-(\\d+)-(aa|[a-z]+\\d+)");
 
     /** Every saved job of the inputs, judged again with the thresholds ({@link #saved}). */

@@ -150,10 +150,7 @@ public final class GateAbCommand extends HarnessCommand {
             }
             return 2;
         }
-        if (dryRun) {
-            return dryRun(in);
-        }
-        return job(in);
+        return dryRun ? dryRun(in) : job(in);
     }
 
     /** Everything checked before a file is written. */
@@ -263,8 +260,7 @@ public final class GateAbCommand extends HarnessCommand {
         }
         stdout.printf(Locale.ROOT, "  %d pairs (forks) a row, then %s for rows still undecided (a look is skipped "
                 + "when it would end past %.0f s of forks); JVM args %s%n", s.firstPairs(),
-                s.looks().subList(1, s.looks().size()),
-                s.budgetSeconds(), BenchCommand.HEAP_FLAGS);
+                s.looks().subList(1, s.looks().size()), s.budgetSeconds(), BenchCommand.HEAP_FLAGS);
         stdout.printf(Locale.ROOT, "  estimate: %.0f s for the first look, %.0f s at most, plus the baseline jar's build "
                 + "when it is not cached%n", est[0], est[1]);
         return 0;
@@ -330,10 +326,9 @@ public final class GateAbCommand extends HarnessCommand {
             PairedJob runner = new PairedJob(dir, in.seed(), Duration.ofMinutes(5), stderr::println);
             double[] est = subset.estimateSeconds();
             int compared = labels.size();
-            stderr.printf(Locale.ROOT, "gate-ab: %d rows, %d pairs each (up to %s when undecided), %s: about %.0f s, "
-                    + "at most %.0f s; order in %s%n", compared, subset.firstPairs(), looks.subList(1, looks.size()),
-                    "A and B alternating inside each fork",
-                    est[0] * compared / subset.entries().size(), est[1] * compared / subset.entries().size(),
+            stderr.printf(Locale.ROOT, "gate-ab: %d rows, %d pairs each (up to %s when undecided), A and B alternating "
+                    + "inside each fork: about %.0f s, at most %.0f s; order in %s%n", compared, subset.firstPairs(),
+                    looks.subList(1, looks.size()), est[0] * compared / subset.entries().size(), est[1] * compared / subset.entries().size(),
                     dir.resolve(PairedJob.ORDER_FILE));
             Instant forksStarted = Instant.now();
             runner.runAlternating(alternating, subset.firstPairs(), 1);
@@ -358,10 +353,10 @@ public final class GateAbCommand extends HarnessCommand {
                     });
             PairedJob.writePairs(dir, new PairedJob.Saved(looks, subset.family(), alpha,
                     calibrationWork == null ? 100 : calibrationWork, runner.values()));
-            String stats = String.format(Locale.ROOT, "statistics: %s; one-sided t test on the mean per-pair log ratio, "
-                    + "Holm over rows, Bonferroni over %d look(s) at %s pairs (alpha %s family-wise); REGRESSION = significant and "
-                    + "slower than the row's threshold; seed %d; %s", "a pair is one fork running A and B "
-                    + "in alternating batches (geometric means of its batches)", looks.size(), looks, alpha, in.seed(),
+            String stats = String.format(Locale.ROOT, "statistics: a pair is one fork running A and B in alternating "
+                    + "batches (geometric means of its batches); one-sided t test on the mean per-pair log ratio, Holm "
+                    + "over rows, Bonferroni over %d look(s) at %s pairs (alpha %s family-wise); REGRESSION = significant "
+                    + "and slower than the row's threshold; seed %d; %s", looks.size(), looks, alpha, in.seed(),
                     in.thresholds().describe().get(0));
             GateAbOutput.Report report = new GateAbOutput.Report(in.baselineName(), in.baselineSha(),
                     in.currentName(), in.currentSha(), machine, jdk, stats, decided, runner.seconds(), added, removed,
@@ -562,9 +557,8 @@ public final class GateAbCommand extends HarnessCommand {
         Path log = root.resolve("results/baseline/REF.log");
         try {
             String old = Files.exists(ref) ? Files.readString(ref).strip() : "none";
-            String entry = Instant.now() + " " + old + " -> " + sha + ": " + reason.replace('\n', ' ').strip() + "\n";
-            String history = Files.exists(log) ? Files.readString(log) : "";
-            AtomicFiles.write(log, history + entry);
+            AtomicFiles.write(log, (Files.exists(log) ? Files.readString(log) : "") + Instant.now() + " " + old + " -> "
+                    + sha + ": " + reason.replace('\n', ' ').strip() + "\n");
             AtomicFiles.write(ref, sha + "\n");
         } catch (IOException e) {
             throw new GateException(ref + ": cannot be written (" + e.getMessage() + ")", e);

@@ -30,12 +30,9 @@ public final class GateSubset {
     private static final String BENCH = "org.stealbench.harness.bench.";
 
     /**
-     * One row of the subset.
-     *
-     * @param benchmark  the fully qualified benchmark method
-     * @param params     the parameters that are set (the others keep the jar's first default)
-     * @param singleShot whether the benchmark is single-shot (its iterations are invocations)
-     * @param secondsPerShot a rough cost of one invocation, for the estimate only
+     * One row of the subset: a fully qualified benchmark method, the parameters it sets (the others
+     * keep the jar's first default), whether it is single-shot (its iterations are invocations), and
+     * a rough cost of one invocation, for the estimate only.
      */
     public record Entry(String benchmark, Map<String, String> params, boolean singleShot, double secondsPerShot) {
 
@@ -107,7 +104,7 @@ public final class GateSubset {
             return prefix;
         }
 
-        /** The row, side A's parameters ({@code workPercent=100}). */
+        /** The row, with side A's {@code workPercent=100}. */
         public Entry entry() {
             return entry;
         }
@@ -130,7 +127,6 @@ public final class GateSubset {
                 "workPercent", "100"), true, 0.003);
     }
 
-    /** Whether the settings are the CI gate's or a functional check's (meaningless figures). */
     private final boolean quickCheck;
     /** For a calibration job: the path of its planted slowdown; null for a gate job. */
     private final Planted planted;
@@ -169,10 +165,7 @@ public final class GateSubset {
         return of(false);
     }
 
-    /**
-     * A gate job's subset: the CI gate's rows, at its settings or a quick check's (tiny settings:
-     * proves the job runs end to end; its verdicts mean nothing).
-     */
+    /** A gate job's subset: the CI gate's rows, at its settings or a quick check's (tiny: verdicts mean nothing). */
     public static GateSubset of(boolean quickCheck) {
         return new GateSubset(quickCheck, null, 0);
     }
@@ -196,10 +189,7 @@ public final class GateSubset {
         return planted == null ? 0 : ci().entries().size() * 3;
     }
 
-    /**
-     * The looks: how many pairs a row has been given when it is judged at each look (rows decided
-     * at one look get no more).
-     */
+    /** How many pairs a row has been given when it is judged at each look (rows decided at one look get no more). */
     public List<Integer> looks() {
         return quickCheck ? List.of(2) : List.of(4, 8, 16);
     }
@@ -224,10 +214,8 @@ public final class GateSubset {
     }
 
     /**
-     * A row's fork under the alternating engine ({@link AlternatingFork}): both sides in one JVM,
-     * in batches of 5 ms (time-mode rows) or one invocation each with a 2 ms pause (pool rows).
-     * Warm-up 1.5 s (pool rows 2 s, and at least {@link AlternatingFork#WARMUP_PAIRS} pairs) of
-     * alternating batches, discarded; measurement 2.5 s (pool rows 4 s). The seed is set by the job.
+     * A row's fork under the alternating engine ({@link AlternatingFork}): batches of 5 ms, or for a
+     * single-shot row one invocation each with a 2 ms pause; the seed is set by the job.
      */
     public AlternatingFork.Spec alternation(Entry e, String jarA, String jarB) {
         int warmup = quickCheck ? 200 : e.singleShot() ? 2000 : 1500;

@@ -48,12 +48,8 @@ public final class PairedDecision {
     }
 
     /**
-     * One row to judge.
-     *
-     * @param name       the row's label ({@code Class.method p=v ... [metric]})
-     * @param logRatios  one {@code log(B / A)} cost ratio per pair; finite
-     * @param threshold  the practical threshold, a fraction (0.10 = +10%)
-     * @param bimodal    whether either side's forks fell into two clusters
+     * One row to judge: {@code name} is {@code Class.method p=v ... [metric]}, {@code logRatios} one
+     * finite {@code log(B / A)} cost ratio per pair, {@code threshold} a fraction (0.10 = +10%).
      */
     public record Row(String name, List<Double> logRatios, double threshold, boolean bimodal) {
 
@@ -74,14 +70,10 @@ public final class PairedDecision {
     /**
      * What the rule says about one row at one look.
      *
-     * @param row        the row
-     * @param pairs      pairs judged
      * @param slowdown   the estimate, {@code exp(mean log ratio) - 1}; NaN with fewer than 2 pairs
      * @param p          the one-sided p-value of "B is not slower"
      * @param pHolm      the Holm-adjusted p-value within this look (capped at 1)
      * @param detectable the smallest slowdown this run could have detected (see the class comment)
-     * @param verdict    PASS, REGRESSION or INCONCLUSIVE
-     * @param reason     why, in a few words
      */
     public record Outcome(Row row, int pairs, double slowdown, double p, double pHolm,
                           double detectable, GateVerdict verdict, String reason) {

@@ -50,14 +50,9 @@ public final class PairedJob {
     }
 
     /**
-     * What {@code pairs.json} holds: how the job was judged and every row's fork values, per pair
-     * {A, B}.
-     *
-     * @param looks          the pairs a row has at each look ({@link GateSubset#looks()})
-     * @param family         the smallest Holm family ({@link GateSubset#family()})
-     * @param alpha          the family-wise level
-     * @param injectedPercent side B's work in percent of A's in a calibration job, else 100
-     * @param values         per row label, per pair, {A, B}
+     * What {@code pairs.json} holds: how the job was judged (the pairs a row has at each look, the
+     * smallest Holm family, the family-wise level, side B's work in percent of A's: 100 but in a
+     * calibration job) and every row's fork values, per pair {A, B}.
      */
     record Saved(List<Integer> looks, int family, double alpha, int injectedPercent,
                  Map<String, List<ForkValues[]>> values) {
@@ -275,11 +270,7 @@ public final class PairedJob {
         }
     }
 
-    /**
-     * Reads a {@code pairs.json} written by {@link #writePairs}.
-     *
-     * @throws GateException naming the file when it is unreadable or not such a record
-     */
+    /** Reads a {@code pairs.json} written by {@link #writePairs}; a GateException naming the file if it cannot. */
     static Saved readPairs(Path file) throws GateException {
         return read(file, PairsJson.class).saved(file.toString());
     }
@@ -302,11 +293,8 @@ public final class PairedJob {
     }
 
     /**
-     * One row of a job as other tools read it.
-     *
-     * @param benchmark the row's {@code Class.method}
-     * @param params    its parameters, sorted by name
-     * @param forks     side B's forks (the current build: the commit the job judged), one per pair
+     * One row of a job as other tools read it: its {@code Class.method}, its parameters sorted by
+     * name, and side B's forks (the current build: the commit the job judged), one per pair.
      */
     public record CurrentRow(String benchmark, SortedMap<String, String> params, List<ForkValues> forks) {
     }

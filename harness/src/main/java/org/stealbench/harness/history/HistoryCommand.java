@@ -31,7 +31,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "history", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "The results history: every run and gate job in one store, trends and change points.",
         subcommands = {HistoryCommand.IngestCommand.class, HistoryCommand.ListCommand.class,
-                HistoryCommand.ReportCommand.class, HistoryCommand.ChangesCommand.class,
+                HistoryCommand.PageCommand.class, HistoryCommand.ChangesCommand.class,
                 HistoryCommand.ExportCommand.class, HistoryCommand.SummarizeCommand.class,
                 HistoryCommand.FiguresCommand.class},
         footer = {"", "Exit codes: 0 done, 2 bad usage, bad input or a store that cannot be used."})
@@ -59,6 +59,12 @@ public final class HistoryCommand extends HarnessCommand {
 
         @CommandLine.ParentCommand
         HistoryCommand parent;
+
+        int print(String text) {
+            parent.stdout.print(text);
+            parent.stdout.flush();
+            return 0;
+        }
     }
 
     /** A subcommand on the store, with the {@code --db} option. */
@@ -70,8 +76,7 @@ public final class HistoryCommand extends HarnessCommand {
         String url;
 
         String url() {
-            return url != null ? url
-                    : "jdbc:sqlite:" + root().resolve(HistoryStore.DEFAULT_FILE);
+            return url != null ? url : "jdbc:sqlite:" + root().resolve(HistoryStore.DEFAULT_FILE);
         }
 
         /** Opens an existing store for reading: a missing SQLite file is bad input, not a new store. */
@@ -133,7 +138,7 @@ public final class HistoryCommand extends HarnessCommand {
     @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
             description = "Writes the history page: per experiment and measure, one series per contender over the runs, "
                     + "split by machine and JDK, and the change points.")
-    static final class ReportCommand extends StoreSubcommand {
+    static final class PageCommand extends StoreSubcommand {
 
         @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder that receives index.html.")
         Path out;
@@ -228,9 +233,7 @@ public final class HistoryCommand extends HarnessCommand {
                 throw new HistoryException("cannot write JSON (" + e.getMessage() + ")", e);
             }
             if (out == null) {
-                parent.stdout.print(text);
-                parent.stdout.flush();
-                return 0;
+                return print(text);
             }
             try {
                 AtomicFiles.write(out, text);
@@ -294,9 +297,7 @@ public final class HistoryCommand extends HarnessCommand {
             }
             String table = FiguresTable.markdown(runs);
             if (doc == null) {
-                parent.stdout.print(table);
-                parent.stdout.flush();
-                return 0;
+                return print(table);
             }
             if (!Files.isRegularFile(doc)) {
                 throw new HistoryException("--doc " + doc + ": no such file");
