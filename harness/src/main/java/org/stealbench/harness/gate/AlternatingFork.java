@@ -192,16 +192,14 @@ public final class AlternatingFork {
         out.put("pairLogRatioMean", StatUtils.mean(logRatios));
         out.put("pairLogRatioSd", Math.sqrt(StatUtils.variance(logRatios)));
         out.put("pairLogRatioLag1", lag1(logRatios));
+        double scale = spec.singleShot() ? 1e-6 : 1;
         for (int s = 0; s < 2; s++) {
             Runner r = sides[s];
             double[] times = Arrays.copyOf(perOp[s], pairs);
-            double scale = spec.singleShot() ? 1e-6 : 1;
-            long cpu = r.driverCpu + used[s][0];
-            long allocated = r.driverAllocation + used[s][1];
             Map<String, Object> side = new LinkedHashMap<>();
             side.put("time", StatUtils.geometricMean(times) * scale);
-            side.put("cpu", cpu / (double) r.operations);
-            side.put("allocation", allocated / (double) r.operations);
+            side.put("cpu", (r.driverCpu + used[s][0]) / (double) r.operations);
+            side.put("allocation", (r.driverAllocation + used[s][1]) / (double) r.operations);
             side.put("operations", r.operations);
             side.put("threads", (long) Collections.frequency(owner.values(), s));
             side.put("batchTimes", Arrays.stream(times).map(t -> t * scale).toArray());

@@ -76,7 +76,6 @@ final class CalibrationScore {
             return aa() ? "aa" : (retired() ? path : planted().prefix()) + injected;
         }
 
-        /** How the table names it. */
         String describe() {
             String planted = "planted +" + (injected - 100) + "% on the " + path + " path";
             return aa() ? "A/A (one jar on both sides, the gate's subset)" : retired() ? "retired: " + planted

@@ -45,7 +45,6 @@ final class GateAbOutput {
             notes = List.copyOf(notes);
         }
 
-        /** A report of a job stopped by bad input. */
         static Report badInput(String baseline, String baselineSha, String current, String currentSha, String machine,
                                String jdk, double seconds, String error) {
             return new Report(baseline, baselineSha, current, currentSha, machine, jdk, "statistics: none (bad input)",

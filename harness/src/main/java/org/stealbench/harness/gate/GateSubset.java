@@ -12,17 +12,12 @@ import java.util.stream.Stream;
 
 /**
  * The benchmarks the paired gate ({@code scripts/gate-ab}) runs from both jars, and how: the code
- * users care about, one row each.
- * <ul>
- *   <li>owner push+pop ({@code DequeOpsBenchmark.pushPop}, depth 0) on {@code chase-lev} and
- *       {@code duffy}, and on {@code locked}, the lock-based contender;</li>
- *   <li>a worker's fork path and the outside-submission path of {@code ws-chase-lev} on one worker
- *       ({@code GatePoolPathsBenchmark.fork} and {@code .submit}): the rows {@link Planted#FORK} and
- *       {@link Planted#SUBMIT} plant their slowdowns on, so a calibration job stands for its row.</li>
- * </ul>
- * Every fork runs on a fixed, pre-touched heap; the alternating engine ({@link #alternation})
- * measures CPU and allocation per op itself. Sized for CI: see {@link #estimateSeconds()} and
- * {@code docs/gate.md}. Changing it changes what the calibration
+ * users care about, one row each: owner push+pop on two deques and the lock-based contender, and a
+ * worker's fork path and the outside-submission path of {@code ws-chase-lev} on one worker, the rows
+ * {@link Planted#FORK} and {@link Planted#SUBMIT} plant their slowdowns on, so a calibration job
+ * stands for its row. Every fork runs on a fixed, pre-touched heap; the alternating engine
+ * ({@link #alternation}) measures CPU and allocation per op itself. Sized for CI
+ * ({@link #estimateSeconds()}, {@code docs/gate.md}). Changing it changes what the calibration
  * measured: re-calibrate ({@code scripts/gate-calibrate}).
  */
 public final class GateSubset {
@@ -53,11 +48,7 @@ public final class GateSubset {
             return space < 0 ? label : label.substring(0, space);
         }
 
-        /**
-         * A {@link #label}'s parameters, sorted by name.
-         *
-         * @throws IllegalArgumentException when a word after the benchmark is not {@code p=v}
-         */
+        /** A {@link #label}'s parameters, sorted by name; IllegalArgumentException if a word is not {@code p=v}. */
         static SortedMap<String, String> paramsOf(String label) {
             SortedMap<String, String> params = new TreeMap<>();
             String[] words = label.split(" ");
@@ -160,7 +151,6 @@ public final class GateSubset {
         return b;
     }
 
-    /** The CI gate's subset and settings. */
     public static GateSubset ci() {
         return of(false);
     }
@@ -180,10 +170,9 @@ public final class GateSubset {
     }
 
     /**
-     * The smallest Holm family a look is judged in: for a calibration job, every metric row (time,
-     * CPU, allocation) of the CI gate's subset, so its one row is judged as strictly as in a real
-     * job (more strictly, in fact: the real job's second look tests only its undecided rows); for
-     * the gate itself 0, the rows of the look.
+     * The smallest Holm family a look is judged in: for a calibration job, every metric row of the CI
+     * gate's subset, so its one row is judged at least as strictly as in a real job; for the gate 0,
+     * the rows of the look.
      */
     public int family() {
         return planted == null ? 0 : ci().entries().size() * 3;
@@ -194,7 +183,6 @@ public final class GateSubset {
         return quickCheck ? List.of(2) : List.of(4, 8, 16);
     }
 
-    /** Pairs every row gets at the first look. */
     public int firstPairs() {
         return looks().get(0);
     }

@@ -93,9 +93,8 @@ public final class PairedJob {
     /**
      * Runs {@code forks} more alternating forks of every row ({@link AlternatingFork}), as look
      * {@code look}: each fork is one pair, its A and B values the geometric means of its batches.
-     * The rows' order is shuffled for every round of forks.
-     *
-     * @throws GateException when a fork fails or writes damaged values
+     * The rows' order is shuffled for every round of forks. A fork that fails or writes damaged
+     * values ends the job with a GateException.
      */
     void runAlternating(List<AlternatingRow> rows, int forks, int look) throws GateException, InterruptedException {
         java.util.Random shuffle = new java.util.Random(seed * 31 + look);
@@ -304,7 +303,6 @@ public final class PairedJob {
         return Files.isRegularFile(pairs(dir));
     }
 
-    /** The job's {@code pairs.json}. */
     public static Path pairs(Path dir) {
         return dir.resolve(PAIRS_FILE);
     }

@@ -46,12 +46,7 @@ public final class FiguresTable {
     private FiguresTable() {
     }
 
-    /**
-     * One run as the table reads it.
-     *
-     * @param ingest its figures, as {@code ingest} reads them
-     * @param rounds per experiment, its rounds file
-     */
+    /** One run as the table reads it: its figures, as {@code ingest} reads them, and per experiment its rounds file. */
     public record Run(Ingest ingest, Map<String, RoundsFile> rounds) {
 
         public Run {
@@ -173,8 +168,7 @@ public final class FiguresTable {
     }
 
     /**
-     * The doc with the text between its {@link #BEGIN} and {@link #END} lines replaced by
-     * {@code table}.
+     * The doc with the text between its {@link #BEGIN} and {@link #END} lines replaced by {@code table}.
      *
      * @throws HistoryException when the doc does not hold the two lines once each, in that order
      */

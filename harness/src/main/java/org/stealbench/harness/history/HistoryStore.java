@@ -71,7 +71,6 @@ public final class HistoryStore implements AutoCloseable {
         }
     }
 
-    /** What an ingest added. */
     public record Added(int runs, int measurements, int skippedRuns) {
     }
 
