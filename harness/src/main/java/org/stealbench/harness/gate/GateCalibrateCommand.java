@@ -62,7 +62,6 @@ public final class GateCalibrateCommand extends HarnessCommand {
         throw new GateException("name a subcommand: run or score (--help lists them)");
     }
 
-    /** Independent A/A and planted-slowdown {@code gate-ab} jobs, then the table. */
     @Command(name = "run", mixinStandardHelpOptions = true,
             description = {"Runs independent A/A gate-ab jobs and planted-slowdown jobs, then writes "
                     + "calibration.md and calibration.json in the folder.",
@@ -158,9 +157,8 @@ public final class GateCalibrateCommand extends HarnessCommand {
                 stdout.flush();
                 return 0;
             }
-            String command = "scripts/gate-calibrate " + String.join(" ", spec.commandLine().getParseResult()
-                    .originalArgs());
-            setup.commands().add(command + " (started " + Instant.now() + ")");
+            setup.commands().add("scripts/gate-calibrate " + String.join(" ", spec.commandLine().getParseResult()
+                    .originalArgs()) + " (started " + Instant.now() + ")");
             Path copy = dir.resolve("benchmarks.jar");
             if (resume == null) {
                 Files.createDirectories(dir);
@@ -206,7 +204,7 @@ public final class GateCalibrateCommand extends HarnessCommand {
             return 0;
         }
 
-        /** The jobs to run, A/A and every path's slowdowns, in a shuffled order so the machine's drift lands on all alike. */
+        /** The jobs to run, A/A and every path's slowdowns, shuffled (see the class comment). */
         private List<CalibrationScore.Kind> kinds() throws GateException {
             List<CalibrationScore.Kind> kinds = new ArrayList<>(Collections.nCopies(jobs, CalibrationScore.Kind.AA));
             for (String p : paths) {
@@ -308,7 +306,6 @@ public final class GateCalibrateCommand extends HarnessCommand {
     record Setup(boolean quickCheck, List<String> rows, List<String> commands) {
     }
 
-    /** Judges saved calibration jobs again under a thresholds file, and proposes per-row thresholds. */
     @Command(name = "score", mixinStandardHelpOptions = true,
             description = {"Judges the calibration jobs saved under the folders (job-NNN-*/pairs.json) or in summary "
                     + "files again with "
