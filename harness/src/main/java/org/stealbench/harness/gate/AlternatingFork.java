@@ -25,12 +25,10 @@ import org.stealbench.harness.results.AtomicFiles;
  * jar), opens the same row in both through their {@code GateWorkloads}, and runs the two in
  * alternating batches of a few milliseconds, which side goes first drawn afresh for every pair.
  *
- * <p>Why: this machine's speed switches between two levels in stretches of hundreds of
- * milliseconds to seconds. Forks run one after the other, even back to back, land in different
- * stretches, and their ratio carries that noise; two batches a few milliseconds apart almost
- * always share one, so the per-pair ratio cancels it. A fork still matters as the unit of
- * replication (each JVM compiles both sides anew), so the gate judges the forks' ratios, each the
- * geometric mean of its pairs.
+ * <p>Why: the machine's speed switches between two levels within seconds; two batches a few
+ * milliseconds apart almost always share a level, forks in turn do not (docs/findings.md). A fork
+ * stays the unit of replication (each JVM compiles both sides anew): the gate judges the forks'
+ * ratios, each the geometric mean of its pairs.
  *
  * <p>What a side costs: wall time per op from the workload's own timing; CPU time and allocation
  * per op from the thread clocks and counters ({@code com.sun.management.ThreadMXBean}, nanosecond

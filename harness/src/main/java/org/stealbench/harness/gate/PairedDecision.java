@@ -34,10 +34,8 @@ import org.stealbench.harness.stats.Modes;
 public final class PairedDecision {
 
     /**
-     * The gate's family-wise false-alarm rate unless {@code --alpha} says otherwise. 1%, not 5%: the
-     * t test's p-values are calibrated on this machine's A/A pairs (docs/gate.md), so a rule at 5%
-     * does raise a false alarm in about one job of twenty, and the proof asks for none in 30 (at 1%
-     * the chance of none is at least 0.99^30 = 74%; at 5% it is 21%).
+     * The gate's family-wise false-alarm rate unless {@code --alpha} says otherwise; why 1% and not
+     * 5%: docs/findings.md ("Why alpha is 0.01").
      */
     public static final String DEFAULT_ALPHA = "0.01";
 
