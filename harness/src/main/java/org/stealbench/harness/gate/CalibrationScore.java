@@ -1,5 +1,7 @@
 package org.stealbench.harness.gate;
 
+import static org.stealbench.harness.gate.GateException.throwIf;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -150,9 +152,7 @@ final class CalibrationScore {
                 jobs.addAll(readSummary(input));
                 continue;
             }
-            if (!Files.isDirectory(input)) {
-                throw new GateException(input + ": no such folder or file");
-            }
+            throwIf(!Files.isDirectory(input), input + ": no such folder or file");
             List<Path> dirs;
             try (Stream<Path> s = Files.walk(input)) {
                 dirs = s.filter(p -> Files.isDirectory(p) && JOB_FOLDER.matcher(p.getFileName().toString()).matches())
@@ -168,10 +168,8 @@ final class CalibrationScore {
                         Files.isRegularFile(pairs) ? PairedJob.readPairs(pairs) : null));
             }
         }
-        if (jobs.isEmpty()) {
-            throw new GateException("no calibration job (a job-NNN-aa or job-NNN-slowPCT, -forkPCT or -submitPCT "
-                    + "folder, or a summary's job) in " + inputs);
-        }
+        throwIf(jobs.isEmpty(), "no calibration job (a job-NNN-aa or job-NNN-slowPCT, -forkPCT or -submitPCT "
+                + "folder, or a summary's job) in " + inputs);
         return jobs;
     }
 
@@ -214,14 +212,11 @@ final class CalibrationScore {
 
     private static List<SavedJob> readSummary(Path file) throws GateException {
         SummaryJson summary = PairedJob.read(file, SummaryJson.class);
-        if (summary.jobs() == null) {
-            throw new GateException(file + ": not a calibration summary (no jobs)");
-        }
+        throwIf(summary.jobs() == null, file + ": not a calibration summary (no jobs)");
         List<SavedJob> jobs = new ArrayList<>();
         for (SummaryJob j : summary.jobs()) {
-            if (j.name() == null || j.name().isEmpty() || j.injectedPercent() == null) {
-                throw new GateException(file + ": a job without its name or injectedPercent");
-            }
+            throwIf(j.name() == null || j.name().isEmpty() || j.injectedPercent() == null,
+                    file + ": a job without its name or injectedPercent");
             Kind kind = j.injectedPercent() == 100 ? Kind.AA : new Kind(j.path() == null
                     ? GateSubset.Planted.DEQUE.id() : j.path(), j.injectedPercent());
             jobs.add(new SavedJob(j.name(), kind, j.pairs() == null ? null

@@ -1,5 +1,7 @@
 package org.stealbench.harness.gate;
 
+import static org.stealbench.harness.gate.GateException.throwIf;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -165,9 +167,8 @@ public final class PairedJob {
             throw new GateException(what + ": " + file + " is not readable JSON (" + e.getMessage() + ")", e);
         }
         String unit = root.path("unit").asText("");
-        if (!unit.equals("ns/op") && !unit.equals("ms/op")) {
-            throw new GateException(what + ": " + file + " has no known unit (" + unit + ")");
-        }
+        throwIf(!unit.equals("ns/op") && !unit.equals("ms/op"),
+                what + ": " + file + " has no known unit (" + unit + ")");
         ForkValues[] out = new ForkValues[2];
         for (int s = 0; s < 2; s++) {
             JsonNode side = root.path(s == 0 ? "a" : "b");
@@ -234,10 +235,8 @@ public final class PairedJob {
         Saved saved(String source) throws GateException {
             List<Integer> l = looks != null ? looks : firstPairs == null ? List.of()
                     : maxPairs != null && maxPairs > firstPairs ? List.of(firstPairs, maxPairs) : List.of(firstPairs);
-            if (rows == null || l.isEmpty() || l.stream().anyMatch(n -> n == null || n < 1)) {
-                throw new GateException(source + ": not a paired gate's saved job (rows, and looks of positive pair "
-                        + "counts)");
-            }
+            throwIf(rows == null || l.isEmpty() || l.stream().anyMatch(n -> n == null || n < 1),
+                    source + ": not a paired gate's saved job (rows, and looks of positive pair counts)");
             Map<String, List<ForkValues[]>> values = new LinkedHashMap<>();
             for (Map.Entry<String, List<SavedPair>> row : rows.entrySet()) {
                 List<ForkValues[]> pairs = new ArrayList<>();

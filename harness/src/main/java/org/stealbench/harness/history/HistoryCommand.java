@@ -1,5 +1,7 @@
 package org.stealbench.harness.history;
 
+import static org.stealbench.harness.history.HistoryException.throwIf;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
@@ -82,9 +84,8 @@ public final class HistoryCommand extends HarnessCommand {
         /** Opens an existing store for reading: a missing SQLite file is bad input, not a new store. */
         HistoryStore openExisting() throws HistoryException {
             String u = url();
-            if (u.startsWith("jdbc:sqlite:") && !Files.isRegularFile(Path.of(u.substring("jdbc:sqlite:".length())))) {
-                throw new HistoryException("--db " + u + ": no such store (ingest something first)");
-            }
+            throwIf(u.startsWith("jdbc:sqlite:") && !Files.isRegularFile(Path.of(u.substring("jdbc:sqlite:".length()))),
+                    "--db " + u + ": no such store (ingest something first)");
             return HistoryStore.open(u);
         }
     }
@@ -145,9 +146,7 @@ public final class HistoryCommand extends HarnessCommand {
 
         @Override
         public Integer call() throws HistoryException {
-            if (Files.exists(out) && !Files.isDirectory(out)) {
-                throw new HistoryException("--out " + out + ": exists and is not a folder");
-            }
+            throwIf(Files.exists(out) && !Files.isDirectory(out), "--out " + out + ": exists and is not a folder");
             try (HistoryStore s = openExisting()) {
                 List<HistorySeries.Chart> charts = HistorySeries.charts(s.rows());
                 List<HistoryRun> runs = s.runs();
@@ -216,9 +215,7 @@ public final class HistoryCommand extends HarnessCommand {
 
         @Override
         public Integer call() throws HistoryException {
-            if (out != null && Files.isDirectory(out)) {
-                throw new HistoryException("--out " + out + ": is a folder");
-            }
+            throwIf(out != null && Files.isDirectory(out), "--out " + out + ": is a folder");
             String text;
             try (HistoryStore s = openExisting()) {
                 List<HistoryStore.Row> rows = s.rows().stream()
@@ -288,9 +285,7 @@ public final class HistoryCommand extends HarnessCommand {
         public Integer call() throws HistoryException {
             Path dir = root().resolve(RunSummary.DEFAULT_DIR);
             List<Path> summaries = sources.isEmpty() ? RunSummary.all(dir) : sources;
-            if (summaries.isEmpty()) {
-                throw new HistoryException(dir + ": no run summary (add one with scripts/history summarize RUN)");
-            }
+            throwIf(summaries.isEmpty(), dir + ": no run summary (add one with scripts/history summarize RUN)");
             List<FiguresTable.Run> runs = new ArrayList<>();
             for (Path s : summaries) {
                 runs.add(FiguresTable.read(s));
@@ -299,9 +294,7 @@ public final class HistoryCommand extends HarnessCommand {
             if (doc == null) {
                 return print(table);
             }
-            if (!Files.isRegularFile(doc)) {
-                throw new HistoryException("--doc " + doc + ": no such file");
-            }
+            throwIf(!Files.isRegularFile(doc), "--doc " + doc + ": no such file");
             try {
                 AtomicFiles.write(doc, FiguresTable.intoDoc(Files.readString(doc), table, doc));
             } catch (IOException e) {
