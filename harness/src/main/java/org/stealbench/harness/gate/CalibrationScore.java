@@ -141,9 +141,8 @@ final class CalibrationScore {
     /**
      * The saved jobs of each input: a calibration summary file ({@link #summary}), or a folder
      * written by {@code gate-calibrate run} whose job folders ({@code job-NNN-aa},
-     * {@code job-NNN-slowPCT}) hold {@code pairs.json} (a job folder without it failed).
-     *
-     * @throws GateException when an input is missing or damaged, or holds no job
+     * {@code job-NNN-slowPCT}) hold {@code pairs.json} (a job folder without it failed). A
+     * GateException when an input is missing or damaged, or holds no job.
      */
     static List<SavedJob> saved(List<Path> inputs) throws GateException {
         List<SavedJob> jobs = new ArrayList<>();

@@ -22,13 +22,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code scripts/history}'s engine: the results history (docs/history.md). Subcommands ingest run
- * folders, gate job folders and JMH JSON files into the store, list its runs, render its page,
- * find change points and export its figures; they take {@code --db JDBC_URL} (default
- * {@code jdbc:sqlite:<repository>/results/history.db}). Two more keep the docs' figures: one copies
- * run folders' summaries for git ({@link RunSummary}), one writes the table made from them
- * ({@link FiguresTable}). Bad input: one line on standard error and exit 2, before the store or any
- * file is touched.
+ * {@code scripts/history}'s engine: the results history (docs/history.md), one subcommand per task
+ * (their descriptions say which); those on the store take {@code --db JDBC_URL} (default
+ * {@code jdbc:sqlite:<repository>/results/history.db}). Bad input: one line on standard error and
+ * exit 2, before the store or any file is touched.
  */
 @Command(name = "history", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "The results history: every run and gate job in one store, trends and change points.",
