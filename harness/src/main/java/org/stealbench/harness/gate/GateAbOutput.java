@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.stealbench.harness.report.NumberText;
 
 /**
@@ -181,14 +182,9 @@ final class GateAbOutput {
         view.put("summary", r.summary(strict));
         view.put("loud", r.unjudged(strict));
         view.put("error", r.error());
-        List<NotGated> notGated = new ArrayList<>();
-        if (!r.added().isEmpty()) {
-            notGated.add(new NotGated("new (current jar only, not gated)", r.added()));
-        }
-        if (!r.removed().isEmpty()) {
-            notGated.add(new NotGated("removed (baseline jar only, not gated)", r.removed()));
-        }
-        view.put("notGated", notGated);
+        view.put("notGated", Stream.of(new NotGated("new (current jar only, not gated)", r.added()),
+                new NotGated("removed (baseline jar only, not gated)", r.removed()))
+                .filter(g -> !g.items().isEmpty()).toList());
         List<String> inputs = new ArrayList<>(List.of("baseline (A): " + side(r.baselineSha(), r.baseline()),
                 "current (B): " + side(r.currentSha(), r.current()), "machine: " + r.machine(), "JVM: " + r.jdk(),
                 r.statistics(), "change = estimated B/A - 1 from per-pair log ratios; detectable = the smallest "
