@@ -274,8 +274,7 @@ final class CalibrationScore {
             String measured = aa || cost.isEmpty() ? "" : String.format(Locale.ROOT, "%s [%s, %s]",
                     PairedDecision.signed(Quantiles.of(cost, 0.5)), PairedDecision.signed(cost.get(0)),
                     PairedDecision.signed(cost.get(cost.size() - 1)));
-            s.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %d | %s | %s |%n",
-                    e.getKey().describe(),
+            s.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %d | %s | %s |%n", e.getKey().describe(),
                     n, regression, ok.size() - regression - inconclusive, inconclusive, failed, bound, measured));
         }
         Map<String, List<PairedGate.Row>> aaRows = aaRows(jobs);

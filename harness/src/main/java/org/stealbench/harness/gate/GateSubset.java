@@ -68,7 +68,6 @@ public final class GateSubset {
      * same work: {@code deque}, owner push+pop ({@code GateCalibrationBenchmark}, standing for the
      * deque rows); {@code fork}, a worker's fork path, and {@code submit}, the outside-submission
      * path ({@code GatePoolPathsBenchmark} on one worker). A pool path's planted row is its gate row itself.
-     * {@link #prefix} names its job folders ({@code job-NNN-<prefix><percent>}).
      */
     public enum Planted {
         DEQUE("deque", "slow", new Entry(BENCH + "GateCalibrationBenchmark.pushPopBatch",
@@ -90,7 +89,7 @@ public final class GateSubset {
             return id;
         }
 
-        /** The job folder's kind before the percentage: {@code slow} (deque, as older folders), else the id. */
+        /** What names its job folders, {@code job-NNN-<prefix><percent>}: {@code slow} for deque, else the id. */
         public String prefix() {
             return prefix;
         }
