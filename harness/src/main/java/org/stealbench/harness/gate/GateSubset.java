@@ -89,7 +89,7 @@ public final class GateSubset {
             return id;
         }
 
-        /** Its job folders' kind, {@code job-NNN-<prefix><percent>}: {@code slow} for deque (as before), else the id. */
+        /** Its job folders' kind, {@code job-NNN-<prefix><percent>}: {@code slow} for deque (as before), else id. */
         public String prefix() {
             return prefix;
         }
