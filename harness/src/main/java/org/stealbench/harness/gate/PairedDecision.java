@@ -9,23 +9,19 @@ import org.apache.commons.math3.distribution.TDistribution;
 import org.stealbench.harness.stats.Modes;
 
 /**
- * The paired gate's decision ({@code scripts/gate-ab}), a pure function of per-pair log ratios.
+ * The paired gate's decision ({@code scripts/gate-ab}), a pure function of per-pair log ratios
+ * (docs/gate.md, "The decision").
  *
- * <p>Each row (one benchmark, one metric) holds one value per pair: {@code log(B cost / A cost)}
- * of a baseline fork (A) and the current fork (B) that ran next to it, so load that drifts over
- * minutes hits both and cancels. The test is one-sided, "is B slower?": a t test of the mean log
- * ratio against 0. Holm's step-down correction over the rows keeps the family-wise chance of any
- * false REGRESSION at or below {@code alpha}. A row is a REGRESSION only when it is significant
- * and its estimated slowdown {@code exp(mean) - 1} also exceeds the row's practical threshold.
- *
- * <p>A row is PASS when it is clearly fine: the one-sided upper confidence bound of the slowdown
- * lies below the threshold (or it is significant but smaller than the threshold). A row that is
- * neither is INCONCLUSIVE, and the job runs more pairs of it. Sequential rule: <b>Bonferroni over
- * a fixed number of looks</b> (the simplest alpha spending): with {@code looks} planned looks,
- * each look tests its rows at {@code alpha / looks} (Holm inside the look), so by the union bound
- * the chance of a false REGRESSION over the whole job stays within {@code alpha}, however the
- * number of pairs grows between looks. A row whose forks split into two clusters (bimodal) is
- * flagged; it can still be a REGRESSION, but never a clear PASS (INCONCLUSIVE instead).
+ * <p>Each row (one benchmark, one metric) holds one {@code log(B cost / A cost)} per pair of a
+ * baseline (A) and a current (B) measurement taken side by side, so drifting load hits both and
+ * cancels. A one-sided t test of the mean against 0 ("is B slower?") with Holm's step-down
+ * correction over the rows keeps the family-wise chance of any false REGRESSION within
+ * {@code alpha}. REGRESSION: significant and the estimated slowdown {@code exp(mean) - 1} above the
+ * row's threshold; PASS: the one-sided upper bound below the threshold, or significant but within
+ * it; else INCONCLUSIVE, and the job runs more pairs. Sequential rule: <b>Bonferroni over a fixed
+ * number of looks</b>, each at {@code alpha / looks} (Holm inside the look), so by the union bound
+ * the job stays within {@code alpha} however the pairs grow between looks. A bimodal row (forks in
+ * two clusters) can be a REGRESSION but never a clear PASS.
  *
  * <p>Each row also states the smallest slowdown this run could have detected: with the row's
  * spread and pair count, the slowdown that a test at the strictest Holm level ({@code alpha /
