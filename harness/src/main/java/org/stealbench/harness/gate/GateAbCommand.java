@@ -314,8 +314,8 @@ public final class GateAbCommand extends HarnessCommand {
             int compared = labels.size();
             stderr.printf(Locale.ROOT, "gate-ab: %d rows, %d pairs each (up to %s when undecided), A and B alternating "
                     + "inside each fork: about %.0f s, at most %.0f s; order in %s%n", compared, subset.firstPairs(),
-                    looks.subList(1, looks.size()), est[0] * compared / subset.entries().size(), est[1] * compared / subset.entries().size(),
-                    dir.resolve(PairedJob.ORDER_FILE));
+                    looks.subList(1, looks.size()), est[0] * compared / subset.entries().size(),
+                    est[1] * compared / subset.entries().size(), dir.resolve(PairedJob.ORDER_FILE));
             Instant forksStarted = Instant.now();
             runner.runAlternating(alternating, subset.firstPairs(), 1);
             List<PairedGate.Row> decided = PairedGate.decide(runner.values(), labels, in.thresholds(), alpha, looks,
@@ -341,9 +341,9 @@ public final class GateAbCommand extends HarnessCommand {
                     calibrationWork == null ? 100 : calibrationWork, runner.values()));
             String stats = String.format(Locale.ROOT, "statistics: a pair is one fork running A and B in alternating "
                     + "batches (geometric means of its batches); one-sided t test on the mean per-pair log ratio, Holm "
-                    + "over rows, Bonferroni over %d look(s) at %s pairs (alpha %s family-wise); REGRESSION = significant "
-                    + "and slower than the row's threshold; seed %d; %s", looks.size(), looks, alpha, in.seed(),
-                    in.thresholds().describe().get(0));
+                    + "over rows, Bonferroni over %d look(s) at %s pairs (alpha %s family-wise); REGRESSION = "
+                    + "significant and slower than the row's threshold; seed %d; %s", looks.size(), looks, alpha,
+                    in.seed(), in.thresholds().describe().get(0));
             GateAbOutput.Report report = new GateAbOutput.Report(in.baselineName(), in.baselineSha(),
                     in.currentName(), in.currentSha(), machine, jdk, stats, decided, runner.seconds(), added, removed,
                     notes, seconds(), null);
