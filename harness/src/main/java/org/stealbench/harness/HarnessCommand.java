@@ -21,12 +21,10 @@ public abstract class HarnessCommand implements Callable<Integer> {
     /** The repository, where the default paths are (the scripts set it); the working directory when unset. */
     public static final String ROOT_PROPERTY = "stealbench.root";
 
-    /** The command's standard output, the caller's once {@link #commandLine} has set it. */
+    /** The command's standard output and error, the caller's once {@link #commandLine} has set them. */
     protected PrintStream stdout = System.out;
-    /** The command's standard error, the caller's once {@link #commandLine} has set it. */
     protected PrintStream stderr = System.err;
 
-    /** The repository ({@link #ROOT_PROPERTY}), absolute. */
     public static Path root() {
         return Path.of(System.getProperty(ROOT_PROPERTY, ".")).toAbsolutePath().normalize();
     }

@@ -20,24 +20,21 @@ public final class VersionProvider implements IVersionProvider {
     @Override
     public String[] getVersion() {
         Properties p = new Properties();
-        String version = null;
         try (InputStream in = VersionProvider.class.getResourceAsStream(VERSION_RESOURCE)) {
             if (in != null) {
                 p.load(in);
-                version = p.getProperty("version");
             }
         } catch (IOException e) {
             // unreadable: printed as unknown, like a missing resource
         }
-        return new String[] {describe(version, read(SHA_RESOURCE)), "Java " + System.getProperty("java.version")
-                + " (" + System.getProperty("java.vm.name") + ", " + System.getProperty("java.vendor") + ")"};
+        return new String[] {describe(p.getProperty("version"), read(SHA_RESOURCE)), "Java "
+                + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ", "
+                + System.getProperty("java.vendor") + ")"};
     }
 
     /**
-     * "stealbench VERSION (git SHA)", or with "uncommitted changes" when the build's tree was
-     * dirty; "unknown" for what the build could not capture.
-     *
-     * @param describe {@code git describe --always --dirty} output: a sha, with "-dirty" appended
+     * "stealbench VERSION (git SHA)", or with "uncommitted changes" when {@code describe} (the output
+     * of {@code git describe --always --dirty}) ends in "-dirty"; "unknown" for what the build could not capture.
      */
     static String describe(String version, String describe) {
         BuildCommit commit = BuildCommit.parse(known(describe));
@@ -45,12 +42,7 @@ public final class VersionProvider implements IVersionProvider {
                 + (commit.dirty() ? ", uncommitted changes" : "") + ")";
     }
 
-    /**
-     * A build's commit: the sha, and whether the tree had uncommitted changes.
-     *
-     * @param sha   the commit, as {@code git describe} abbreviated it
-     * @param dirty whether the build's tree had uncommitted changes
-     */
+    /** A build's commit: the sha as {@code git describe} abbreviated it, and whether its tree had changes. */
     public record BuildCommit(String sha, boolean dirty) {
 
         /** What {@code git describe --dirty} appends for a tree with uncommitted changes. */
@@ -66,11 +58,7 @@ public final class VersionProvider implements IVersionProvider {
         }
     }
 
-    /**
-     * What {@code git describe --always --dirty} printed when this build was made (a sha, with
-     * "-dirty" appended for a tree with uncommitted changes), or null when the build could not
-     * capture it.
-     */
+    /** What {@code git describe --always --dirty} printed when this build was made, or null if it was not captured. */
     public static String buildDescribe() {
         String sha = known(read(SHA_RESOURCE));
         return sha.equals("unknown") ? null : sha;

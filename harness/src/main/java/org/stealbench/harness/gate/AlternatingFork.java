@@ -25,12 +25,10 @@ import org.stealbench.harness.results.AtomicFiles;
  * jar), opens the same row in both through their {@code GateWorkloads}, and runs the two in
  * alternating batches of a few milliseconds, which side goes first drawn afresh for every pair.
  *
- * <p>Why: this machine's speed switches between two levels in stretches of hundreds of
- * milliseconds to seconds. Forks run one after the other, even back to back, land in different
- * stretches, and their ratio carries that noise; two batches a few milliseconds apart almost
- * always share one, so the per-pair ratio cancels it. A fork still matters as the unit of
- * replication (each JVM compiles both sides anew), so the gate judges the forks' ratios, each the
- * geometric mean of its pairs.
+ * <p>Why: the machine's speed switches between two levels within seconds; two batches a few
+ * milliseconds apart almost always share a level, forks in turn do not (docs/findings.md). A fork
+ * stays the unit of replication (each JVM compiles both sides anew): the gate judges the forks'
+ * ratios, each the geometric mean of its pairs.
  *
  * <p>What a side costs: wall time per op from the workload's own timing; CPU time and allocation
  * per op from the thread clocks and counters ({@code com.sun.management.ThreadMXBean}, nanosecond
@@ -53,20 +51,11 @@ public final class AlternatingFork {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /**
-     * What one fork runs.
-     *
-     * @param label      the row's label
-     * @param benchmark  {@code Class.method}, e.g. {@code DequeOpsBenchmark.pushPop}
-     * @param classPathA side A's benchmarks jar (or any class path holding its benchmarks and their libraries)
-     * @param classPathB side B's
-     * @param paramsA    side A's parameters
-     * @param paramsB    side B's parameters
-     * @param singleShot one invocation per batch (a pool row), else as many operations as fill {@code batchMicros}
-     * @param warmupMillis alternating warm-up, discarded
-     * @param measureMillis alternating measurement
-     * @param batchMicros  target length of a time-mode batch
-     * @param pauseMicros  pause after each single-shot batch, so the side's idle workers park before the other runs
-     * @param seed       seed of the sides' order
+     * What one fork runs: the row's label and {@code Class.method} ({@code DequeOpsBenchmark.pushPop}),
+     * each side's class path (its benchmarks jar and libraries) and parameters; {@code singleShot}:
+     * one invocation per batch (a pool row), else as many operations as fill {@code batchMicros};
+     * the alternating warm-up (discarded) and measurement; the pause after each single-shot batch,
+     * so the side's idle workers park before the other runs; the seed of the sides' order.
      */
     public record Spec(String label, String benchmark, String classPathA, String classPathB, Map<String, String> paramsA,
                        Map<String, String> paramsB, boolean singleShot, int warmupMillis, int measureMillis,
@@ -89,8 +78,7 @@ public final class AlternatingFork {
         }
         try {
             Spec spec = JSON.readValue(Path.of(args[0]).toFile(), Spec.class);
-            Map<String, Object> out = run(spec);
-            AtomicFiles.write(Path.of(args[1]), JSON.writeValueAsString(out) + "\n");
+            AtomicFiles.write(Path.of(args[1]), JSON.writeValueAsString(run(spec)) + "\n");
             System.exit(0);
         } catch (Throwable e) {
             // "Error:" is what ForkRunner.reasonIn looks for; a workload's own failure, not reflection's wrapper
@@ -144,13 +132,12 @@ public final class AlternatingFork {
             markExisting(mx, owner, s);
         }
 
-        // warm-up: alternate, and (time mode) double the batch until it fills the target length
+        // warm-up: alternate, and (time mode) double the batch until it fills the target length; at
+        // least WARMUP_PAIRS pairs, as a pool row's first invocations run slow while the JIT compiles
         long batch = 1;
         long target = spec.batchMicros() * 1000L;
         long warmEnd = System.nanoTime() + spec.warmupMillis() * 1_000_000L;
         double lastTook = 0;
-        // and at least WARMUP_PAIRS pairs: a pool row's first invocations can take ten times the
-        // settled time while the JIT compiles the recursion, and a slow machine fits few in the time
         for (int warmPairs = 0; System.nanoTime() < warmEnd || warmPairs < WARMUP_PAIRS; warmPairs++) {
             int first = random.nextInt(2);
             long took = 0;
@@ -203,16 +190,14 @@ public final class AlternatingFork {
         out.put("pairLogRatioMean", StatUtils.mean(logRatios));
         out.put("pairLogRatioSd", Math.sqrt(StatUtils.variance(logRatios)));
         out.put("pairLogRatioLag1", lag1(logRatios));
+        double scale = spec.singleShot() ? 1e-6 : 1;
         for (int s = 0; s < 2; s++) {
             Runner r = sides[s];
             double[] times = Arrays.copyOf(perOp[s], pairs);
-            double scale = spec.singleShot() ? 1e-6 : 1;
-            long cpu = r.driverCpu + used[s][0];
-            long allocated = r.driverAllocation + used[s][1];
             Map<String, Object> side = new LinkedHashMap<>();
             side.put("time", StatUtils.geometricMean(times) * scale);
-            side.put("cpu", cpu / (double) r.operations);
-            side.put("allocation", allocated / (double) r.operations);
+            side.put("cpu", (r.driverCpu + used[s][0]) / (double) r.operations);
+            side.put("allocation", (r.driverAllocation + used[s][1]) / (double) r.operations);
             side.put("operations", r.operations);
             side.put("threads", (long) Collections.frequency(owner.values(), s));
             side.put("batchTimes", Arrays.stream(times).map(t -> t * scale).toArray());

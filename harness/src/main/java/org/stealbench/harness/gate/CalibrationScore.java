@@ -1,5 +1,7 @@
 package org.stealbench.harness.gate;
 
+import static org.stealbench.harness.gate.GateException.throwIf;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -76,7 +78,6 @@ final class CalibrationScore {
             return aa() ? "aa" : (retired() ? path : planted().prefix()) + injected;
         }
 
-        /** How the table names it. */
         String describe() {
             String planted = "planted +" + (injected - 100) + "% on the " + path + " path";
             return aa() ? "A/A (one jar on both sides, the gate's subset)" : retired() ? "retired: " + planted
@@ -91,13 +92,7 @@ final class CalibrationScore {
         }
     }
 
-    /**
-     * One job.
-     *
-     * @param name  its folder's name
-     * @param kind  A/A or the slowdown planted
-     * @param rows  its rows as judged now; empty when the job failed or its kind is retired
-     */
+    /** One job, by its folder's name; {@code rows} as judged now, empty when it failed or its kind is retired. */
     record Job(String name, Kind kind, List<PairedGate.Row> rows) {
 
         /** Whether it failed before writing its pairs (a job of a retired kind is not judged, not failed). */
@@ -124,17 +119,11 @@ final class CalibrationScore {
     private CalibrationScore() {
     }
 
-    /**
-     * A job as saved, before it is judged.
-     *
-     * @param name  {@code <calibration>/job-NNN-<kind>}
-     * @param kind  A/A or the slowdown planted
-     * @param saved its pairs, or null when the job failed before writing them
-     */
+    /** A job as saved, {@code <calibration>/job-NNN-<kind>}; its pairs null when it failed before writing them. */
     record SavedJob(String name, Kind kind, PairedJob.Saved saved) {
     }
 
-    /** A job folder's name: {@code job-NNN-aa}, or {@code job-NNN-} a planted path's prefix (a retired one too) and a percentage. */
+    /** A job folder's name: {@code job-NNN-aa}, or {@code job-NNN-}, a path's prefix (retired too) and a percentage. */
     static final Pattern JOB_FOLDER = Pattern.compile("job-(\\d+)-(aa|[a-z]+\\d+)");
 
     /** Every saved job of the inputs, judged again with the thresholds ({@link #saved}). */
@@ -152,9 +141,8 @@ final class CalibrationScore {
     /**
      * The saved jobs of each input: a calibration summary file ({@link #summary}), or a folder
      * written by {@code gate-calibrate run} whose job folders ({@code job-NNN-aa},
-     * {@code job-NNN-slowPCT}) hold {@code pairs.json} (a job folder without it failed).
-     *
-     * @throws GateException when an input is missing or damaged, or holds no job
+     * {@code job-NNN-slowPCT}) hold {@code pairs.json} (a job folder without it failed). A
+     * GateException when an input is missing or damaged, or holds no job.
      */
     static List<SavedJob> saved(List<Path> inputs) throws GateException {
         List<SavedJob> jobs = new ArrayList<>();
@@ -163,9 +151,7 @@ final class CalibrationScore {
                 jobs.addAll(readSummary(input));
                 continue;
             }
-            if (!Files.isDirectory(input)) {
-                throw new GateException(input + ": no such folder or file");
-            }
+            throwIf(!Files.isDirectory(input), input + ": no such folder or file");
             List<Path> dirs;
             try (Stream<Path> s = Files.walk(input)) {
                 dirs = s.filter(p -> Files.isDirectory(p) && JOB_FOLDER.matcher(p.getFileName().toString()).matches())
@@ -181,10 +167,8 @@ final class CalibrationScore {
                         Files.isRegularFile(pairs) ? PairedJob.readPairs(pairs) : null));
             }
         }
-        if (jobs.isEmpty()) {
-            throw new GateException("no calibration job (a job-NNN-aa or job-NNN-slowPCT, -forkPCT or -submitPCT "
-                    + "folder, or a summary's job) in " + inputs);
-        }
+        throwIf(jobs.isEmpty(), "no calibration job (a job-NNN-aa or job-NNN-slowPCT, -forkPCT or -submitPCT "
+                + "folder, or a summary's job) in " + inputs);
         return jobs;
     }
 
@@ -227,14 +211,11 @@ final class CalibrationScore {
 
     private static List<SavedJob> readSummary(Path file) throws GateException {
         SummaryJson summary = PairedJob.read(file, SummaryJson.class);
-        if (summary.jobs() == null) {
-            throw new GateException(file + ": not a calibration summary (no jobs)");
-        }
+        throwIf(summary.jobs() == null, file + ": not a calibration summary (no jobs)");
         List<SavedJob> jobs = new ArrayList<>();
         for (SummaryJob j : summary.jobs()) {
-            if (j.name() == null || j.name().isEmpty() || j.injectedPercent() == null) {
-                throw new GateException(file + ": a job without its name or injectedPercent");
-            }
+            throwIf(j.name() == null || j.name().isEmpty() || j.injectedPercent() == null,
+                    file + ": a job without its name or injectedPercent");
             Kind kind = j.injectedPercent() == 100 ? Kind.AA : new Kind(j.path() == null
                     ? GateSubset.Planted.DEQUE.id() : j.path(), j.injectedPercent());
             jobs.add(new SavedJob(j.name(), kind, j.pairs() == null ? null
@@ -293,8 +274,7 @@ final class CalibrationScore {
             String measured = aa || cost.isEmpty() ? "" : String.format(Locale.ROOT, "%s [%s, %s]",
                     PairedDecision.signed(Quantiles.of(cost, 0.5)), PairedDecision.signed(cost.get(0)),
                     PairedDecision.signed(cost.get(cost.size() - 1)));
-            s.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %d | %s | %s |%n",
-                    e.getKey().describe(),
+            s.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %d | %s | %s |%n", e.getKey().describe(),
                     n, regression, ok.size() - regression - inconclusive, inconclusive, failed, bound, measured));
         }
         Map<String, List<PairedGate.Row>> aaRows = aaRows(jobs);

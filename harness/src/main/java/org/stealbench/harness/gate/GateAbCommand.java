@@ -1,5 +1,7 @@
 package org.stealbench.harness.gate;
 
+import static org.stealbench.harness.gate.GateException.throwIf;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -150,10 +152,7 @@ public final class GateAbCommand extends HarnessCommand {
             }
             return 2;
         }
-        if (dryRun) {
-            return dryRun(in);
-        }
-        return job(in);
+        return dryRun ? dryRun(in) : job(in);
     }
 
     /** Everything checked before a file is written. */
@@ -162,18 +161,12 @@ public final class GateAbCommand extends HarnessCommand {
     }
 
     private Inputs inputs() throws GateException, InterruptedException {
-        if ((baselineRef == null) == (baselineJar == null)) {
-            throw new GateException("give exactly one of --baseline-ref REF and --baseline-jar FILE");
-        }
-        if (reason != null) {
-            throw new GateException("--reason goes with --promote only");
-        }
-        if (!(alpha > 0 && alpha < 0.5)) {
-            throw new GateException("--alpha must lie in (0, 0.5), was " + alpha);
-        }
-        if (cpus != null && !cpus.matches("[0-9]+([-,][0-9]+)*")) {
-            throw new GateException("--cpus must be a CPU list such as 0,1 or 0-1, was '" + cpus + "'");
-        }
+        throwIf((baselineRef == null) == (baselineJar == null),
+                "give exactly one of --baseline-ref REF and --baseline-jar FILE");
+        throwIf(reason != null, "--reason goes with --promote only");
+        throwIf(!(alpha > 0 && alpha < 0.5), "--alpha must lie in (0, 0.5), was " + alpha);
+        throwIf(cpus != null && !cpus.matches("[0-9]+([-,][0-9]+)*"),
+                "--cpus must be a CPU list such as 0,1 or 0-1, was '" + cpus + "'");
         GateSubset subset = subset();
         Path root = root();
         if (baselineJar != null) {
@@ -183,9 +176,7 @@ public final class GateAbCommand extends HarnessCommand {
         Path current = currentJar != null ? currentJar : root.resolve("harness/target/benchmarks.jar");
         requireJar(current, "--current-jar");
         Path jobDir = out != null ? out : root.resolve("results/runs/gate-ab-" + RunFolder.stamp(started));
-        if (Files.exists(jobDir)) {
-            throw new GateException("--out " + shown(jobDir) + ": already exists; give a new folder");
-        }
+        throwIf(Files.exists(jobDir), "--out " + shown(jobDir) + ": already exists; give a new folder");
         GateThresholds t = thresholds(root, thresholds);
         String currentSha = currentJar != null ? jarCommit(currentJar) : head(root);
         String currentName = currentJar != null ? "jar " + currentJar.getFileName() : "working tree";
@@ -219,9 +210,7 @@ public final class GateAbCommand extends HarnessCommand {
     }
 
     private static void requireJar(Path jar, String option) throws GateException {
-        if (!Files.isRegularFile(jar)) {
-            throw new GateException(option + " " + shown(jar) + ": no such file");
-        }
+        throwIf(!Files.isRegularFile(jar), option + " " + shown(jar) + ": no such file");
         try {
             listed(jar);
         } catch (GateException e) {
@@ -238,13 +227,9 @@ public final class GateAbCommand extends HarnessCommand {
 
     /** The full sha of a ref, or a GateException naming it. */
     static String resolve(Path root, String ref, String option) throws GateException {
-        if (ref.isBlank() || ref.startsWith("-")) {
-            throw new GateException(option + " '" + ref + "': not a git ref");
-        }
+        throwIf(ref.isBlank() || ref.startsWith("-"), option + " '" + ref + "': not a git ref");
         String sha = RunEnvironment.git(root, "rev-parse", "--verify", "--quiet", ref + "^{commit}");
-        if (sha == null || !sha.matches("[0-9a-f]{40}")) {
-            throw new GateException(option + " '" + ref + "': not a commit in " + root);
-        }
+        throwIf(sha == null || !sha.matches("[0-9a-f]{40}"), option + " '" + ref + "': not a commit in " + root);
         return sha;
     }
 
@@ -263,8 +248,7 @@ public final class GateAbCommand extends HarnessCommand {
         }
         stdout.printf(Locale.ROOT, "  %d pairs (forks) a row, then %s for rows still undecided (a look is skipped "
                 + "when it would end past %.0f s of forks); JVM args %s%n", s.firstPairs(),
-                s.looks().subList(1, s.looks().size()),
-                s.budgetSeconds(), BenchCommand.HEAP_FLAGS);
+                s.looks().subList(1, s.looks().size()), s.budgetSeconds(), BenchCommand.HEAP_FLAGS);
         stdout.printf(Locale.ROOT, "  estimate: %.0f s for the first look, %.0f s at most, plus the baseline jar's build "
                 + "when it is not cached%n", est[0], est[1]);
         return 0;
@@ -318,9 +302,7 @@ public final class GateAbCommand extends HarnessCommand {
                     notes.add("in neither jar: " + e.label());
                 }
             }
-            if (labels.isEmpty()) {
-                throw new GateException("nothing compared: no row of the gate's subset is in both jars");
-            }
+            throwIf(labels.isEmpty(), "nothing compared: no row of the gate's subset is in both jars");
             requireWorkloads(aJar, "A (" + in.baselineName() + ")");
             requireWorkloads(in.currentJar(), "B (current)");
             if (quickCheck) {
@@ -330,11 +312,10 @@ public final class GateAbCommand extends HarnessCommand {
             PairedJob runner = new PairedJob(dir, in.seed(), Duration.ofMinutes(5), stderr::println);
             double[] est = subset.estimateSeconds();
             int compared = labels.size();
-            stderr.printf(Locale.ROOT, "gate-ab: %d rows, %d pairs each (up to %s when undecided), %s: about %.0f s, "
-                    + "at most %.0f s; order in %s%n", compared, subset.firstPairs(), looks.subList(1, looks.size()),
-                    "A and B alternating inside each fork",
-                    est[0] * compared / subset.entries().size(), est[1] * compared / subset.entries().size(),
-                    dir.resolve(PairedJob.ORDER_FILE));
+            stderr.printf(Locale.ROOT, "gate-ab: %d rows, %d pairs each (up to %s when undecided), A and B alternating "
+                    + "inside each fork: about %.0f s, at most %.0f s; order in %s%n", compared, subset.firstPairs(),
+                    looks.subList(1, looks.size()), est[0] * compared / subset.entries().size(),
+                    est[1] * compared / subset.entries().size(), dir.resolve(PairedJob.ORDER_FILE));
             Instant forksStarted = Instant.now();
             runner.runAlternating(alternating, subset.firstPairs(), 1);
             List<PairedGate.Row> decided = PairedGate.decide(runner.values(), labels, in.thresholds(), alpha, looks,
@@ -358,11 +339,11 @@ public final class GateAbCommand extends HarnessCommand {
                     });
             PairedJob.writePairs(dir, new PairedJob.Saved(looks, subset.family(), alpha,
                     calibrationWork == null ? 100 : calibrationWork, runner.values()));
-            String stats = String.format(Locale.ROOT, "statistics: %s; one-sided t test on the mean per-pair log ratio, "
-                    + "Holm over rows, Bonferroni over %d look(s) at %s pairs (alpha %s family-wise); REGRESSION = significant and "
-                    + "slower than the row's threshold; seed %d; %s", "a pair is one fork running A and B "
-                    + "in alternating batches (geometric means of its batches)", looks.size(), looks, alpha, in.seed(),
-                    in.thresholds().describe().get(0));
+            String stats = String.format(Locale.ROOT, "statistics: a pair is one fork running A and B in alternating "
+                    + "batches (geometric means of its batches); one-sided t test on the mean per-pair log ratio, Holm "
+                    + "over rows, Bonferroni over %d look(s) at %s pairs (alpha %s family-wise); REGRESSION = "
+                    + "significant and slower than the row's threshold; seed %d; %s", looks.size(), looks, alpha,
+                    in.seed(), in.thresholds().describe().get(0));
             GateAbOutput.Report report = new GateAbOutput.Report(in.baselineName(), in.baselineSha(),
                     in.currentName(), in.currentSha(), machine, jdk, stats, decided, runner.seconds(), added, removed,
                     notes, seconds(), null);
@@ -445,10 +426,9 @@ public final class GateAbCommand extends HarnessCommand {
     static void requireWorkloads(Path jar, String side) throws GateException {
         String entry = AlternatingFork.WORKLOADS.replace('.', '/') + ".class";
         try (JarFile j = new JarFile(jar.toFile())) {
-            if (j.getEntry(entry) == null) {
-                throw new GateException("side " + side + ": " + shown(jar) + " has no " + AlternatingFork.WORKLOADS
-                        + " (built before the alternating engine); gate against a newer baseline");
-            }
+            throwIf(j.getEntry(entry) == null,
+                    "side " + side + ": " + shown(jar) + " has no " + AlternatingFork.WORKLOADS
+                    + " (built before the alternating engine); gate against a newer baseline");
         } catch (IOException e) {
             throw new GateException("side " + side + ": " + shown(jar) + " is not a readable jar (" + e.getMessage() + ")", e);
         }
@@ -461,9 +441,7 @@ public final class GateAbCommand extends HarnessCommand {
     static Map<String, Set<String>> listed(Path jar) throws GateException {
         try (JarFile j = new JarFile(jar.toFile())) {
             JarEntry list = j.getJarEntry(BenchmarkList.BENCHMARK_LIST.substring(1));
-            if (list == null) {
-                throw new GateException(shown(jar) + ": not a JMH benchmarks jar (no META-INF/BenchmarkList)");
-            }
+            throwIf(list == null, shown(jar) + ": not a JMH benchmarks jar (no META-INF/BenchmarkList)");
             Map<String, Set<String>> out = new HashMap<>();
             try (InputStream in = j.getInputStream(list)) {
                 for (BenchmarkListEntry e : BenchmarkList.readBenchmarkList(in)) {
@@ -505,9 +483,7 @@ public final class GateAbCommand extends HarnessCommand {
             exec(root, List.of("git", "worktree", "add", "--detach", "--force", tree.toString(), sha), "git worktree add");
             exec(tree, List.of("mvn", "-B", "-q", "-DskipTests", "package"), "mvn package of " + sha);
             Path built = tree.resolve("harness/target/benchmarks.jar");
-            if (!Files.isRegularFile(built)) {
-                throw new GateException(sha + ": its build made no harness/target/benchmarks.jar");
-            }
+            throwIf(!Files.isRegularFile(built), sha + ": its build made no harness/target/benchmarks.jar");
             AtomicFiles.write(cached, Files.readAllBytes(built));
             stderr.printf(Locale.ROOT, "gate-ab: built and cached %s in %.0f s%n", cached,
                     (System.nanoTime() - t0) / 1e9);
@@ -546,25 +522,20 @@ public final class GateAbCommand extends HarnessCommand {
      * uncommitted changes (the baseline would not be what was measured).
      */
     private int promote() throws GateException {
-        if (reason == null || reason.isBlank()) {
-            throw new GateException("--promote needs --reason TEXT (why the baseline moves)");
-        }
-        if (baselineRef != null || baselineJar != null || currentJar != null) {
-            throw new GateException("--promote REF takes no --baseline-ref, --baseline-jar or --current-jar");
-        }
+        throwIf(reason == null || reason.isBlank(), "--promote needs --reason TEXT (why the baseline moves)");
+        throwIf(baselineRef != null || baselineJar != null || currentJar != null,
+                "--promote REF takes no --baseline-ref, --baseline-jar or --current-jar");
         Path root = root();
         String sha = resolve(root, promote, "--promote");
-        if (head(root).equals(sha + "-dirty")) {
-            throw new GateException("--promote " + promote + ": the working tree has uncommitted changes; commit "
-                    + "them first, so the baseline is the code that was gated");
-        }
+        throwIf(head(root).equals(sha + "-dirty"),
+                "--promote " + promote + ": the working tree has uncommitted changes; commit "
+                + "them first, so the baseline is the code that was gated");
         Path ref = root.resolve("results/baseline/REF");
         Path log = root.resolve("results/baseline/REF.log");
         try {
             String old = Files.exists(ref) ? Files.readString(ref).strip() : "none";
-            String entry = Instant.now() + " " + old + " -> " + sha + ": " + reason.replace('\n', ' ').strip() + "\n";
-            String history = Files.exists(log) ? Files.readString(log) : "";
-            AtomicFiles.write(log, history + entry);
+            AtomicFiles.write(log, (Files.exists(log) ? Files.readString(log) : "") + Instant.now() + " " + old + " -> "
+                    + sha + ": " + reason.replace('\n', ' ').strip() + "\n");
             AtomicFiles.write(ref, sha + "\n");
         } catch (IOException e) {
             throw new GateException(ref + ": cannot be written (" + e.getMessage() + ")", e);

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.stealbench.harness.report.NumberText;
 
 /**
@@ -26,22 +27,12 @@ import org.stealbench.harness.report.NumberText;
 final class GateAbOutput {
 
     /**
-     * The report.
-     *
-     * @param baseline    side A: the ref, or the jar's file name
-     * @param baselineSha side A's commit (for a jar, the commit it records), or "unknown"
-     * @param current     side B: "working tree", or the jar's file name
-     * @param currentSha  side B's commit (with "-dirty" when its tree had changes), or "unknown"
-     * @param machine     CPU model, cores, pinning
-     * @param jdk         the JVM that ran both sides, with its flags
-     * @param statistics  one line: alpha, looks, pairs
-     * @param rows        every row
-     * @param rowSeconds  per row label, the wall-clock seconds its forks took
-     * @param added       rows of the subset the baseline jar lacks (not gated)
-     * @param removed     rows the current jar lacks (not gated)
-     * @param notes       things the reader must know (quick check, unjudged rows)
-     * @param seconds     wall-clock seconds of the job
-     * @param error       the bad input that stopped the job, or null
+     * The report: side A as named (the ref, or the jar's file name) and its commit (a jar's recorded
+     * one), side B ("working tree" or the jar's file name) and its commit ("-dirty" for a changed
+     * tree), commits "unknown" when not recorded; the machine and JVM; one line of statistics; every
+     * row and, per label, its forks' wall-clock seconds; the subset's rows only the current
+     * ({@code added}) or the baseline jar ({@code removed}) has, not gated; notes for the reader; the
+     * job's seconds; and the bad input that stopped the job, or null.
      */
     record Report(String baseline, String baselineSha, String current, String currentSha, String machine, String jdk,
                   String statistics, List<PairedGate.Row> rows, Map<String, Double> rowSeconds, List<String> added,
@@ -55,7 +46,6 @@ final class GateAbOutput {
             notes = List.copyOf(notes);
         }
 
-        /** A report of a job stopped by bad input. */
         static Report badInput(String baseline, String baselineSha, String current, String currentSha, String machine,
                                String jdk, double seconds, String error) {
             return new Report(baseline, baselineSha, current, currentSha, machine, jdk, "statistics: none (bad input)",
@@ -66,14 +56,13 @@ final class GateAbOutput {
             return rows.stream().filter(r -> r.verdict() == v).count();
         }
 
+        private String count(GateVerdict v, String one, String many) {
+            return plural(count(v), one, many);
+        }
+
         int exitCode(boolean strict) {
-            if (error != null) {
-                return 2;
-            }
-            if (count(GateVerdict.REGRESSION) > 0) {
-                return 1;
-            }
-            return strict && count(GateVerdict.INCONCLUSIVE) > 0 ? 3 : 0;
+            return error != null ? 2 : count(GateVerdict.REGRESSION) > 0 ? 1
+                    : strict && count(GateVerdict.INCONCLUSIVE) > 0 ? 3 : 0;
         }
 
         /** PASS, FAIL or ERROR. */
@@ -96,10 +85,6 @@ final class GateAbOutput {
                     + ", " + count(GateVerdict.PASS, "passing row", "passing rows") + ", "
                     + count(GateVerdict.INCONCLUSIVE, "inconclusive row", "inconclusive rows") + "; "
                     + added.size() + " new, " + removed.size() + " removed";
-        }
-
-        private String count(GateVerdict v, String one, String many) {
-            return plural(count(v), one, many);
         }
 
         /** The loud line about rows nobody could judge; null when every row was judged. */
@@ -197,14 +182,9 @@ final class GateAbOutput {
         view.put("summary", r.summary(strict));
         view.put("loud", r.unjudged(strict));
         view.put("error", r.error());
-        List<NotGated> notGated = new ArrayList<>();
-        if (!r.added().isEmpty()) {
-            notGated.add(new NotGated("new (current jar only, not gated)", r.added()));
-        }
-        if (!r.removed().isEmpty()) {
-            notGated.add(new NotGated("removed (baseline jar only, not gated)", r.removed()));
-        }
-        view.put("notGated", notGated);
+        view.put("notGated", Stream.of(new NotGated("new (current jar only, not gated)", r.added()),
+                new NotGated("removed (baseline jar only, not gated)", r.removed()))
+                .filter(g -> !g.items().isEmpty()).toList());
         List<String> inputs = new ArrayList<>(List.of("baseline (A): " + side(r.baselineSha(), r.baseline()),
                 "current (B): " + side(r.currentSha(), r.current()), "machine: " + r.machine(), "JVM: " + r.jdk(),
                 r.statistics(), "change = estimated B/A - 1 from per-pair log ratios; detectable = the smallest "

@@ -1,5 +1,7 @@
 package org.stealbench.harness.gate;
 
+import static org.stealbench.harness.gate.GateException.throwIf;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -62,7 +64,6 @@ public final class GateCalibrateCommand extends HarnessCommand {
         throw new GateException("name a subcommand: run or score (--help lists them)");
     }
 
-    /** Independent A/A and planted-slowdown {@code gate-ab} jobs, then the table. */
     @Command(name = "run", mixinStandardHelpOptions = true,
             description = {"Runs independent A/A gate-ab jobs and planted-slowdown jobs, then writes "
                     + "calibration.md and calibration.json in the folder.",
@@ -116,28 +117,20 @@ public final class GateCalibrateCommand extends HarnessCommand {
         @Override
         public Integer call() throws IOException, GateException, InterruptedException {
             PrintWriter stdout = spec.commandLine().getOut();
-            if (jobs < 0 || slowdownJobs < 0 || jobs + slowdownJobs == 0) {
-                throw new GateException("--jobs and --slowdown-jobs must be 0 or more, and not both 0");
-            }
+            throwIf(jobs < 0 || slowdownJobs < 0 || jobs + slowdownJobs == 0,
+                    "--jobs and --slowdown-jobs must be 0 or more, and not both 0");
             for (int s : slowdowns) {
-                if (s <= 100 || s > 1000) {
-                    throw new GateException("--slowdowns must lie in (100, 1000] percent, had " + s);
-                }
+                throwIf(s <= 100 || s > 1000, "--slowdowns must lie in (100, 1000] percent, had " + s);
             }
             List<CalibrationScore.Kind> kinds = kinds();
-            if (out != null && resume != null) {
-                throw new GateException("give --out DIR or --resume DIR, not both");
-            }
+            throwIf(out != null && resume != null, "give --out DIR or --resume DIR, not both");
             Setup had = resume == null ? null : inheritSetup(resume);
             GateSubset aa = GateSubset.of(quickCheck);
             Path root = root();
             Path source = root.resolve("harness/target/benchmarks.jar");
-            if (!Files.isRegularFile(source)) {
-                throw new GateException(source + ": no such file (build it with mvn package)");
-            }
-            if (thresholds != null && !Files.isRegularFile(thresholds)) {
-                throw new GateException("--thresholds " + thresholds + ": no such file");
-            }
+            throwIf(!Files.isRegularFile(source), source + ": no such file (build it with mvn package)");
+            throwIf(thresholds != null && !Files.isRegularFile(thresholds),
+                    "--thresholds " + thresholds + ": no such file");
             Setup setup = new Setup(quickCheck, aa.entries().stream().map(GateSubset.Entry::label).toList(),
                     new ArrayList<>());
             Path dir;
@@ -148,9 +141,7 @@ public final class GateCalibrateCommand extends HarnessCommand {
                 first = nextJob(resume);
             } else {
                 dir = out != null ? out : root.resolve("results/runs/gate-calibration-" + RunFolder.stamp(Instant.now()));
-                if (Files.exists(dir)) {
-                    throw new GateException("--out " + dir + ": already exists; give a new folder (or --resume it)");
-                }
+                throwIf(Files.exists(dir), "--out " + dir + ": already exists; give a new folder (or --resume it)");
                 first = 0;
             }
             if (dryRun) {
@@ -158,9 +149,8 @@ public final class GateCalibrateCommand extends HarnessCommand {
                 stdout.flush();
                 return 0;
             }
-            String command = "scripts/gate-calibrate " + String.join(" ", spec.commandLine().getParseResult()
-                    .originalArgs());
-            setup.commands().add(command + " (started " + Instant.now() + ")");
+            setup.commands().add("scripts/gate-calibrate " + String.join(" ", spec.commandLine().getParseResult()
+                    .originalArgs()) + " (started " + Instant.now() + ")");
             Path copy = dir.resolve("benchmarks.jar");
             if (resume == null) {
                 Files.createDirectories(dir);
@@ -206,7 +196,7 @@ public final class GateCalibrateCommand extends HarnessCommand {
             return 0;
         }
 
-        /** The jobs to run, A/A and every path's slowdowns, in a shuffled order so the machine's drift lands on all alike. */
+        /** The jobs to run, A/A and every path's slowdowns, shuffled (see the class comment). */
         private List<CalibrationScore.Kind> kinds() throws GateException {
             List<CalibrationScore.Kind> kinds = new ArrayList<>(Collections.nCopies(jobs, CalibrationScore.Kind.AA));
             for (String p : paths) {
@@ -244,9 +234,8 @@ public final class GateCalibrateCommand extends HarnessCommand {
         /** A resumed folder's setup; its {@code --quick-check} too, where this command line leaves it out. */
         private Setup inheritSetup(Path folder) throws GateException {
             Path file = folder.resolve(SETUP);
-            if (!Files.isRegularFile(file)) {
-                throw new GateException("--resume " + folder + ": no " + SETUP + " (not a folder made by gate-calibrate run)");
-            }
+            throwIf(!Files.isRegularFile(file),
+                    "--resume " + folder + ": no " + SETUP + " (not a folder made by gate-calibrate run)");
             Setup had = PairedJob.read(file, Setup.class);
             if (!spec.commandLine().getParseResult().hasMatchedOption("--quick-check")) {
                 quickCheck = had.quickCheck();
@@ -259,15 +248,13 @@ public final class GateCalibrateCommand extends HarnessCommand {
          * (byte for byte) and the same A/A rows and settings as this run.
          */
         private static Setup resumable(Path folder, Setup had, Path source, Setup wanted) throws GateException {
-            if (!sameCode(folder.resolve("benchmarks.jar"), source)) {
-                throw new GateException("--resume " + folder + ": made with another jar than " + source
-                        + " (another commit, or uncommitted changes); start a new folder (--out) for this jar");
-            }
-            if (wanted.quickCheck() != had.quickCheck() || !wanted.rows().equals(had.rows())) {
-                throw new GateException("--resume " + folder + ": made with other rows (" + had.rows().size() + " rows"
-                        + (had.quickCheck() ? ", quick check" : "") + "); this run has " + wanted.rows().size() + " rows"
-                        + (wanted.quickCheck() ? ", quick check" : "") + " (the gate's rows changed: start a new folder)");
-            }
+            throwIf(!sameCode(folder.resolve("benchmarks.jar"), source),
+                    "--resume " + folder + ": made with another jar than " + source
+                    + " (another commit, or uncommitted changes); start a new folder (--out) for this jar");
+            throwIf(wanted.quickCheck() != had.quickCheck() || !wanted.rows().equals(had.rows()),
+                    "--resume " + folder + ": made with other rows (" + had.rows().size() + " rows"
+                    + (had.quickCheck() ? ", quick check" : "") + "); this run has " + wanted.rows().size() + " rows"
+                    + (wanted.quickCheck() ? ", quick check" : "") + " (the gate's rows changed: start a new folder)");
             return new Setup(had.quickCheck(), had.rows(), new ArrayList<>(had.commands()));
         }
 
@@ -308,7 +295,6 @@ public final class GateCalibrateCommand extends HarnessCommand {
     record Setup(boolean quickCheck, List<String> rows, List<String> commands) {
     }
 
-    /** Judges saved calibration jobs again under a thresholds file, and proposes per-row thresholds. */
     @Command(name = "score", mixinStandardHelpOptions = true,
             description = {"Judges the calibration jobs saved under the folders (job-NNN-*/pairs.json) or in summary "
                     + "files again with "
@@ -339,22 +325,14 @@ public final class GateCalibrateCommand extends HarnessCommand {
         @Override
         public Integer call() throws GateException, InterruptedException {
             for (Path folder : folders) {
-                if (!Files.exists(folder)) {
-                    throw new GateException(folder + ": no such folder or file");
-                }
+                throwIf(!Files.exists(folder), folder + ": no such folder or file");
             }
-            if (summary != null && (folders.size() != 1 || !Files.isDirectory(folders.get(0)))) {
-                throw new GateException("--summary takes exactly one calibration folder");
-            }
-            if (summary != null && Files.exists(summary)) {
-                throw new GateException("--summary " + summary + ": already exists");
-            }
-            if (thresholds != null && !Files.isRegularFile(thresholds)) {
-                throw new GateException("--thresholds " + thresholds + ": no such file");
-            }
-            if (propose != null && Files.exists(propose)) {
-                throw new GateException("--propose " + propose + ": already exists");
-            }
+            throwIf(summary != null && (folders.size() != 1 || !Files.isDirectory(folders.get(0))),
+                    "--summary takes exactly one calibration folder");
+            throwIf(summary != null && Files.exists(summary), "--summary " + summary + ": already exists");
+            throwIf(thresholds != null && !Files.isRegularFile(thresholds),
+                    "--thresholds " + thresholds + ": no such file");
+            throwIf(propose != null && Files.exists(propose), "--propose " + propose + ": already exists");
             GateThresholds t = GateAbCommand.thresholds(root(), thresholds);
             List<CalibrationScore.Job> jobs = CalibrationScore.load(folders, t);
             PrintWriter out = spec.commandLine().getOut();

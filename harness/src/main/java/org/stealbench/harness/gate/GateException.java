@@ -12,4 +12,11 @@ public final class GateException extends Exception {
     public GateException(String message, Throwable cause) {
         super(message, cause);
     }
+
+    /** Throws a GateException with this message when {@code bad}. */
+    static void throwIf(boolean bad, String message) throws GateException {
+        if (bad) {
+            throw new GateException(message);
+        }
+    }
 }

@@ -12,17 +12,12 @@ import java.util.stream.Stream;
 
 /**
  * The benchmarks the paired gate ({@code scripts/gate-ab}) runs from both jars, and how: the code
- * users care about, one row each.
- * <ul>
- *   <li>owner push+pop ({@code DequeOpsBenchmark.pushPop}, depth 0) on {@code chase-lev} and
- *       {@code duffy}, and on {@code locked}, the lock-based contender;</li>
- *   <li>a worker's fork path and the outside-submission path of {@code ws-chase-lev} on one worker
- *       ({@code GatePoolPathsBenchmark.fork} and {@code .submit}): the rows {@link Planted#FORK} and
- *       {@link Planted#SUBMIT} plant their slowdowns on, so a calibration job stands for its row.</li>
- * </ul>
- * Every fork runs on a fixed, pre-touched heap; the alternating engine ({@link #alternation})
- * measures CPU and allocation per op itself. Sized for CI: see {@link #estimateSeconds()} and
- * {@code docs/gate.md}. Changing it changes what the calibration
+ * users care about, one row each: owner push+pop on two deques and the lock-based contender, and a
+ * worker's fork path and the outside-submission path of {@code ws-chase-lev} on one worker, the rows
+ * {@link Planted#FORK} and {@link Planted#SUBMIT} plant their slowdowns on, so a calibration job
+ * stands for its row. Every fork runs on a fixed, pre-touched heap; the alternating engine
+ * ({@link #alternation}) measures CPU and allocation per op itself. Sized for CI
+ * ({@link #estimateSeconds()}, {@code docs/gate.md}). Changing it changes what the calibration
  * measured: re-calibrate ({@code scripts/gate-calibrate}).
  */
 public final class GateSubset {
@@ -30,12 +25,9 @@ public final class GateSubset {
     private static final String BENCH = "org.stealbench.harness.bench.";
 
     /**
-     * One row of the subset.
-     *
-     * @param benchmark  the fully qualified benchmark method
-     * @param params     the parameters that are set (the others keep the jar's first default)
-     * @param singleShot whether the benchmark is single-shot (its iterations are invocations)
-     * @param secondsPerShot a rough cost of one invocation, for the estimate only
+     * One row of the subset: a fully qualified benchmark method, the parameters it sets (the others
+     * keep the jar's first default), whether it is single-shot (its iterations are invocations), and
+     * a rough cost of one invocation, for the estimate only.
      */
     public record Entry(String benchmark, Map<String, String> params, boolean singleShot, double secondsPerShot) {
 
@@ -56,11 +48,7 @@ public final class GateSubset {
             return space < 0 ? label : label.substring(0, space);
         }
 
-        /**
-         * A {@link #label}'s parameters, sorted by name.
-         *
-         * @throws IllegalArgumentException when a word after the benchmark is not {@code p=v}
-         */
+        /** A {@link #label}'s parameters, sorted by name; IllegalArgumentException if a word is not {@code p=v}. */
         static SortedMap<String, String> paramsOf(String label) {
             SortedMap<String, String> params = new TreeMap<>();
             String[] words = label.split(" ");
@@ -80,7 +68,6 @@ public final class GateSubset {
      * same work: {@code deque}, owner push+pop ({@code GateCalibrationBenchmark}, standing for the
      * deque rows); {@code fork}, a worker's fork path, and {@code submit}, the outside-submission
      * path ({@code GatePoolPathsBenchmark} on one worker). A pool path's planted row is its gate row itself.
-     * {@link #prefix} names its job folders ({@code job-NNN-<prefix><percent>}).
      */
     public enum Planted {
         DEQUE("deque", "slow", new Entry(BENCH + "GateCalibrationBenchmark.pushPopBatch",
@@ -102,12 +89,12 @@ public final class GateSubset {
             return id;
         }
 
-        /** The job folder's kind before the percentage: {@code slow} (deque, as older folders), else the id. */
+        /** Its job folders' kind, {@code job-NNN-<prefix><percent>}: {@code slow} for deque (as before), else id. */
         public String prefix() {
             return prefix;
         }
 
-        /** The row, side A's parameters ({@code workPercent=100}). */
+        /** The row, with side A's {@code workPercent=100}. */
         public Entry entry() {
             return entry;
         }
@@ -130,7 +117,6 @@ public final class GateSubset {
                 "workPercent", "100"), true, 0.003);
     }
 
-    /** Whether the settings are the CI gate's or a functional check's (meaningless figures). */
     private final boolean quickCheck;
     /** For a calibration job: the path of its planted slowdown; null for a gate job. */
     private final Planted planted;
@@ -164,15 +150,11 @@ public final class GateSubset {
         return b;
     }
 
-    /** The CI gate's subset and settings. */
     public static GateSubset ci() {
         return of(false);
     }
 
-    /**
-     * A gate job's subset: the CI gate's rows, at its settings or a quick check's (tiny settings:
-     * proves the job runs end to end; its verdicts mean nothing).
-     */
+    /** A gate job's subset: the CI gate's rows, at its settings or a quick check's (tiny: verdicts mean nothing). */
     public static GateSubset of(boolean quickCheck) {
         return new GateSubset(quickCheck, null, 0);
     }
@@ -187,24 +169,19 @@ public final class GateSubset {
     }
 
     /**
-     * The smallest Holm family a look is judged in: for a calibration job, every metric row (time,
-     * CPU, allocation) of the CI gate's subset, so its one row is judged as strictly as in a real
-     * job (more strictly, in fact: the real job's second look tests only its undecided rows); for
-     * the gate itself 0, the rows of the look.
+     * The smallest Holm family a look is judged in: for a calibration job, every metric row of the CI
+     * gate's subset, so its one row is judged at least as strictly as in a real job; for the gate 0,
+     * the rows of the look.
      */
     public int family() {
         return planted == null ? 0 : ci().entries().size() * 3;
     }
 
-    /**
-     * The looks: how many pairs a row has been given when it is judged at each look (rows decided
-     * at one look get no more).
-     */
+    /** How many pairs a row has been given when it is judged at each look (rows decided at one look get no more). */
     public List<Integer> looks() {
         return quickCheck ? List.of(2) : List.of(4, 8, 16);
     }
 
-    /** Pairs every row gets at the first look. */
     public int firstPairs() {
         return looks().get(0);
     }
@@ -224,10 +201,8 @@ public final class GateSubset {
     }
 
     /**
-     * A row's fork under the alternating engine ({@link AlternatingFork}): both sides in one JVM,
-     * in batches of 5 ms (time-mode rows) or one invocation each with a 2 ms pause (pool rows).
-     * Warm-up 1.5 s (pool rows 2 s, and at least {@link AlternatingFork#WARMUP_PAIRS} pairs) of
-     * alternating batches, discarded; measurement 2.5 s (pool rows 4 s). The seed is set by the job.
+     * A row's fork under the alternating engine ({@link AlternatingFork}): batches of 5 ms, or for a
+     * single-shot row one invocation each with a 2 ms pause; the seed is set by the job.
      */
     public AlternatingFork.Spec alternation(Entry e, String jarA, String jarB) {
         int warmup = quickCheck ? 200 : e.singleShot() ? 2000 : 1500;

@@ -111,13 +111,9 @@ public final class GateThresholds {
 
     /** What is in force, one line each, for the output's header. */
     public List<String> describe() {
-        List<String> lines = new ArrayList<>();
-        lines.add("thresholds from " + source + ": " + describe(defaults) + " by default");
-        for (Rule rule : rules) {
-            lines.add("  rule '" + rule.match() + "': " + describe(rule.threshold())
-                    + (rule.why().isEmpty() ? "" : " (" + rule.why() + ")"));
-        }
-        return lines;
+        return Stream.concat(Stream.of("thresholds from " + source + ": " + describe(defaults) + " by default"),
+                rules.stream().map(rule -> "  rule '" + rule.match() + "': " + describe(rule.threshold())
+                        + (rule.why().isEmpty() ? "" : " (" + rule.why() + ")"))).toList();
     }
 
     private static String describe(Threshold t) {

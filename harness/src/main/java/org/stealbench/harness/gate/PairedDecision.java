@@ -9,23 +9,19 @@ import org.apache.commons.math3.distribution.TDistribution;
 import org.stealbench.harness.stats.Modes;
 
 /**
- * The paired gate's decision ({@code scripts/gate-ab}), a pure function of per-pair log ratios.
+ * The paired gate's decision ({@code scripts/gate-ab}), a pure function of per-pair log ratios
+ * (docs/gate.md, "The decision").
  *
- * <p>Each row (one benchmark, one metric) holds one value per pair: {@code log(B cost / A cost)}
- * of a baseline fork (A) and the current fork (B) that ran next to it, so load that drifts over
- * minutes hits both and cancels. The test is one-sided, "is B slower?": a t test of the mean log
- * ratio against 0. Holm's step-down correction over the rows keeps the family-wise chance of any
- * false REGRESSION at or below {@code alpha}. A row is a REGRESSION only when it is significant
- * and its estimated slowdown {@code exp(mean) - 1} also exceeds the row's practical threshold.
- *
- * <p>A row is PASS when it is clearly fine: the one-sided upper confidence bound of the slowdown
- * lies below the threshold (or it is significant but smaller than the threshold). A row that is
- * neither is INCONCLUSIVE, and the job runs more pairs of it. Sequential rule: <b>Bonferroni over
- * a fixed number of looks</b> (the simplest alpha spending): with {@code looks} planned looks,
- * each look tests its rows at {@code alpha / looks} (Holm inside the look), so by the union bound
- * the chance of a false REGRESSION over the whole job stays within {@code alpha}, however the
- * number of pairs grows between looks. A row whose forks split into two clusters (bimodal) is
- * flagged; it can still be a REGRESSION, but never a clear PASS (INCONCLUSIVE instead).
+ * <p>Each row (one benchmark, one metric) holds one {@code log(B cost / A cost)} per pair of a
+ * baseline (A) and a current (B) measurement taken side by side, so drifting load hits both and
+ * cancels. A one-sided t test of the mean against 0 ("is B slower?") with Holm's step-down
+ * correction over the rows keeps the family-wise chance of any false REGRESSION within
+ * {@code alpha}. REGRESSION: significant and the estimated slowdown {@code exp(mean) - 1} above the
+ * row's threshold; PASS: the one-sided upper bound below the threshold, or significant but within
+ * it; else INCONCLUSIVE, and the job runs more pairs. Sequential rule: <b>Bonferroni over a fixed
+ * number of looks</b>, each at {@code alpha / looks} (Holm inside the look), so by the union bound
+ * the job stays within {@code alpha} however the pairs grow between looks. A bimodal row (forks in
+ * two clusters) can be a REGRESSION but never a clear PASS.
  *
  * <p>Each row also states the smallest slowdown this run could have detected: with the row's
  * spread and pair count, the slowdown that a test at the strictest Holm level ({@code alpha /
@@ -34,10 +30,8 @@ import org.stealbench.harness.stats.Modes;
 public final class PairedDecision {
 
     /**
-     * The gate's family-wise false-alarm rate unless {@code --alpha} says otherwise. 1%, not 5%: the
-     * t test's p-values are calibrated on this machine's A/A pairs (docs/gate.md), so a rule at 5%
-     * does raise a false alarm in about one job of twenty, and the proof asks for none in 30 (at 1%
-     * the chance of none is at least 0.99^30 = 74%; at 5% it is 21%).
+     * The gate's family-wise false-alarm rate unless {@code --alpha} says otherwise; why 1% and not
+     * 5%: docs/findings.md ("Why alpha is 0.01").
      */
     public static final String DEFAULT_ALPHA = "0.01";
 
@@ -48,12 +42,8 @@ public final class PairedDecision {
     }
 
     /**
-     * One row to judge.
-     *
-     * @param name       the row's label ({@code Class.method p=v ... [metric]})
-     * @param logRatios  one {@code log(B / A)} cost ratio per pair; finite
-     * @param threshold  the practical threshold, a fraction (0.10 = +10%)
-     * @param bimodal    whether either side's forks fell into two clusters
+     * One row to judge: {@code name} is {@code Class.method p=v ... [metric]}, {@code logRatios} one
+     * finite {@code log(B / A)} cost ratio per pair, {@code threshold} a fraction (0.10 = +10%).
      */
     public record Row(String name, List<Double> logRatios, double threshold, boolean bimodal) {
 
@@ -74,14 +64,10 @@ public final class PairedDecision {
     /**
      * What the rule says about one row at one look.
      *
-     * @param row        the row
-     * @param pairs      pairs judged
      * @param slowdown   the estimate, {@code exp(mean log ratio) - 1}; NaN with fewer than 2 pairs
      * @param p          the one-sided p-value of "B is not slower"
      * @param pHolm      the Holm-adjusted p-value within this look (capped at 1)
      * @param detectable the smallest slowdown this run could have detected (see the class comment)
-     * @param verdict    PASS, REGRESSION or INCONCLUSIVE
-     * @param reason     why, in a few words
      */
     public record Outcome(Row row, int pairs, double slowdown, double p, double pHolm,
                           double detectable, GateVerdict verdict, String reason) {

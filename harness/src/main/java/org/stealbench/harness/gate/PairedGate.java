@@ -26,36 +26,27 @@ final class PairedGate {
     }
 
     /**
-     * One row of the report.
+     * One row of the report, for a {@code Class.method p=v ...} label and a metric ({@link #TIME},
+     * {@link #CPU} or {@link #ALLOCATION}).
      *
-     * @param label      {@code Class.method p=v ...}
-     * @param metric     {@link #TIME}, {@link #CPU} or {@link #ALLOCATION}
-     * @param unit       the unit of {@code a} and {@code b}
-     * @param pairs      pairs judged
-     * @param a          the baseline's typical value (geometric mean of forks; arithmetic for allocation)
-     * @param b          the current's typical value
+     * @param a          the baseline's typical value in {@code unit} (geometric mean of forks;
+     *                   arithmetic for allocation), {@code b} the current's
      * @param slowdown   the estimated change, a fraction (+0.10 = 10% slower or more allocation)
      * @param threshold  the practical threshold (a fraction; B/op for allocation)
      * @param detectable the smallest slowdown this run could have detected (NaN for allocation)
-     * @param bimodal    whether either side's forks fell into two clusters
      * @param p          Holm-adjusted one-sided p-value (NaN for allocation)
      * @param look       the look that decided the row
-     * @param verdict    the verdict
-     * @param reason     why
      */
     record Row(String label, String metric, String unit, int pairs, double a, double b, double slowdown,
                double threshold, double detectable, boolean bimodal, double p, int look, GateVerdict verdict,
                String reason) {
     }
 
-    /** Gives the undecided rows more pairs before a look, or declines (budget spent, or a saved job's pairs end). */
+    /**
+     * Gives the undecided rows {@code pairs} pairs each for look {@code look} (1-based), or declines
+     * (budget spent, or a saved job's pairs end): false ends the job at the previous look's verdicts.
+     */
     interface MorePairs {
-        /**
-         * @param undecided the labels still undecided
-         * @param pairs     how many pairs each of them should have after this call
-         * @param look      the look (1-based) they are for
-         * @return whether they now have them; false ends the job at the previous look's verdicts
-         */
         boolean run(List<String> undecided, int pairs, int look) throws GateException, InterruptedException;
     }
 

@@ -1,5 +1,7 @@
 package org.stealbench.harness.gate;
 
+import static org.stealbench.harness.gate.GateException.throwIf;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -50,14 +52,9 @@ public final class PairedJob {
     }
 
     /**
-     * What {@code pairs.json} holds: how the job was judged and every row's fork values, per pair
-     * {A, B}.
-     *
-     * @param looks          the pairs a row has at each look ({@link GateSubset#looks()})
-     * @param family         the smallest Holm family ({@link GateSubset#family()})
-     * @param alpha          the family-wise level
-     * @param injectedPercent side B's work in percent of A's in a calibration job, else 100
-     * @param values         per row label, per pair, {A, B}
+     * What {@code pairs.json} holds: how the job was judged (the pairs a row has at each look, the
+     * smallest Holm family, the family-wise level, side B's work in percent of A's: 100 but in a
+     * calibration job) and every row's fork values, per pair {A, B}.
      */
     record Saved(List<Integer> looks, int family, double alpha, int injectedPercent,
                  Map<String, List<ForkValues[]>> values) {
@@ -98,9 +95,8 @@ public final class PairedJob {
     /**
      * Runs {@code forks} more alternating forks of every row ({@link AlternatingFork}), as look
      * {@code look}: each fork is one pair, its A and B values the geometric means of its batches.
-     * The rows' order is shuffled for every round of forks.
-     *
-     * @throws GateException when a fork fails or writes damaged values
+     * The rows' order is shuffled for every round of forks. A fork that fails or writes damaged
+     * values ends the job with a GateException.
      */
     void runAlternating(List<AlternatingRow> rows, int forks, int look) throws GateException, InterruptedException {
         java.util.Random shuffle = new java.util.Random(seed * 31 + look);
@@ -171,9 +167,8 @@ public final class PairedJob {
             throw new GateException(what + ": " + file + " is not readable JSON (" + e.getMessage() + ")", e);
         }
         String unit = root.path("unit").asText("");
-        if (!unit.equals("ns/op") && !unit.equals("ms/op")) {
-            throw new GateException(what + ": " + file + " has no known unit (" + unit + ")");
-        }
+        throwIf(!unit.equals("ns/op") && !unit.equals("ms/op"),
+                what + ": " + file + " has no known unit (" + unit + ")");
         ForkValues[] out = new ForkValues[2];
         for (int s = 0; s < 2; s++) {
             JsonNode side = root.path(s == 0 ? "a" : "b");
@@ -240,10 +235,8 @@ public final class PairedJob {
         Saved saved(String source) throws GateException {
             List<Integer> l = looks != null ? looks : firstPairs == null ? List.of()
                     : maxPairs != null && maxPairs > firstPairs ? List.of(firstPairs, maxPairs) : List.of(firstPairs);
-            if (rows == null || l.isEmpty() || l.stream().anyMatch(n -> n == null || n < 1)) {
-                throw new GateException(source + ": not a paired gate's saved job (rows, and looks of positive pair "
-                        + "counts)");
-            }
+            throwIf(rows == null || l.isEmpty() || l.stream().anyMatch(n -> n == null || n < 1),
+                    source + ": not a paired gate's saved job (rows, and looks of positive pair counts)");
             Map<String, List<ForkValues[]>> values = new LinkedHashMap<>();
             for (Map.Entry<String, List<SavedPair>> row : rows.entrySet()) {
                 List<ForkValues[]> pairs = new ArrayList<>();
@@ -275,11 +268,7 @@ public final class PairedJob {
         }
     }
 
-    /**
-     * Reads a {@code pairs.json} written by {@link #writePairs}.
-     *
-     * @throws GateException naming the file when it is unreadable or not such a record
-     */
+    /** Reads a {@code pairs.json} written by {@link #writePairs}; a GateException naming the file if it cannot. */
     static Saved readPairs(Path file) throws GateException {
         return read(file, PairsJson.class).saved(file.toString());
     }
@@ -302,11 +291,8 @@ public final class PairedJob {
     }
 
     /**
-     * One row of a job as other tools read it.
-     *
-     * @param benchmark the row's {@code Class.method}
-     * @param params    its parameters, sorted by name
-     * @param forks     side B's forks (the current build: the commit the job judged), one per pair
+     * One row of a job as other tools read it: its {@code Class.method}, its parameters sorted by
+     * name, and side B's forks (the current build: the commit the job judged), one per pair.
      */
     public record CurrentRow(String benchmark, SortedMap<String, String> params, List<ForkValues> forks) {
     }
@@ -316,7 +302,6 @@ public final class PairedJob {
         return Files.isRegularFile(pairs(dir));
     }
 
-    /** The job's {@code pairs.json}. */
     public static Path pairs(Path dir) {
         return dir.resolve(PAIRS_FILE);
     }

@@ -14,17 +14,17 @@ package org.stealbench.harness.gate;
 public record Threshold(double time, double cpu, double allocationFraction, double allocationBytes, String rule) {
 
     public Threshold {
-        if (!(time > 0 && time <= 10)) {
-            throw new IllegalArgumentException("time threshold must lie in (0, 10], was " + time);
-        }
-        if (!(cpu > 0 && cpu <= 10)) {
-            throw new IllegalArgumentException("cpu threshold must lie in (0, 10], was " + cpu);
-        }
-        if (!(allocationFraction >= 0 && allocationFraction <= 10)) {
-            throw new IllegalArgumentException("allocationFraction must lie in [0, 10], was " + allocationFraction);
-        }
-        if (!(allocationBytes >= 0 && Double.isFinite(allocationBytes))) {
-            throw new IllegalArgumentException("allocationBytes must be a non-negative number, was " + allocationBytes);
+        check(time > 0 && time <= 10, "time threshold must lie in (0, 10], was " + time);
+        check(cpu > 0 && cpu <= 10, "cpu threshold must lie in (0, 10], was " + cpu);
+        check(allocationFraction >= 0 && allocationFraction <= 10,
+                "allocationFraction must lie in [0, 10], was " + allocationFraction);
+        check(allocationBytes >= 0 && Double.isFinite(allocationBytes),
+                "allocationBytes must be a non-negative number, was " + allocationBytes);
+    }
+
+    private static void check(boolean valid, String message) {
+        if (!valid) {
+            throw new IllegalArgumentException(message);
         }
     }
 }

@@ -50,12 +50,7 @@ public final class EDivisive {
         return STANDARD;
     }
 
-    /**
-     * One accepted split.
-     *
-     * @param index  the first index of the new segment
-     * @param pValue the permutation test's p-value
-     */
+    /** One accepted split: the first index of the new segment, and the permutation test's p-value. */
     public record ChangePoint(int index, double pValue) {
     }
 

@@ -1,5 +1,7 @@
 package org.stealbench.harness.history;
 
+import static org.stealbench.harness.history.HistoryException.throwIf;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,12 +48,7 @@ public final class FiguresTable {
     private FiguresTable() {
     }
 
-    /**
-     * One run as the table reads it.
-     *
-     * @param ingest its figures, as {@code ingest} reads them
-     * @param rounds per experiment, its rounds file
-     */
+    /** One run as the table reads it: its figures, as {@code ingest} reads them, and per experiment its rounds file. */
     public record Run(Ingest ingest, Map<String, RoundsFile> rounds) {
 
         public Run {
@@ -66,18 +63,14 @@ public final class FiguresTable {
      * @throws HistoryException naming the source and what is wrong with it
      */
     public static Run read(Path source) throws HistoryException {
-        if (!Files.isDirectory(source)) {
-            throw new HistoryException(source + ": not a run summary or run folder");
-        }
+        throwIf(!Files.isDirectory(source), source + ": not a run summary or run folder");
         Ingest in = HistorySources.read(source, null, null);
         RunFolder folder = RunFolder.at(source);
         Map<String, RoundsFile> rounds = new LinkedHashMap<>();
         for (String experiment : in.measurements().stream().map(Measurement::experiment).distinct().toList()) {
             ExperimentId id = ExperimentId.of(experiment);
-            if (!folder.interleaved(id)) {
-                throw new HistoryException(source + ": " + experiment + " did not run in interleaved rounds (no "
-                        + folder.rounds(id).getFileName() + "); the figures pair each round's forks");
-            }
+            throwIf(!folder.interleaved(id), source + ": " + experiment + " did not run in interleaved rounds (no "
+                    + folder.rounds(id).getFileName() + "); the figures pair each round's forks");
             try {
                 rounds.put(experiment, RoundsFile.read(folder.rounds(id)));
             } catch (ResultsException e) {
@@ -119,9 +112,7 @@ public final class FiguresTable {
                 }
             }
         }
-        if (tables.isEmpty()) {
-            throw new HistoryException("no workload of the runs given has both " + POOL + " and " + BASELINE);
-        }
+        throwIf(tables.isEmpty(), "no workload of the runs given has both " + POOL + " and " + BASELINE);
         StringBuilder s = new StringBuilder();
         tables.forEach((machine, rs) -> s.append(HistoryExport.markdownTable(machine, COLUMNS, rs)));
         return s.toString();
@@ -173,18 +164,15 @@ public final class FiguresTable {
     }
 
     /**
-     * The doc with the text between its {@link #BEGIN} and {@link #END} lines replaced by
-     * {@code table}.
+     * The doc with the text between its {@link #BEGIN} and {@link #END} lines replaced by {@code table}.
      *
      * @throws HistoryException when the doc does not hold the two lines once each, in that order
      */
     public static String intoDoc(String doc, String table, Path file) throws HistoryException {
         int begin = doc.indexOf(BEGIN + "\n");
         int end = doc.indexOf(END + "\n");
-        if (begin < 0 || end < begin || doc.indexOf(BEGIN, begin + 1) >= 0 || doc.indexOf(END, end + 1) >= 0) {
-            throw new HistoryException(file + ": needs the line " + BEGIN + " and later the line " + END
-                    + ", once each");
-        }
+        throwIf(begin < 0 || end < begin || doc.indexOf(BEGIN, begin + 1) >= 0 || doc.indexOf(END, end + 1) >= 0,
+                file + ": needs the line " + BEGIN + " and later the line " + END + ", once each");
         return doc.substring(0, begin + BEGIN.length() + 1) + table + doc.substring(end);
     }
 }

@@ -20,24 +20,15 @@ public final class HistoryChanges {
     }
 
     /**
-     * One contender's change.
-     *
-     * @param lastBefore the last run before the change
-     * @param firstAfter the first run after it
-     * @param ratio      after over before (geometric means of the points)
-     * @param low        the ratio interval's lower end ({@link HistorySeries#CONFIDENCE})
-     * @param high       its upper end
-     * @param pValue     the permutation test's p-value
+     * One contender's change between two runs: {@code ratio} is after over before (geometric means of
+     * the points), in [{@code low}, {@code high}] at {@link HistorySeries#CONFIDENCE}; {@code pValue}
+     * the permutation test's.
      */
     public record Change(String contender, HistoryRun lastBefore, HistoryRun firstAfter, double ratio, double low,
                          double high, double pValue) {
     }
 
-    /**
-     * The changes of one chart at one commit range.
-     *
-     * @param changes one per contender affected
-     */
+    /** The changes of one chart at one commit range, one per contender affected. */
     public record Group(HistorySeries.Key key, HistoryRun lastBefore, HistoryRun firstAfter, List<Change> changes) {
     }
 

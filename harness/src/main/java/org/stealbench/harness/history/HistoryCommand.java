@@ -1,5 +1,7 @@
 package org.stealbench.harness.history;
 
+import static org.stealbench.harness.history.HistoryException.throwIf;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
@@ -20,18 +22,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code scripts/history}'s engine: the results history (docs/history.md). Subcommands ingest run
- * folders, gate job folders and JMH JSON files into the store, list its runs, render its page,
- * find change points and export its figures; they take {@code --db JDBC_URL} (default
- * {@code jdbc:sqlite:<repository>/results/history.db}). Two more keep the docs' figures: one copies
- * run folders' summaries for git ({@link RunSummary}), one writes the table made from them
- * ({@link FiguresTable}). Bad input: one line on standard error and exit 2, before the store or any
- * file is touched.
+ * {@code scripts/history}'s engine: the results history (docs/history.md), one subcommand per task
+ * (their descriptions say which); those on the store take {@code --db JDBC_URL} (default
+ * {@code jdbc:sqlite:<repository>/results/history.db}). Bad input: one line on standard error and
+ * exit 2, before the store or any file is touched.
  */
 @Command(name = "history", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "The results history: every run and gate job in one store, trends and change points.",
         subcommands = {HistoryCommand.IngestCommand.class, HistoryCommand.ListCommand.class,
-                HistoryCommand.ReportCommand.class, HistoryCommand.ChangesCommand.class,
+                HistoryCommand.PageCommand.class, HistoryCommand.ChangesCommand.class,
                 HistoryCommand.ExportCommand.class, HistoryCommand.SummarizeCommand.class,
                 HistoryCommand.FiguresCommand.class},
         footer = {"", "Exit codes: 0 done, 2 bad usage, bad input or a store that cannot be used."})
@@ -59,6 +58,12 @@ public final class HistoryCommand extends HarnessCommand {
 
         @CommandLine.ParentCommand
         HistoryCommand parent;
+
+        int print(String text) {
+            parent.stdout.print(text);
+            parent.stdout.flush();
+            return 0;
+        }
     }
 
     /** A subcommand on the store, with the {@code --db} option. */
@@ -70,16 +75,14 @@ public final class HistoryCommand extends HarnessCommand {
         String url;
 
         String url() {
-            return url != null ? url
-                    : "jdbc:sqlite:" + root().resolve(HistoryStore.DEFAULT_FILE);
+            return url != null ? url : "jdbc:sqlite:" + root().resolve(HistoryStore.DEFAULT_FILE);
         }
 
         /** Opens an existing store for reading: a missing SQLite file is bad input, not a new store. */
         HistoryStore openExisting() throws HistoryException {
             String u = url();
-            if (u.startsWith("jdbc:sqlite:") && !Files.isRegularFile(Path.of(u.substring("jdbc:sqlite:".length())))) {
-                throw new HistoryException("--db " + u + ": no such store (ingest something first)");
-            }
+            throwIf(u.startsWith("jdbc:sqlite:") && !Files.isRegularFile(Path.of(u.substring("jdbc:sqlite:".length()))),
+                    "--db " + u + ": no such store (ingest something first)");
             return HistoryStore.open(u);
         }
     }
@@ -133,16 +136,14 @@ public final class HistoryCommand extends HarnessCommand {
     @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
             description = "Writes the history page: per experiment and measure, one series per contender over the runs, "
                     + "split by machine and JDK, and the change points.")
-    static final class ReportCommand extends StoreSubcommand {
+    static final class PageCommand extends StoreSubcommand {
 
         @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder that receives index.html.")
         Path out;
 
         @Override
         public Integer call() throws HistoryException {
-            if (Files.exists(out) && !Files.isDirectory(out)) {
-                throw new HistoryException("--out " + out + ": exists and is not a folder");
-            }
+            throwIf(Files.exists(out) && !Files.isDirectory(out), "--out " + out + ": exists and is not a folder");
             try (HistoryStore s = openExisting()) {
                 List<HistorySeries.Chart> charts = HistorySeries.charts(s.rows());
                 List<HistoryRun> runs = s.runs();
@@ -211,9 +212,7 @@ public final class HistoryCommand extends HarnessCommand {
 
         @Override
         public Integer call() throws HistoryException {
-            if (out != null && Files.isDirectory(out)) {
-                throw new HistoryException("--out " + out + ": is a folder");
-            }
+            throwIf(out != null && Files.isDirectory(out), "--out " + out + ": is a folder");
             String text;
             try (HistoryStore s = openExisting()) {
                 List<HistoryStore.Row> rows = s.rows().stream()
@@ -228,9 +227,7 @@ public final class HistoryCommand extends HarnessCommand {
                 throw new HistoryException("cannot write JSON (" + e.getMessage() + ")", e);
             }
             if (out == null) {
-                parent.stdout.print(text);
-                parent.stdout.flush();
-                return 0;
+                return print(text);
             }
             try {
                 AtomicFiles.write(out, text);
@@ -285,22 +282,16 @@ public final class HistoryCommand extends HarnessCommand {
         public Integer call() throws HistoryException {
             Path dir = root().resolve(RunSummary.DEFAULT_DIR);
             List<Path> summaries = sources.isEmpty() ? RunSummary.all(dir) : sources;
-            if (summaries.isEmpty()) {
-                throw new HistoryException(dir + ": no run summary (add one with scripts/history summarize RUN)");
-            }
+            throwIf(summaries.isEmpty(), dir + ": no run summary (add one with scripts/history summarize RUN)");
             List<FiguresTable.Run> runs = new ArrayList<>();
             for (Path s : summaries) {
                 runs.add(FiguresTable.read(s));
             }
             String table = FiguresTable.markdown(runs);
             if (doc == null) {
-                parent.stdout.print(table);
-                parent.stdout.flush();
-                return 0;
+                return print(table);
             }
-            if (!Files.isRegularFile(doc)) {
-                throw new HistoryException("--doc " + doc + ": no such file");
-            }
+            throwIf(!Files.isRegularFile(doc), "--doc " + doc + ": no such file");
             try {
                 AtomicFiles.write(doc, FiguresTable.intoDoc(Files.readString(doc), table, doc));
             } catch (IOException e) {

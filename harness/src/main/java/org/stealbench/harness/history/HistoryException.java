@@ -10,4 +10,11 @@ public final class HistoryException extends Exception {
     public HistoryException(String message, Throwable cause) {
         super(message, cause);
     }
+
+    /** Throws a HistoryException with this message when {@code bad}. */
+    static void throwIf(boolean bad, String message) throws HistoryException {
+        if (bad) {
+            throw new HistoryException(message);
+        }
+    }
 }

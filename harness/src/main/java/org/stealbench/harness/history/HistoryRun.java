@@ -4,19 +4,14 @@ package org.stealbench.harness.history;
  * One ingested run, a row of the store's {@code runs} table: where its figures came from and what
  * they were measured on, so that results of different machines or JDKs are never mixed.
  *
- * @param runId      the run folder's name; for a gate job or a JMH file, its name and a hash of its content
- * @param kind       {@link #RUN}, {@link #GATE} or {@link #JMH}
- * @param source     the folder or file ingested, as given
- * @param commit     the git commit measured ({@code unknown} when not recorded)
- * @param dirty      whether the measured tree had uncommitted changes
- * @param startedAt  when the run started, ISO-8601 UTC
- * @param machine    the machine's name ({@code ingest --machine}) or its CPU, cores and memory
- * @param cpuModel   the CPU model
- * @param cores      the core count, 0 when unknown
- * @param jdk        vendor and version of the JDK that ran the benchmarks
- * @param jvmFlags   the JVM's flags
- * @param os         the operating system
- * @param profile    the run's profile ({@code quick}, {@code gate-ab}, ...)
+ * @param runId     the run folder's name; for a gate job or a JMH file, its name and a hash of its content
+ * @param source    the folder or file ingested, as given
+ * @param commit    the git commit measured ({@code unknown} when not recorded); {@code dirty} if its tree had changes
+ * @param startedAt ISO-8601 UTC
+ * @param machine   the machine's name ({@code ingest --machine}) or its CPU, cores and memory
+ * @param cores     0 when unknown
+ * @param jdk       vendor and version of the JDK that ran the benchmarks
+ * @param profile   the run's profile ({@code quick}, {@code gate-ab}, ...)
  */
 public record HistoryRun(String runId, String kind, String source, String commit, boolean dirty, String startedAt,
                          String machine, String cpuModel, int cores, String jdk, String jvmFlags, String os,

@@ -21,9 +21,8 @@ public final class HistorySeries {
     }
 
     /**
-     * What one chart holds: figures that may be compared across runs.
-     *
-     * @param method {@code jmh} (run folders and JMH files) or {@code gate} (paired gate jobs)
+     * What one chart holds: figures that may be compared across runs; {@code method} is {@code jmh}
+     * (run folders and JMH files) or {@code gate} (paired gate jobs).
      */
     public record Key(String experiment, String benchmark, String params, String measure, String unit,
                       String machine, String jdk, String method) {
@@ -49,12 +48,7 @@ public final class HistorySeries {
         }
     }
 
-    /**
-     * One chart.
-     *
-     * @param runs   the runs with a point in it, oldest first
-     * @param series per contender (empty string for none), its points oldest first
-     */
+    /** One chart: the runs with a point in it, and per contender (empty for none) its points, oldest first. */
     public record Chart(Key key, List<HistoryRun> runs, Map<String, List<Point>> series) {
     }
 

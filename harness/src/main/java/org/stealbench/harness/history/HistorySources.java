@@ -1,5 +1,7 @@
 package org.stealbench.harness.history;
 
+import static org.stealbench.harness.history.HistoryException.throwIf;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,9 +50,7 @@ public final class HistorySources {
      * @throws HistoryException naming the source and what is wrong with it
      */
     public static Ingest read(Path source, String commit, String machine) throws HistoryException {
-        if (!Files.exists(source)) {
-            throw new HistoryException(source + ": no such file or folder");
-        }
+        throwIf(!Files.exists(source), source + ": no such file or folder");
         if (Files.isDirectory(source) && PairedJob.isJob(source)) {
             return gateJob(source, machine);
         }
@@ -63,9 +63,7 @@ public final class HistorySources {
         if (Files.isDirectory(source)) {
             return runFolder(source, data, machine);
         }
-        if (commit == null) {
-            throw new HistoryException(source + ": a plain JMH JSON file needs --commit SHA (it records no commit)");
-        }
+        throwIf(commit == null, source + ": a plain JMH JSON file needs --commit SHA (it records no commit)");
         return jmhFile(source, data, commit, machine);
     }
 
@@ -146,9 +144,7 @@ public final class HistorySources {
     }
 
     private static Ingest jmhFile(Path file, RunData data, String commit, String machine) throws HistoryException {
-        if (!SHA.matcher(commit).matches()) {
-            throw new HistoryException("--commit " + commit + ": expected a git sha (7 to 40 hex digits)");
-        }
+        throwIf(!SHA.matcher(commit).matches(), "--commit " + commit + ": expected a git sha (7 to 40 hex digits)");
         String name = file.getFileName().toString().replaceFirst("\\.json$", "");
         String started;
         try {

@@ -1,5 +1,7 @@
 package org.stealbench.harness.history;
 
+import static org.stealbench.harness.history.HistoryException.throwIf;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -51,9 +53,8 @@ public final class HistoryStore implements AutoCloseable {
      * @throws HistoryException when the URL is not one of these or the store cannot be opened
      */
     public static HistoryStore open(String url) throws HistoryException {
-        if (!url.startsWith(SQLITE) && !url.startsWith("jdbc:postgresql:")) {
-            throw new HistoryException("--db " + url + ": expected jdbc:sqlite:FILE or jdbc:postgresql://HOST/DB");
-        }
+        throwIf(!url.startsWith(SQLITE) && !url.startsWith("jdbc:postgresql:"),
+                "--db " + url + ": expected jdbc:sqlite:FILE or jdbc:postgresql://HOST/DB");
         try {
             if (url.startsWith(SQLITE)) {
                 Path parent = Path.of(url.substring(SQLITE.length())).toAbsolutePath().getParent();
@@ -71,7 +72,6 @@ public final class HistoryStore implements AutoCloseable {
         }
     }
 
-    /** What an ingest added. */
     public record Added(int runs, int measurements, int skippedRuns) {
     }
 

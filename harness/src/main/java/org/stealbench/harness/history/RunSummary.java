@@ -1,5 +1,7 @@
 package org.stealbench.harness.history;
 
+import static org.stealbench.harness.history.HistoryException.throwIf;
+
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -41,15 +43,11 @@ public final class RunSummary {
      *                          written), or the summary that could not be written
      */
     public static List<Path> write(List<Path> runs, Path into) throws HistoryException {
-        if (Files.exists(into) && !Files.isDirectory(into)) {
-            throw new HistoryException("--into " + into + ": exists and is not a folder");
-        }
+        throwIf(Files.exists(into) && !Files.isDirectory(into), "--into " + into + ": exists and is not a folder");
         Set<String> names = new HashSet<>();
         for (Path run : runs) {
             check(run, into);
-            if (!names.add(name(run))) {
-                throw new HistoryException(run + ": given twice");
-            }
+            throwIf(!names.add(name(run)), run + ": given twice");
         }
         List<Path> written = new ArrayList<>();
         for (Path run : runs) {
@@ -72,19 +70,15 @@ public final class RunSummary {
     }
 
     private static void check(Path run, Path into) throws HistoryException {
-        if (!Files.isDirectory(run) || !RunFolder.hasRunFolderName(run.toAbsolutePath().normalize())) {
-            throw new HistoryException(run + ": not a run folder (<UTC stamp>-<sha>[-jdk<N>], as scripts/bench names it)");
-        }
+        throwIf(!Files.isDirectory(run) || !RunFolder.hasRunFolderName(run.toAbsolutePath().normalize()),
+                run + ": not a run folder (<UTC stamp>-<sha>[-jdk<N>], as scripts/bench names it)");
         RunFolder folder = RunFolder.at(run);
         for (Path needed : List.of(folder.env(), folder.command())) {
-            if (!Files.isRegularFile(needed)) {
-                throw new HistoryException(run + ": has no " + needed.getFileName());
-            }
+            throwIf(!Files.isRegularFile(needed), run + ": has no " + needed.getFileName());
         }
         FiguresTable.markdown(List.of(FiguresTable.read(run)));
-        if (Files.exists(into.resolve(name(run)))) {
-            throw new HistoryException(into.resolve(name(run)) + ": exists already (a summary is never rewritten)");
-        }
+        throwIf(Files.exists(into.resolve(name(run))),
+                into.resolve(name(run)) + ": exists already (a summary is never rewritten)");
     }
 
     private static String name(Path run) {
