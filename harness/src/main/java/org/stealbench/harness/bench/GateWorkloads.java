@@ -1,11 +1,13 @@
 package org.stealbench.harness.bench;
 
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -116,6 +118,7 @@ public final class GateWorkloads {
      * A benchmark instance and its {@code @State} arguments, parameters set and trial setups run;
      * with its batch set ({@link #loop}), the operator handed across the class loaders.
      */
+    @SuppressWarnings("try") // close() rethrows whatever a benchmark's tear-down throws
     private static final class Bound implements LongUnaryOperator, AutoCloseable {
         final Object instance;
         final Object[] args;
@@ -182,15 +185,15 @@ public final class GateWorkloads {
         }
 
         /** Per annotation and level, the state objects' methods to call, found once. */
-        private final Map<String, List<Object[]>> fixtures = new java.util.HashMap<>();
+        private final Map<String, List<Object[]>> fixtures = new HashMap<>();
 
         /** Runs the {@code @Setup} or {@code @TearDown} methods of one level on every state object. */
-        void run(Class<? extends java.lang.annotation.Annotation> kind, Level level) throws Exception {
+        void run(Class<? extends Annotation> kind, Level level) throws Exception {
             List<Object[]> calls = fixtures.computeIfAbsent(kind.getSimpleName() + level, k -> {
                 List<Object[]> found = new ArrayList<>();
                 for (Object s : states) {
                     for (Method m : s.getClass().getMethods()) {
-                        java.lang.annotation.Annotation a = m.getAnnotation(kind);
+                        Annotation a = m.getAnnotation(kind);
                         Level at = a instanceof Setup setup ? setup.value()
                                 : a instanceof TearDown down ? down.value() : null;
                         if (at == level) {

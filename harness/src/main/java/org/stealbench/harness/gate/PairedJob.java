@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -110,7 +111,7 @@ public final class PairedJob {
                 AlternatingRow row = ordered.get(position);
                 List<ForkValues[]> list = values.get(row.label());
                 int pair = list.size();
-                String stem = "forks/" + String.format("%02d", pair) + "-AB-"
+                String stem = "forks/" + String.format(Locale.ROOT, "%02d", pair) + "-AB-"
                         + row.label().replaceAll("[^A-Za-z0-9._=-]", "_");
                 AlternatingFork.Spec spec = row.spec().withSeed(seed * 1_000_003L + look * 7919L + pair * 131L + position);
                 String started = Instant.now().toString();

@@ -3,6 +3,8 @@ package org.stealbench.harness.history;
 /** A history command's failure with one line for the user: bad input, or a store that cannot be used. */
 public final class HistoryException extends Exception {
 
+    private static final long serialVersionUID = 1L;
+
     public HistoryException(String message) {
         super(message);
     }

@@ -58,7 +58,6 @@ public final class ReportCommand extends HarnessCommand {
     }
 
     static int execute(PrintStream out, PrintStream err, String... args) {
-        System.setProperty("java.awt.headless", "true");
         return commandLine(new ReportCommand(), out, err, "see scripts/report --help", ResultsException.class).execute(args);
     }
 

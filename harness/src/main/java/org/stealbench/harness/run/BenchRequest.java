@@ -15,7 +15,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
@@ -79,8 +78,8 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
         profile.experiments().forEach((e, s) -> settings.put(e, effective(s, jmh, overrides)));
         List<String> prepend = values(jmh.getJvmArgsPrepend());
         List<String> append = values(jmh.getJvmArgsAppend());
-        List<String> heap = defaultHeapFlags(concat(prepend, values(jmh.getJvmArgs()), append));
-        List<String> forkArgs = concat(prepend, heap, values(jmh.getJvmArgs()), append);
+        List<String> heap = defaultHeapFlags(concat(List.of(prepend, values(jmh.getJvmArgs()), append)));
+        List<String> forkArgs = concat(List.of(prepend, heap, values(jmh.getJvmArgs()), append));
         return new BenchRequest(profile, jmh, forkOptions(jmhArgs), forkArgs, settings, javas.javas(),
                 javas.note());
     }
@@ -180,13 +179,12 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
         }
     }
 
-    static List<String> values(org.openjdk.jmh.util.Optional<Collection<String>> option) {
-        return option.hasValue() ? new ArrayList<>(option.get()) : List.of();
+    private static List<String> concat(List<List<String>> lists) {
+        return lists.stream().flatMap(List::stream).toList();
     }
 
-    @SafeVarargs
-    private static List<String> concat(List<String>... lists) {
-        return Stream.of(lists).flatMap(List::stream).toList();
+    static List<String> values(org.openjdk.jmh.util.Optional<Collection<String>> option) {
+        return option.hasValue() ? new ArrayList<>(option.get()) : List.of();
     }
 
     /**
