@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.stealbench.queues.QueueKind;
@@ -14,7 +15,7 @@ import org.stealbench.queues.QueueKind;
 /**
  * shutdownNow() against an outside submission still in flight (Admission.SHARED_COUNTER) and an
  * outside tryRunOne(): the parked worker leaves on `stopping` without waiting for the in-flight
- * push (at the latest when its timed park returns), finds no helper inside, and terminates the
+ * push (when its timed park returns, or at once on the unpark the test gives it), finds no helper inside, and terminates the
  * pool; the push then lands and an outside helper could then take and run the task before
  * shutdownNow's drain, after the pool reported terminated (14 of 20 rounds before tryRunOne
  * checked `stopping`). The submission is held between its admission and its push by holding the
@@ -68,6 +69,11 @@ final class WorkStealingShutdownNowInFlightHelperTest {
                     "the submission to block on the global queue's monitor, admitted");
             stopper.start();
             TestPools.awaitCondition(() -> pool.stopping, "shutdownNow to set stopping");
+            // A spurious wake-up, which any park may have: the worker then sees `stopping` now
+            // instead of when its timed park returns (a second a round otherwise).
+            for (WorkStealingWorker w : pool.workers) {
+                LockSupport.unpark(w);
+            }
             TestPools.spinUntil(pool::isTerminated, "the pool to terminate while the submission is in flight");
             helper.start();
             // Blocked on the monitor in its first take, or returning at once without one.
