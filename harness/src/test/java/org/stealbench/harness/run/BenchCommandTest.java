@@ -24,6 +24,12 @@ import org.stealbench.harness.results.RunFolder;
 /** Runs the command's main logic in-process on bad and dry-run input; nothing here runs a benchmark. */
 final class BenchCommandTest {
 
+    /**
+     * For the tests that start real forks: the forks keep the default heap size but skip its
+     * pre-touch, seconds a fork on a machine whose page faults are slow, and nothing is timed.
+     */
+    private static final String NO_PRE_TOUCH = "-XX:-AlwaysPreTouch";
+
     @TempDir
     Path dir;
 
@@ -296,7 +302,7 @@ final class BenchCommandTest {
     void interleavedRun_writesRoundsForksAndMergedResults() throws Exception {
         Outcome o = bench("deque-ops", "--no-report", "--no-footprint", "--seed", "11", "-f", "2", "-wi", "0",
                 "-i", "1", "-r", "20ms", "-p", "queue=locked,chase-lev", "-p", "depth=0",
-                "-jvmArgsAppend", "-Djmh.ignoreLock=true");
+                "-jvmArgsAppend", "-Djmh.ignoreLock=true " + NO_PRE_TOUCH);
 
         assertEquals(0, o.code(), o.err() + o.out());
         RunFolder run = RunFolder.latestIn(dir.resolve("runs")).orElseThrow();
@@ -312,7 +318,7 @@ final class BenchCommandTest {
         assertEquals(4, merged.size());
         for (JmhResult r : merged) {
             assertEquals(2, r.primary().forks(), r.key());
-            assertTrue(r.jvmArgs().contains("-Xms2g -Xmx2g -XX:+AlwaysPreTouch"), r.jvmArgs());
+            assertTrue(r.jvmArgs().contains("-Xms2g -Xmx2g -Djmh.ignoreLock=true " + NO_PRE_TOUCH), r.jvmArgs());
         }
         Map<?, ?> env = new com.fasterxml.jackson.databind.ObjectMapper().readValue(run.env().toFile(), Map.class);
         assertEquals(true, env.get("interleaved"));
@@ -329,7 +335,8 @@ final class BenchCommandTest {
     @org.junit.jupiter.api.Timeout(value = 300, unit = java.util.concurrent.TimeUnit.SECONDS)
     void sequentialRounds_aDecidedShapeStopsAtItsFirstLook() throws Exception {
         Outcome o = bench("seed-004", "--no-report", "--no-footprint", "--seed", "5", "--threads", "1", "-i", "2",
-                "-p", "pool=jdk-fjp", "-p", "n=10", "-p", "threshold=0", "-jvmArgsAppend", "-Djmh.ignoreLock=true");
+                "-p", "pool=jdk-fjp", "-p", "n=10", "-p", "threshold=0", "-jvmArgsAppend",
+                "-Djmh.ignoreLock=true " + NO_PRE_TOUCH);
 
         assertEquals(0, o.code(), o.err() + o.out());
         RunFolder run = RunFolder.latestIn(dir.resolve("runs")).orElseThrow();
