@@ -75,6 +75,11 @@ public final class BenchCommand extends HarnessCommand {
     @Option(names = "--dry-run", description = "Print the plan and its estimated duration, run nothing.")
     boolean dryRun;
 
+    @Option(names = "--fork-start", paramLabel = "SECONDS",
+            description = "Seconds a fork takes to start (the JVM with the forks' flags, its heap's pre-touch and"
+                    + " JMH), for the estimate (default: measured once per JVM by starting it with those flags).")
+    Double forkStart;
+
     @Option(names = "--no-footprint",
             description = "Skip the JOL footprint measurement (about a minute), e.g. for the regression gate's subset.")
     boolean noFootprint;
@@ -93,17 +98,19 @@ public final class BenchCommand extends HarnessCommand {
     @Override
     public Integer call() throws Exception {
         BenchRequest request;
+        List<ForkStart> starts;
         try {
             request = parse();
+            starts = request.forkStarts(forkStart);
         } catch (IllegalArgumentException e) {
             stderr.println("bench: " + e.getMessage());
             return 2;
         }
-        request.print(cpus, stdout);
+        request.print(cpus, starts, stdout);
         if (dryRun) {
             return 0;
         }
-        return new BenchRun(this, request, stdout).run();
+        return new BenchRun(this, request, starts, stdout).run();
     }
 
     /** Checks the command line; throws with a one-line message naming what is wrong. */

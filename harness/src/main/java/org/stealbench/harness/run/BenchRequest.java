@@ -325,23 +325,25 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
 
     /**
      * Prints the plan: experiments, parameter sets, contenders, thread ladders, options and the
-     * estimate, every round run and, where shapes may stop early ({@link RoundPlan}), the least.
+     * estimate, every round run and, where shapes may stop early ({@link RoundPlan}), the least;
+     * {@code starts} holds each JVM's fork start, in the order of {@link #javas}.
      */
-    void print(String cpus, PrintStream stdout) {
+    void print(String cpus, List<ForkStart> starts, PrintStream stdout) {
         boolean sequential = sequentialRounds();
-        int jvms = javas.size();
-        double all = Profile.estimateSeconds(settings) * jvms;
+        double all = starts.stream().mapToDouble(f -> Profile.estimateSeconds(settings, f.seconds())).sum();
+        double least = starts.stream().mapToDouble(f -> Profile.leastSeconds(settings, f.seconds())).sum();
         stdout.printf(Locale.ROOT, "stealbench: profile %s, %d experiment(s), %d core(s)%s, interleaved rounds,"
                 + " %d JVM(s), estimated %s%s%n", profile.name(), settings.size(),
-                Runtime.getRuntime().availableProcessors(), cpus == null ? "" : " (pinned to " + cpus + ")", jvms,
-                Progress.format(all), least(sequential, all, Profile.leastSeconds(settings) * jvms));
+                Runtime.getRuntime().availableProcessors(), cpus == null ? "" : " (pinned to " + cpus + ")",
+                javas.size(), Progress.format(all), least(sequential, all, least));
         stdout.println("  JVMs: " + jvmNote);
+        double start = starts.get(0).seconds();
         settings.forEach((e, s) -> {
             List<Shapes.Shape> shapes = Shapes.of(e, s.params());
-            double estimate = Profile.estimateSeconds(e, s);
+            double estimate = Profile.estimateSeconds(e, s, start);
             stdout.printf(Locale.ROOT, "  %-18s %3d parameter set(s) in %d shape(s) x %d round(s): ~%s%s%n", e.id(),
                     Shapes.parameterSets(shapes), shapes.size(), s.forks(), Progress.format(estimate),
-                    least(sequential, estimate, Profile.leastSeconds(e, s)));
+                    least(sequential, estimate, Profile.leastSeconds(e, s, start)));
             List<String> contenders = s.params().getOrDefault(e.contender(), List.of());
             List<String> registry = e.registryContenders();
             stdout.printf(Locale.ROOT, "  %-18s %s from the registry: %s of %d: %s%n", "", e.contender(),
@@ -354,9 +356,25 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
             stdout.printf(Locale.ROOT, "  %-18s JMH options: %s%n", "", String.join(" ", jmhOptions(e, s)));
         });
         stdout.println("  JVM arguments of every fork: " + String.join(" ", jvmArgs));
-        stdout.printf(Locale.ROOT, "  %d fork(s), each counted at %.1f s to start (JMH's host, the JVM and its heap's pre-touch);"
-                + " where `java %s -version` takes longer, each fork takes that much longer%n",
-                jvms * Profile.forks(settings), Settings.FORK_OVERHEAD_SECONDS, String.join(" ", jvmArgs));
+        for (int i = 0; i < javas.size(); i++) {
+            stdout.printf(Locale.ROOT, "  %d fork(s)%s, each counted at %.1f s to start (%s)%n", Profile.forks(settings),
+                    javas.size() == 1 ? "" : " on " + javas.get(i), starts.get(i).seconds(), starts.get(i).how());
+        }
+    }
+
+    /**
+     * Each JVM's fork start, in the order of {@link #javas}: {@code given} seconds for every JVM,
+     * or when null measured by starting each with the forks' arguments ({@link ForkStart#measure}).
+     *
+     * @throws IllegalArgumentException when {@code given} is not a number of seconds or a JVM does
+     *                                  not start with the forks' arguments
+     */
+    List<ForkStart> forkStarts(Double given) throws InterruptedException {
+        List<ForkStart> starts = new ArrayList<>();
+        for (Path java : javas) {
+            starts.add(given != null ? ForkStart.given(given) : ForkStart.measure(java, jvmArgs));
+        }
+        return starts;
     }
 
     /** ", at least X if every shape's answer is decided at its first look", when that is less. */

@@ -42,20 +42,23 @@ final class BenchRun {
 
     private final BenchCommand command;
     private final BenchRequest request;
+    /** Each JVM's fork start, in the order of the request's javas. */
+    private final List<ForkStart> starts;
     private final PrintStream stdout;
     private final List<Path> written = new ArrayList<>();
 
-    BenchRun(BenchCommand command, BenchRequest request, PrintStream stdout) {
+    BenchRun(BenchCommand command, BenchRequest request, List<ForkStart> starts, PrintStream stdout) {
         this.command = command;
         this.request = request;
+        this.starts = starts;
         this.stdout = stdout;
     }
 
     /** Runs on every JVM, then renders the reports unless told not to; returns the command's exit code. */
     int run() throws IOException, InterruptedException {
         int failed = 0;
-        for (Path java : request.javas()) {
-            failed += runOnce(java);
+        for (int i = 0; i < request.javas().size(); i++) {
+            failed += runOnce(request.javas().get(i), starts.get(i).seconds());
         }
         if (!command.noReport) {
             report();
@@ -63,8 +66,8 @@ final class BenchRun {
         return failed == 0 ? 0 : 1;
     }
 
-    /** One run folder on one JVM; returns the number of parts that failed. */
-    private int runOnce(Path java) throws IOException, InterruptedException {
+    /** One run folder on one JVM whose forks take {@code start} seconds to start; returns the number of parts that failed. */
+    private int runOnce(Path java, double start) throws IOException, InterruptedException {
         Instant startedAt = Instant.now();
         Map<String, Object> env = RunEnvironment.describe(java, request.profile().name(), command.cpus,
                 request.jvmArgs());
@@ -83,7 +86,7 @@ final class BenchRun {
         stdout.println("stealbench: writing " + run);
         written.add(run.dir());
 
-        Progress progress = new Progress(Profile.estimateSeconds(request.settings()), System::nanoTime);
+        Progress progress = new Progress(Profile.estimateSeconds(request.settings(), start), System::nanoTime);
         long runSeed = command.seed != null ? command.seed : new Random().nextLong();
         List<String> failures = new ArrayList<>();
         List<RoundsFile.Stop> stops = new ArrayList<>();
@@ -95,7 +98,7 @@ final class BenchRun {
             stdout.printf(Locale.ROOT, "%n== [%d/%d] %s on JDK %s: elapsed %s, about %s left ==%n", index,
                     request.settings().size(), experiment.id(), RunEnvironment.majorVersion(env),
                     Progress.format(progress.elapsed()), Progress.format(progress.left()));
-            stops.addAll(runInterleaved(experiment, settings, java, run, runSeed + index, progress, failures));
+            stops.addAll(runInterleaved(experiment, settings, java, start, run, runSeed + index, progress, failures));
         }
         if (!command.noFootprint) {
             footprint(java, request.jvmArgs(), run, failures);
@@ -123,8 +126,9 @@ final class BenchRun {
      *
      * @return the shapes that stopped early
      */
-    private List<RoundsFile.Stop> runInterleaved(Experiment experiment, Settings settings, Path java, RunFolder run,
-                                long experimentSeed, Progress progress, List<String> failures)
+    private List<RoundsFile.Stop> runInterleaved(Experiment experiment, Settings settings, Path java, double start,
+                                                 RunFolder run, long experimentSeed, Progress progress,
+                                                 List<String> failures)
             throws IOException, InterruptedException {
         ExperimentId id = experiment.experimentId();
         List<Shapes.Shape> shapes = Shapes.of(experiment, settings.params());
@@ -134,7 +138,7 @@ final class BenchRun {
         SortedMap<MergeOrder, Path> done = new TreeMap<>(MergeOrder.JMH);
         // per fork file, the measured iterations the steady-state rule left out as warm-up
         Map<Path, Integer> discarded = new HashMap<>();
-        double perFork = settings.forkSeconds(experiment.singleShot());
+        double perFork = settings.forkSeconds(experiment.singleShot(), start);
         Duration timeout = Collections.max(List.of(ForkRunner.DEFAULT_TIMEOUT,
                 Duration.ofSeconds(Math.round(3 * perFork))));
         boolean sequential = request.sequentialRounds();

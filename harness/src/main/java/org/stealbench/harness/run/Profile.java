@@ -9,7 +9,8 @@ import java.util.stream.Stream;
 /**
  * A named selection of experiments with their settings: {@code quick} (every experiment but the
  * pool-options studies and the liveness scenarios, on a representative subset of contenders, 3
- * rounds of short iterations, under twelve minutes on any core count),
+ * rounds of short iterations, under twelve minutes on any core count where a fork starts in
+ * {@link ForkStart#NOMINAL_SECONDS}),
  * {@code full} (the seeds' parameters, every contender, 5 rounds), and one profile per experiment
  * (e.g. {@code seed-002}), which runs that experiment alone with its full settings. The settings
  * hold the contenders as planned ({@link Experiment#planned}) and the thread counts for the cores
@@ -82,31 +83,34 @@ public record Profile(String name, Map<Experiment, Settings> experiments) {
         return new Profile(name, kept);
     }
 
-    /** Estimated seconds of these experiments under these settings, every round run. */
-    static double estimateSeconds(Map<Experiment, Settings> settings) {
-        return settings.entrySet().stream().mapToDouble(e -> estimateSeconds(e.getKey(), e.getValue())).sum();
+    /**
+     * Estimated seconds of these experiments under these settings, every round run, each fork
+     * taking {@code start} seconds to start ({@link ForkStart}).
+     */
+    static double estimateSeconds(Map<Experiment, Settings> settings, double start) {
+        return settings.entrySet().stream().mapToDouble(e -> estimateSeconds(e.getKey(), e.getValue(), start)).sum();
     }
 
     /** Estimated seconds of these experiments if every shape stops at its first look. */
-    static double leastSeconds(Map<Experiment, Settings> settings) {
-        return settings.entrySet().stream().mapToDouble(e -> leastSeconds(e.getKey(), e.getValue())).sum();
+    static double leastSeconds(Map<Experiment, Settings> settings, double start) {
+        return settings.entrySet().stream().mapToDouble(e -> leastSeconds(e.getKey(), e.getValue(), start)).sum();
     }
 
     /** Estimated seconds of one experiment, every round run. */
-    static double estimateSeconds(Experiment experiment, Settings settings) {
-        return seconds(experiment, settings, settings.forks());
+    static double estimateSeconds(Experiment experiment, Settings settings, double start) {
+        return seconds(experiment, settings, settings.forks(), start);
     }
 
     /**
      * Estimated seconds of one experiment if every shape's answer is decided at its first look
      * ({@link RoundPlan#FIRST_LOOK} rounds, or every round when it has no more).
      */
-    static double leastSeconds(Experiment experiment, Settings settings) {
-        return seconds(experiment, settings, Math.min(settings.forks(), RoundPlan.FIRST_LOOK));
+    static double leastSeconds(Experiment experiment, Settings settings, double start) {
+        return seconds(experiment, settings, Math.min(settings.forks(), RoundPlan.FIRST_LOOK), start);
     }
 
-    private static double seconds(Experiment experiment, Settings settings, int rounds) {
-        return forks(experiment, settings, rounds) * settings.forkSeconds(experiment.singleShot());
+    private static double seconds(Experiment experiment, Settings settings, int rounds, double start) {
+        return forks(experiment, settings, rounds) * settings.forkSeconds(experiment.singleShot(), start);
     }
 
     /** Forks of these experiments, every round run. */

@@ -14,13 +14,6 @@ public record Settings(int forks, int warmupIterations, double warmupSeconds, in
                        double measurementSeconds, double secondsPerShot, Map<String, List<String>> params,
                        boolean gcProfiler) {
 
-    /**
-     * Seconds to start the JMH host and the forked JVM and pre-touch its heap: a rough figure, a
-     * little above what a short fork was measured to take (docs/findings.md, quick's fork/join
-     * answer against a long run).
-     */
-    static final double FORK_OVERHEAD_SECONDS = 1.5;
-
     public Settings {
         if (forks < 1 || warmupIterations < 0 || measurementIterations < 1) {
             throw new IllegalArgumentException("settings need a fork and a measurement iteration (got " + forks
@@ -89,11 +82,11 @@ public record Settings(int forks, int warmupIterations, double warmupSeconds, in
         return warmups + measurementIterations;
     }
 
-    /** Estimated seconds of one fork, JVM start-up included. */
-    public double forkSeconds(boolean singleShot) {
+    /** Estimated seconds of one fork that takes {@code startSeconds} to start ({@link ForkStart}). */
+    public double forkSeconds(boolean singleShot, double startSeconds) {
         double work = singleShot
                 ? (warmupIterations + measurementIterations) * secondsPerShot
                 : warmupIterations * warmupSeconds + measurementIterations * measurementSeconds;
-        return work + FORK_OVERHEAD_SECONDS;
+        return work + startSeconds;
     }
 }

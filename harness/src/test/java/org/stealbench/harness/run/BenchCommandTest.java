@@ -10,9 +10,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.stealbench.harness.results.ExperimentId;
@@ -36,7 +38,15 @@ final class BenchCommandTest {
     private record Outcome(int code, String out, String err) {
     }
 
+    /** The command with these arguments, each fork counted at the nominal start unless they give one. */
     private Outcome bench(String... args) {
+        boolean given = Arrays.stream(args).anyMatch(a -> a.startsWith("--fork-start"));
+        return benchMeasuringStart(given ? args
+                : Stream.concat(Stream.of("--fork-start", "1.5"), Arrays.stream(args)).toArray(String[]::new));
+    }
+
+    /** The command with exactly these arguments: without --fork-start it starts each JVM once to time it. */
+    private Outcome benchMeasuringStart(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         List<String> all = new ArrayList<>(List.of("--out", dir.resolve("runs").toString()));
@@ -244,7 +254,40 @@ final class BenchCommandTest {
             planned += Integer.parseInt(sets.group(1)) * Integer.parseInt(sets.group(2));
         }
         assertTrue(planned > 0, o.out());
-        assertTrue(o.out().contains("  " + 2 * planned + " fork(s), each counted at 1.5 s to start"), o.out());
+        assertTrue(o.out().contains("  " + planned + " fork(s) on " + jdk + ", each counted at 1.5 s to start (given by"
+                + " --fork-start)"), o.out());
+    }
+
+    @Test
+    void dryRun_measuresTheForksStart_byStartingTheJvmWithTheirFlags() {
+        Outcome o = benchMeasuringStart("--dry-run", "--only", "deque-ops", "-jvmArgsAppend", NO_PRE_TOUCH);
+
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().matches("(?s).* fork\\(s\\), each counted at \\d+\\.\\d s to start \\(measured: `java -Xms2g"
+                + " -Xmx2g " + NO_PRE_TOUCH + " -version` took \\d+\\.\\d s, plus 0\\.3 s for JMH\\).*"), o.out());
+    }
+
+    @Test
+    void dryRun_forkStart_countsThatMuchMoreForEachFork() {
+        Outcome nominal = bench("--dry-run", "--only", "deque-ops", "--fork-start", "1.5");
+        Outcome slow = bench("--dry-run", "--only", "deque-ops", "--fork-start=11.5");
+
+        java.util.regex.Matcher forks = java.util.regex.Pattern.compile("  (\\d+) fork\\(s\\), each counted at 11\\.5 s")
+                .matcher(slow.out());
+        assertTrue(forks.find(), slow.out());
+        assertEquals(estimateSeconds(nominal.out()) + 10 * Long.parseLong(forks.group(1)), estimateSeconds(slow.out()), 1,
+                nominal.out() + slow.out());
+    }
+
+    @Test
+    void forkStartNotASecondCount_exits2() {
+        assertRefused(bench("--dry-run", "--fork-start=-1"), "--fork-start");
+    }
+
+    @Test
+    void jvmThatDoesNotStartWithTheForksFlags_exits2BeforeAnythingIsCreated() {
+        assertRefused(benchMeasuringStart("--only", "deque-ops", "-jvmArgsAppend", "-XX:+NoSuchStealbenchFlag"),
+                "the forks' JVM does not start");
     }
 
     /** The "estimated 1m05s" of the plan's first line, in seconds. */

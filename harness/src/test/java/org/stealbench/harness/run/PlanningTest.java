@@ -24,7 +24,8 @@ final class PlanningTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 16, 64, 128})
     void quick_staysWithinTwelveMinutesOnAnyCoreCount(int cores) {
-        double seconds = Profile.estimateSeconds(Profile.byName(Profile.QUICK, cores).experiments());
+        double seconds = Profile.estimateSeconds(Profile.byName(Profile.QUICK, cores).experiments(),
+                ForkStart.NOMINAL_SECONDS);
 
         assertTrue(seconds <= 12 * 60, cores + " cores: quick estimate " + Progress.format(seconds));
     }
@@ -62,8 +63,8 @@ final class PlanningTest {
 
     @Test
     void full_growsWithTheLadder() {
-        double two = Profile.estimateSeconds(Profile.byName(Profile.FULL, 2).experiments());
-        double big = Profile.estimateSeconds(Profile.byName(Profile.FULL, 128).experiments());
+        double two = Profile.estimateSeconds(Profile.byName(Profile.FULL, 2).experiments(), ForkStart.NOMINAL_SECONDS);
+        double big = Profile.estimateSeconds(Profile.byName(Profile.FULL, 128).experiments(), ForkStart.NOMINAL_SECONDS);
 
         assertTrue(big > two, Progress.format(two) + " on 2 cores, " + Progress.format(big) + " on 128");
     }
@@ -82,7 +83,8 @@ final class PlanningTest {
     private static String childDryRun(int cores, String... args) throws IOException, InterruptedException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         List<String> command = new java.util.ArrayList<>(List.of(java.toString(), "-XX:ActiveProcessorCount=" + cores,
-                "-cp", System.getProperty("java.class.path"), BenchCommand.class.getName(), "--dry-run"));
+                "-cp", System.getProperty("java.class.path"), BenchCommand.class.getName(), "--dry-run",
+                "--fork-start", "1.5"));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

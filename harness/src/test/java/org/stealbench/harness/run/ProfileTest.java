@@ -15,7 +15,7 @@ final class ProfileTest {
         Profile quick = Profile.byName(Profile.QUICK);
 
         quick.experiments().forEach((e, s) -> assertTrue(s.forks() >= 3, e.id() + ": " + s.forks() + " rounds"));
-        double seconds = Profile.estimateSeconds(quick.experiments());
+        double seconds = Profile.estimateSeconds(quick.experiments(), ForkStart.NOMINAL_SECONDS);
         // issue 12: the quick profile, its new experiments included, stays under 12 minutes
         assertTrue(seconds <= 12 * 60, "quick estimate " + Progress.format(seconds));
     }
