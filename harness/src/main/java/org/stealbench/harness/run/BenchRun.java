@@ -58,7 +58,7 @@ final class BenchRun {
     int run() throws IOException, InterruptedException {
         int failed = 0;
         for (int i = 0; i < request.javas().size(); i++) {
-            failed += runOnce(request.javas().get(i), starts.get(i).seconds());
+            failed += runOnce(request.javas().get(i), starts.get(i));
         }
         if (!command.noReport) {
             report();
@@ -66,8 +66,9 @@ final class BenchRun {
         return failed == 0 ? 0 : 1;
     }
 
-    /** One run folder on one JVM whose forks take {@code start} seconds to start; returns the number of parts that failed. */
-    private int runOnce(Path java, double start) throws IOException, InterruptedException {
+    /** One run folder on one JVM whose forks take {@code forkStart} to start; returns the number of parts that failed. */
+    private int runOnce(Path java, ForkStart forkStart) throws IOException, InterruptedException {
+        double start = forkStart.seconds();
         Instant startedAt = Instant.now();
         Map<String, Object> env = RunEnvironment.describe(java, request.profile().name(), command.cpus,
                 request.jvmArgs());
@@ -77,6 +78,7 @@ final class BenchRun {
                 .collect(Collectors.toCollection(TreeSet::new));
         env.put("rounds", rounds.size() == 1 ? rounds.iterator().next() : rounds);
         env.put("threadLadders", request.threadLadders());
+        env.put("forkStart", Map.of("seconds", Math.round(start * 10) / 10.0, "how", forkStart.how()));
         RunFolder run = RunFolder.create(command.out, startedAt, Objects.toString(env.get("gitSha"), null),
                 command.jvms.isEmpty() && request.javas().size() == 1 ? null : RunEnvironment.majorVersion(env));
         run.writeEnv(env);

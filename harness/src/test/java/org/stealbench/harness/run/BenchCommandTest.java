@@ -366,6 +366,7 @@ final class BenchCommandTest {
         Map<?, ?> env = new com.fasterxml.jackson.databind.ObjectMapper().readValue(run.env().toFile(), Map.class);
         assertEquals(true, env.get("interleaved"));
         assertEquals(2, env.get("rounds"));
+        assertEquals(Map.of("seconds", 1.5, "how", "given by --fork-start"), env.get("forkStart"));
         assertTrue(env.get("startedAt").toString().endsWith("Z"), env.get("startedAt").toString());
         assertFalse(Files.exists(run.failures()));
     }
