@@ -413,7 +413,10 @@ record BenchRequest(Profile profile, CommandLineOptions jmh, List<String> forkJm
             options.addAll(List.of("-wi", "0"));
         }
         if (!jmh.getMeasurementIterations().hasValue()) {
-            options.addAll(List.of("-i", Integer.toString(s.iterationsToJudge(experiment.singleShot()))));
+            // the user's -wi is JMH's own warm-up, run and discarded before the measured iterations
+            int measured = jmh.getWarmupIterations().hasValue() ? s.measurementIterations()
+                    : s.iterationsToJudge(experiment.singleShot());
+            options.addAll(List.of("-i", Integer.toString(measured)));
         }
         if (!experiment.singleShot()) {
             if (!jmh.getWarmupTime().hasValue()) {

@@ -458,6 +458,10 @@ final class BenchCommandTest {
         assertTrue(joined.contains("-wi 0 -i " + (quick.warmupIterations() + quick.measurementIterations())), joined);
         assertTrue(BenchCommand.plannedForkCommands("quick", "--only", "fork-join-fib", "-wi", "3", "-i", "4")
                 .get("fork-join-fib").get(0).containsAll(List.of("3", "4")), "the user's counts win");
+        String warmedByJmh = String.join(" ", BenchCommand.plannedForkCommands("quick", "--only", "fork-join-fib",
+                "-wi", "3").get("fork-join-fib").get(0));
+        assertTrue(warmedByJmh.contains("-wi 3") && warmedByJmh.contains("-i " + quick.measurementIterations() + " "),
+                "the user's -wi is JMH's warm-up, not measured again: " + warmedByJmh);
     }
 
     @Test
