@@ -1,10 +1,13 @@
 package org.stealbench.harness.run;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What a fork costs before its first iteration, for the estimate: JMH's start of the measured JVM
@@ -41,23 +44,44 @@ record ForkStart(double seconds, String how) {
     /**
      * Starts {@code java} with {@code jvmArgs} and {@code -version} and times it.
      *
-     * @throws IllegalArgumentException naming the JVM's first line of complaint when it does not start
+     * @throws IllegalArgumentException with the JVM's first line of output when it does not start
+     *                                  (or takes over a minute)
      */
     static ForkStart measure(Path java, List<String> jvmArgs) throws InterruptedException {
         List<String> command = new ArrayList<>(List.of(java.toString()));
         command.addAll(jvmArgs);
         command.add("-version");
+        String failure;
         long started = System.nanoTime();
-        String out;
+        Path output = null;
         try {
-            out = RunEnvironment.run(command);
+            // into a file, not a pipe: flags that print much (e.g. -XX:+PrintFlagsFinal) cannot block it
+            output = Files.createTempFile("stealbench-fork-start", ".txt");
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+            if (!p.waitFor(1, TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+                failure = "it takes over a minute";
+            } else if (p.exitValue() != 0) {
+                failure = Files.readAllLines(output, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank())
+                        .findFirst().orElse("exit " + p.exitValue());
+            } else {
+                failure = null;
+            }
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot start " + java + ": " + e.getMessage(), e);
+            failure = e.getMessage();
+        } finally {
+            if (output != null) {
+                try {
+                    Files.deleteIfExists(output);
+                } catch (IOException e) {
+                    // a leftover temporary file is no reason to refuse the run
+                }
+            }
         }
         double seconds = (System.nanoTime() - started) / 1e9;
-        if (out == null) {
-            throw new IllegalArgumentException("the forks' JVM does not start: `" + String.join(" ", command)
-                    + "` fails or takes over a minute (check -jvmArgs, -jvmArgsAppend and --jvm)");
+        if (failure != null) {
+            throw new IllegalArgumentException("the forks' JVM does not start (`" + String.join(" ", command) + "`): "
+                    + failure.strip());
         }
         return new ForkStart(seconds + JMH_SECONDS, String.format(Locale.ROOT,
                 "measured: `java %s -version` took %.1f s, plus %.1f s for JMH", String.join(" ", jvmArgs), seconds,

@@ -287,7 +287,7 @@ final class BenchCommandTest {
     @Test
     void jvmThatDoesNotStartWithTheForksFlags_exits2BeforeAnythingIsCreated() {
         assertRefused(benchMeasuringStart("--only", "deque-ops", "-jvmArgsAppend", "-XX:+NoSuchStealbenchFlag"),
-                "the forks' JVM does not start");
+                "-XX:+NoSuchStealbenchFlag -version`): Unrecognized VM option 'NoSuchStealbenchFlag'");
     }
 
     /** The "estimated 1m05s" of the plan's first line, in seconds. */
