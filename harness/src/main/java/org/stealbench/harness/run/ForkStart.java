@@ -22,8 +22,7 @@ record ForkStart(double seconds, String how) {
 
     /**
      * A fork's cost beyond {@code java <flags> -version}: JMH's host link, class loading and the
-     * result's return (findings log, 2026-11-29: 0.47 s a fork against 0.15 s for -version alone,
-     * heap not pre-touched).
+     * result's return (findings log, 2026-11-29, "what a fork costs to start").
      */
     static final double JMH_SECONDS = 0.3;
 
