@@ -1,13 +1,10 @@
 package org.stealbench.harness.run;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 
 /**
  * What a fork costs before its first iteration, for the estimate: JMH's start of the measured JVM
@@ -51,33 +48,16 @@ record ForkStart(double seconds, String how) {
         command.addAll(jvmArgs);
         command.add("-version");
         String failure;
-        long started = System.nanoTime();
-        Path output = null;
+        double seconds = 0;
         try {
-            // into a file, not a pipe: flags that print much (e.g. -XX:+PrintFlagsFinal) cannot block it
-            output = Files.createTempFile("stealbench-fork-start", ".txt");
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
-            if (!p.waitFor(1, TimeUnit.MINUTES)) {
-                p.destroyForcibly();
-                failure = "it takes over a minute";
-            } else if (p.exitValue() != 0) {
-                failure = Files.readAllLines(output, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank())
-                        .findFirst().orElse("exit " + p.exitValue());
-            } else {
-                failure = null;
-            }
+            RunEnvironment.Outcome start = RunEnvironment.execute(new ProcessBuilder(command).redirectErrorStream(true));
+            seconds = start.seconds();
+            failure = start.exit() < 0 ? "it takes over a minute"
+                    : start.ok() ? null
+                    : start.output().lines().filter(l -> !l.isBlank()).findFirst().orElse("exit " + start.exit());
         } catch (IOException e) {
             failure = e.getMessage();
-        } finally {
-            if (output != null) {
-                try {
-                    Files.deleteIfExists(output);
-                } catch (IOException e) {
-                    // a leftover temporary file is no reason to refuse the run
-                }
-            }
         }
-        double seconds = (System.nanoTime() - started) / 1e9;
         if (failure != null) {
             throw new IllegalArgumentException("the forks' JVM does not start (`" + String.join(" ", command) + "`): "
                     + failure.strip());

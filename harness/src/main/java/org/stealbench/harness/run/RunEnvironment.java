@@ -173,8 +173,8 @@ public final class RunEnvironment {
         List<String> command = new ArrayList<>(List.of("git", "-C", dir.toString()));
         command.addAll(List.of(args));
         try {
-            String out = output(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD));
-            return out == null ? null : out.strip();
+            Outcome git = execute(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD));
+            return git.ok() ? git.output().strip() : null;
         } catch (IOException e) {
             return null;
         } catch (InterruptedException e) {
@@ -184,17 +184,46 @@ public final class RunEnvironment {
     }
 
     /** Runs a command, returning its combined output, or null if it failed or took over a minute. */
-    public static String run(List<String> command) throws IOException, InterruptedException {
-        return output(new ProcessBuilder(command).redirectErrorStream(true));
+    static String run(List<String> command) throws IOException, InterruptedException {
+        Outcome outcome = execute(new ProcessBuilder(command).redirectErrorStream(true));
+        return outcome.ok() ? outcome.output() : null;
     }
 
-    private static String output(ProcessBuilder command) throws IOException, InterruptedException {
-        Process p = command.start();
-        byte[] out = p.getInputStream().readAllBytes();
-        if (!p.waitFor(1, TimeUnit.MINUTES) || p.exitValue() != 0) {
-            p.destroyForcibly();
-            return null;
+    /**
+     * What a child process did.
+     *
+     * @param exit    its exit value, or -1 when it ran over the minute and was killed
+     * @param output  what it wrote to its standard output (and standard error where the builder merged them)
+     * @param seconds from its start to its end or its kill
+     */
+    record Outcome(int exit, String output, double seconds) {
+
+        boolean ok() {
+            return exit == 0;
         }
-        return new String(out, StandardCharsets.UTF_8);
+    }
+
+    /** Runs {@code command} for at most a minute, its output into a temporary file. */
+    static Outcome execute(ProcessBuilder command) throws IOException, InterruptedException {
+        // A file, not a pipe: a child that prints much (e.g. -XX:+PrintFlagsFinal) cannot block on a
+        // full pipe, and the minute's bound holds even for a child that keeps its output open.
+        Path file = Files.createTempFile("stealbench-child", ".txt");
+        try {
+            long started = System.nanoTime();
+            Process p = command.redirectOutput(file.toFile()).start();
+            boolean ended = p.waitFor(1, TimeUnit.MINUTES);
+            if (!ended) {
+                p.destroyForcibly().waitFor();
+            }
+            double seconds = (System.nanoTime() - started) / 1e9;
+            return new Outcome(ended ? p.exitValue() : -1,
+                    new String(Files.readAllBytes(file), StandardCharsets.UTF_8), seconds);
+        } finally {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // a leftover temporary file is no reason to fail the command
+            }
+        }
     }
 }
