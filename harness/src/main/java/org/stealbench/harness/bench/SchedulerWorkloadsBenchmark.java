@@ -69,9 +69,10 @@ public class SchedulerWorkloadsBenchmark {
 
     /**
      * Shots a fork runs before those it measures (the steady-state rule may discard up to these);
-     * why these and {@link #FORKS}: docs/findings.md, the scheduler workloads' spread.
+     * why these and {@link #FORKS}: docs/findings.md, the scheduler workloads' spread and their
+     * warm-up of 2026-11-29.
      */
-    public static final int WARMUP_SHOTS = 240;
+    public static final int WARMUP_SHOTS = 1500;
     /** Shots a fork measures: a steady segment's length. */
     public static final int MEASURED_SHOTS = 60;
     public static final int FORKS = 8;

@@ -265,9 +265,12 @@ public enum Experiment {
         /** Shots a cold-start fork measures (its first, from a fresh JVM) under the quick and the full profile. */
         static final int QUICK_COLD_SHOTS = 20;
         static final int FULL_COLD_SHOTS = 80;
-        /** Both scheduler experiments in every profile: the benchmark class's own shots and forks. */
+        /**
+         * Both scheduler experiments in every profile: the benchmark class's own shots and forks; a
+         * shot with its set-up takes up to about 2 ms (spawn-idle: 1,500 shots in 2.8 s, JDK 17).
+         */
         static final Settings SCHEDULER_SHOTS = Settings.singleShot(SchedulerWorkloadsBenchmark.WARMUP_SHOTS,
-                SchedulerWorkloadsBenchmark.MEASURED_SHOTS, 0.005).forks(SchedulerWorkloadsBenchmark.FORKS);
+                SchedulerWorkloadsBenchmark.MEASURED_SHOTS, 0.002).forks(SchedulerWorkloadsBenchmark.FORKS);
 
         /** One pool per design (lock, Duffy's and Chase-Lev deques) and the JDK peers. */
         static final List<String> QUICK_POOLS = List.of("simple-lock", "ws-duffy", "ws-chase-lev", "jdk-tpe", "jdk-fjp");

@@ -21,14 +21,14 @@ final class ProfileTest {
     }
 
     @Test
-    void schedulerExperiments_runEightRoundsOfThreeHundredShotsInEveryProfile() {
+    void schedulerExperiments_runEightRoundsOf1560ShotsInEveryProfile() {
         Settings quick = Profile.byName(Profile.QUICK).experiments().get(Experiment.SCHEDULER_WORKLOADS);
         Map<Experiment, Settings> full = Profile.byName(Profile.FULL).experiments();
 
         for (Settings s : List.of(quick, full.get(Experiment.SCHEDULER_WORKLOADS),
                 full.get(Experiment.POOL_OPTIONS_SCHEDULER))) {
             assertEquals(8, s.forks(), "rounds");
-            assertEquals(240, s.warmupIterations(), "shots the steady-state rule may discard");
+            assertEquals(1500, s.warmupIterations(), "shots the steady-state rule may discard");
             assertEquals(60, s.measurementIterations(), "shots a steady segment holds");
         }
         assertEquals(8, Profile.byName(Profile.QUICK).experiments().get(Experiment.FORK_JOIN_FIB).forks(),
