@@ -83,9 +83,9 @@ final class QueueDrainSection {
         columns.put("drain (ms)", p -> p.drain() == null ? Cells.dash() : Cells.score(p.drain(), ctx.thresholds()));
         columns.put("total (ms)", p -> Cells.score(p.total(), ctx.thresholds()));
         columns.put("allocated (B/op)", p -> secondary(p, Metric.ALLOCATION_NORM, Metric::score, Cells.dash()));
-        columns.put("GC count per op", p -> secondary(p, "gc.count", QueueDrainSection::mean, Cells.dash()));
+        columns.put("GC count per op", p -> secondary(p, "gc.count", m -> ReportStats.mean(m.samples()), Cells.dash()));
         if (phases.stream().anyMatch(p -> p.result().secondary().containsKey("gc.time"))) {
-            columns.put("GC time (ms/op)", p -> secondary(p, "gc.time", QueueDrainSection::mean, Cells.number(0)));
+            columns.put("GC time (ms/op)", p -> secondary(p, "gc.time", m -> ReportStats.mean(m.samples()), Cells.number(0)));
         }
         Html.TableBuilder t = new Html.TableBuilder("seed003-separate-" + separate,
                 "separate = " + separate + ": cost per invocation").header("pool", List.copyOf(columns.keySet()))
@@ -119,10 +119,6 @@ final class QueueDrainSection {
     private static Html.Cell secondary(Phases p, String name, Function<Metric, Double> value, Html.Cell absent) {
         Metric m = p.result().secondary().get(name);
         return m == null ? absent : Cells.number(value.apply(m));
-    }
-
-    private static double mean(Metric m) {
-        return m.samples().stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }
 
     private static Html.Chart chart(List<Phases> phases, String separate, ReportContext ctx) {

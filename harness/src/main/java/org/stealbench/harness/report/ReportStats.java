@@ -49,8 +49,11 @@ final class ReportStats {
                 * Math.sqrt(StatUtils.variance(values.stream().mapToDouble(Double::doubleValue).toArray())) / Math.sqrt(n);
     }
 
-    /** The plain mean of the values; of a metric's samples, the mean of every iteration of every fork. */
+    /**
+     * The plain mean of the values (NaN for none), summed with compensation, so that equal values
+     * average to themselves; of a metric's samples, the mean of every iteration of every fork.
+     */
     static double mean(List<Double> values) {
-        return StatUtils.mean(values.stream().mapToDouble(Double::doubleValue).toArray());
+        return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }
 }

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.stealbench.harness.results.ExperimentId;
 import org.stealbench.harness.results.JmhResult;
@@ -30,7 +29,6 @@ import org.stealbench.harness.run.RunEnvironment;
 final class RunView {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Pattern STAMP = Pattern.compile("(\\d{8}T\\d{6}Z)");
 
     private final RunData data;
     private final JsonNode footprint;
@@ -170,11 +168,6 @@ final class RunView {
         return "quick".equals(env("profile"));
     }
 
-    /** The UTC time stamp in the folder name, e.g. {@code 20261122T032225Z}, or null. */
-    String stamp() {
-        Matcher m = STAMP.matcher(data.source().getFileName().toString());
-        return m.find() ? m.group(1) : null;
-    }
 
     /** The command that made the run, from its {@code command.txt} (one line), or null when there is none. */
     String command() {
@@ -200,28 +193,27 @@ final class RunView {
      * name, else env.json's file time (said so), else "unknown". E.g. {@code 2026-11-22 03:22:25 UTC}.
      */
     String when() {
+        DateTimeFormatter utc = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
         Object started = data.env().get("startedAt");
         if (started != null) {
             try {
-                return DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
-                        .format(Instant.parse(started.toString()).atZone(ZoneOffset.UTC));
+                return utc.format(Instant.parse(started.toString()));
             } catch (DateTimeParseException e) {
                 // not ISO-8601: fall back to the folder's name
             }
         }
-        String s = stamp();
-        if (s == null) {
-            Path env = folder(data).map(RunFolder::env).orElse(null);
-            try {
-                return env != null && Files.exists(env)
-                        ? Files.getLastModifiedTime(env).toInstant().toString().replace('T', ' ').replaceFirst("\\.\\d+", "")
-                                .replace("Z", " UTC") + " (env.json's file time: the run records no start time)"
-                        : "unknown";
-            } catch (IOException e) {
-                return "unknown";
-            }
+        Optional<Instant> named = RunFolder.started(data.source().getFileName().toString());
+        if (named.isPresent()) {
+            return utc.format(named.get());
         }
-        return s.substring(0, 4) + "-" + s.substring(4, 6) + "-" + s.substring(6, 8) + " " + s.substring(9, 11) + ":"
-                + s.substring(11, 13) + ":" + s.substring(13, 15) + " UTC";
+        Path env = folder(data).map(RunFolder::env).orElse(null);
+        try {
+            return env != null && Files.exists(env)
+                    ? utc.format(Files.getLastModifiedTime(env).toInstant())
+                            + " (env.json's file time: the run records no start time)"
+                    : "unknown";
+        } catch (IOException e) {
+            return "unknown";
+        }
     }
 }
