@@ -168,7 +168,6 @@ final class RunView {
         return "quick".equals(env("profile"));
     }
 
-
     /** The command that made the run, from its {@code command.txt} (one line), or null when there is none. */
     String command() {
         Path file = folder(data).map(RunFolder::command).orElse(null);
