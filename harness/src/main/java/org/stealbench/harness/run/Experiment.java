@@ -267,7 +267,8 @@ public enum Experiment {
         static final int FULL_COLD_SHOTS = 80;
         /**
          * Both scheduler experiments in every profile: the benchmark class's own shots and forks; a
-         * shot with its set-up takes up to about 2 ms (spawn-idle: 1,500 shots in 2.8 s, JDK 17).
+         * shot with its set-up takes up to about 2 ms (docs/findings.md, the scheduler experiments
+         * warm up 1,500 shots).
          */
         static final Settings SCHEDULER_SHOTS = Settings.singleShot(SchedulerWorkloadsBenchmark.WARMUP_SHOTS,
                 SchedulerWorkloadsBenchmark.MEASURED_SHOTS, 0.002).forks(SchedulerWorkloadsBenchmark.FORKS);
